@@ -1,0 +1,54 @@
+/** buildApp(config, database): the whole server as one Fastify instance, for main.ts and for tests. */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config';
+import type { Database, Db } from './db/index';
+import { authPlugin } from './auth/index';
+import { hubPlugin } from './hub/index';
+import { apiRoutes } from './routes/index';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+  }
+}
+
+export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : {
+      level: config.logLevel,
+      // Browsers send the hub token in the query string: keep it out of the logs.
+      serializers: { req: (req) => ({ method: req.method, url: req.url.replace(/access_token=[^&]+/, 'access_token=[redacted]') }) },
+    },
+    trustProxy: true,
+    ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+
+  await app.register(hubPlugin);
+  await app.register(authPlugin);
+  await app.register(apiRoutes, { prefix: '/api' });
+
+  const indexHtml = path.join(config.webDir, 'index.html');
+  if (fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: config.webDir, wildcard: false, index: false });
+    // The service worker must be fetched fresh so new versions are found.
+    app.addHook('onSend', async (req, reply) => {
+      if (req.url === '/sw.js' || req.url === '/index.html' || req.url === '/') reply.header('cache-control', 'no-cache');
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const spaPath = req.method === 'GET' && !/^\/(api|oidc|hubs)(\/|$)/.test(req.url);
+    if (spaPath && fs.existsSync(indexHtml)) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${req.method} ${req.url.split('?')[0]} not found` });
+  });
+  return app;
+}

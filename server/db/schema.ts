@@ -1,0 +1,231 @@
+/**
+ * The database schema. drizzle-kit generates migrations from this file into server/db/migrations
+ * (`npm run db:generate`); the server applies them at start-up.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text,
+  timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Feeds jobs.change_seq and feed_tombstones.seq. */
+export const changeSeq = pgSequence('change_seq');
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A water utility. The customer number's first two digits are the county code (UTM zone rule). */
+export const customers = pgTable('customers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  number: text('number').notNull().unique(),
+  name: text('name').notNull(),
+  supportEmail: text('support_email'),
+  supportPhone: text('support_phone'),
+});
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  customerId: uuid('customer_id').notNull().references(() => customers.id),
+  orgNumber: text('org_number').notNull().unique(),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  postcode: integer('postcode').notNull(),
+  city: text('city').notNull(),
+  telephone: text('telephone').notNull(),
+  email: text('email').notNull(),
+  hasAgreement: boolean('has_agreement').notNull().default(false),
+  agreementStart: ts('agreement_start'),
+  agreementEnd: ts('agreement_end'),
+});
+
+/** Users of the app. `registrationId` is the spec's userRegistrationId, used as assignedToId on jobs. */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  registrationId: serial('registration_id').notNull().unique(),
+  customerId: uuid('customer_id').notNull().references(() => customers.id),
+  companyId: uuid('company_id').references(() => companies.id),
+  roleId: integer('role_id').notNull(),
+  status: integer('status').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  displayName: text('display_name').notNull(),
+  email: text('email').notNull(),
+  mobile: text('mobile'),
+  passwordHash: text('password_hash').notNull(),
+  gdprConsent: boolean('gdpr_consent').notNull().default(false),
+  hidePlumberOptions: boolean('hide_plumber_options').notNull().default(false),
+  registeredAt: ts('registered_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('users_email_lower').on(sql`lower(${t.email})`), index('users_company').on(t.companyId)]);
+
+/** Cadastre unit (matrikkelenhet). Sectioned properties have sub-units (seksjoner) pointing at `parentId`. */
+export const properties = pgTable('properties', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  customerId: uuid('customer_id').notNull().references(() => customers.id),
+  /** e.g. "3201-12/34/0/0": kommune-gnr/bnr/fnr/snr. */
+  matrikkelNummer: text('matrikkel_nummer').notNull(),
+  municipalityCode: text('municipality_code').notNull(),
+  parentId: bigint('parent_id', { mode: 'number' }),
+  owners: jsonb('owners').$type<{ id: number | null; navn: string }[]>().notNull().default([]),
+  x: doublePrecision('x'),
+  y: doublePrecision('y'),
+  srs: integer('srs'),
+}, (t) => [uniqueIndex('properties_customer_nr').on(t.customerId, t.matrikkelNummer)]);
+
+export const addresses = pgTable('addresses', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  customerId: uuid('customer_id').notNull().references(() => customers.id),
+  propertyId: bigint('property_id', { mode: 'number' }).notNull().references(() => properties.id),
+  street: text('street').notNull(),
+  houseNumber: text('house_number').notNull(),
+  postcode: text('postcode').notNull(),
+  city: text('city').notNull(),
+  text: text('text').notNull(),
+  x: doublePrecision('x'),
+  y: doublePrecision('y'),
+  srs: integer('srs'),
+}, (t) => [index('addresses_customer_text').on(t.customerId, t.text)]);
+
+/** Housing units (bruksenheter) at an address; each belongs to a property or sub-unit. */
+export const housingUnits = pgTable('housing_units', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  addressId: bigint('address_id', { mode: 'number' }).notNull().references(() => addresses.id),
+  propertyId: bigint('property_id', { mode: 'number' }).notNull().references(() => properties.id),
+  ident: text('ident').notNull(),
+  buildingId: bigint('building_id', { mode: 'number' }),
+  typeCode: text('type_code').notNull().default('B'),
+  statusCode: text('status_code').notNull().default('G'),
+});
+
+export const waterMeters = pgTable('water_meters', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  propertyId: bigint('property_id', { mode: 'number' }).notNull().references(() => properties.id),
+  serialNo: text('serial_no').notNull(),
+  meterModelId: integer('meter_model_id'),
+  waterType: integer('water_type').notNull().default(0),
+  placementId: integer('placement_id'),
+  dimension: text('dimension'),
+  lastMeterReading: doublePrecision('last_meter_reading'),
+  lastReadDate: ts('last_read_date'),
+  installedDate: ts('installed_date'),
+  readerTypeId: integer('reader_type_id'),
+  waterMeterPointId: bigint('water_meter_point_id', { mode: 'number' }),
+});
+
+/**
+ * Reference lists (job types, task statuses, meter models, placements, deviations, ...), one table
+ * keyed by list name; `data` is the item as the API returns it.
+ */
+export const referenceItems = pgTable('reference_items', {
+  list: text('list').notNull(),
+  id: integer('id').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+}, (t) => [primaryKey({ columns: [t.list, t.id] })]);
+
+/**
+ * Every write to jobs/tasks takes a fresh number from this sequence into `change_seq`; the change
+ * feed hands out rows above the client's cursor.
+ */
+export const jobs = pgTable('jobs', {
+  id: uuid('id').primaryKey(),
+  refNr: bigserial('ref_nr', { mode: 'number' }).notNull().unique(),
+  customerId: uuid('customer_id').notNull().references(() => customers.id),
+  companyId: uuid('company_id').notNull().references(() => companies.id),
+  title: text('title').notNull(),
+  typeId: integer('type_id').notNull(),
+  statusId: integer('status_id').notNull(),
+  severityId: integer('severity_id').notNull(),
+  description: text('description'),
+  scheduledDate: ts('scheduled_date'),
+  dueDate: ts('due_date'),
+  completedDate: ts('completed_date'),
+  completedBy: text('completed_by'),
+  assignedToId: integer('assigned_to_id').notNull(),
+  assigneeName: text('assignee_name').notNull(),
+  assignedDate: ts('assigned_date'),
+  subscriberText: text('subscriber_text').notNull(),
+  matrikkelNummer: text('matrikkel_nummer').notNull(),
+  matrikkelenhetId: bigint('matrikkelenhet_id', { mode: 'number' }).notNull(),
+  addressId: bigint('address_id', { mode: 'number' }),
+  contactInfo: jsonb('contact_info'),
+  notes: text('notes'),
+  autoCreated: boolean('auto_created').notNull().default(false),
+  isDraft: boolean('is_draft').notNull().default(false),
+  isNearByJob: boolean('is_near_by_job').notNull().default(false),
+  createdBy: text('created_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  version: integer('version').notNull().default(1),
+  changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(sql`nextval('change_seq')`),
+  deletedAt: ts('deleted_at'),
+}, (t) => [
+  index('jobs_company_seq').on(t.companyId, t.changeSeq),
+  index('jobs_assignee_seq').on(t.assignedToId, t.changeSeq),
+  index('jobs_company_created').on(t.companyId, t.createdAt),
+]);
+
+export const tasks = pgTable('tasks', {
+  id: uuid('id').primaryKey(),
+  jobId: uuid('job_id').notNull().references(() => jobs.id),
+  jobType: text('job_type').notNull(),
+  title: text('title').notNull(),
+  typeId: integer('type_id').notNull(),
+  statusId: integer('status_id').notNull(),
+  description: text('description'),
+  isActive: boolean('is_active').notNull().default(true),
+  isDeleted: boolean('is_deleted').notNull().default(false),
+  taskOrder: integer('task_order').notNull().default(0),
+  taskNo: integer('task_no').notNull().default(1),
+  externalRefId: text('external_ref_id'),
+  externalRefText: text('external_ref_text'),
+  assignedTo: integer('assigned_to'),
+  assigneeName: text('assignee_name'),
+  scheduleItemId: integer('schedule_item_id'),
+  startDate: ts('start_date'),
+  subscriberDetails: jsonb('subscriber_details'),
+  newWaterMeterObj: jsonb('new_water_meter_obj'),
+  dismantleObj: jsonb('dismantle_obj'),
+  additionalDetailsRequest: jsonb('additional_details_request'),
+  notes: text('notes'),
+}, (t) => [index('tasks_job').on(t.jobId)]);
+
+/**
+ * A job that left a user's view (reassigned away or deleted). The change feed sends these as
+ * deletions to whoever could see the job before: the old assignee, or (registrationId null) the company.
+ */
+export const feedTombstones = pgTable('feed_tombstones', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey().default(sql`nextval('change_seq')`),
+  jobId: uuid('job_id').notNull(),
+  companyId: uuid('company_id').notNull(),
+  registrationId: integer('registration_id'),
+}, (t) => [index('tombstones_company_seq').on(t.companyId, t.seq)]);
+
+/** Stored answers to mutating requests, keyed by the client's Idempotency-Key (per user). */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  userId: uuid('user_id').notNull(),
+  key: text('key').notNull(),
+  method: text('method').notNull(),
+  path: text('path').notNull(),
+  requestHash: text('request_hash').notNull(),
+  statusCode: integer('status_code').notNull(),
+  response: jsonb('response'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.userId, t.key] })]);
+
+/** oidc-provider's storage (sessions, grants, codes, tokens), so nothing lives in process memory. */
+export const oidcPayloads = pgTable('oidc_payloads', {
+  id: text('id').notNull(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  grantId: text('grant_id'),
+  userCode: text('user_code'),
+  uid: text('uid'),
+  expiresAt: ts('expires_at'),
+  consumedAt: ts('consumed_at'),
+}, (t) => [primaryKey({ columns: [t.type, t.id] }), index('oidc_grant').on(t.grantId), index('oidc_uid').on(t.uid)]);
+
+/** The provider's signing keys (JWKS), generated once per database. */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  jwk: jsonb('jwk').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

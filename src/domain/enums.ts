@@ -1,0 +1,44 @@
+/** The spec's numbers live here once; client and server import them. */
+
+export const Role = { Plumber: 1, PlumberAdmin: 2 } as const;
+export type RoleId = (typeof Role)[keyof typeof Role];
+
+export const UserStatus = { Default: 0, Pending: 1, Activated: 2, Rejected: 3, Deactivated: 4 } as const;
+export type UserStatusId = (typeof UserStatus)[keyof typeof UserStatus];
+
+/** Job status (spec 1 §4). */
+export const JobStatus = { New: 1, InProgress: 2, OnHold: 3, Completed: 4, Closed: 5 } as const;
+export type JobStatusId = (typeof JobStatus)[keyof typeof JobStatus];
+
+/** Task status and the job-list status filter share these numbers (spec 1 §4). */
+export const TaskStatus = {
+  All: 0,
+  NotStarted: 1,
+  InProgress: 2,
+  Completed: 4,
+  Automatic: 6,
+  Obstacle: 8,
+  Deviation: 9,
+} as const;
+export type TaskStatusId = (typeof TaskStatus)[keyof typeof TaskStatus];
+
+/** A task in one of these is finished: read-only, counts towards manual completion. */
+export const FINISHED_TASK_STATUSES: readonly number[] = [TaskStatus.Completed, TaskStatus.Deviation, TaskStatus.Obstacle];
+
+export const JobType = { Install: 1, Replace: 2, Dismantle: 3, Avvik: 4 } as const;
+export type JobTypeId = (typeof JobType)[keyof typeof JobType];
+export const JobTypeShortName: Record<number, string> = { 1: 'Install', 2: 'Replace', 3: 'Dismantle', 4: 'Avvik' };
+
+export const WaterType = { Cold: 0, Hot: 1, ColdAndHot: 2 } as const;
+export const MeterObjectType = { Old: 0, Dismantle: 1, New: 2 } as const;
+export const YesNoUnknown = { Yes: 1, No: 2, Unknown: 3 } as const;
+export const DeviationType = { Deviation: 0, Obstacle: 1 } as const;
+
+export const JobSource = { NewJob: 'NewJob', ExistingJob: 'ExistingJob' } as const;
+
+export const NotificationType = { Registration: 'Registration' } as const;
+
+export const AddressResultType = { PropertyUnit: 'PropertyUnit', Street: 'Street', StreetAddress: 'StreetAddress' } as const;
+export type AddressResultTypeName = (typeof AddressResultType)[keyof typeof AddressResultType];
+
+export const CoordinateSource = { Property: 'Property' } as const;

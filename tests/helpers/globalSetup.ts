@@ -1,0 +1,39 @@
+/** One real PostgreSQL for the whole vitest run; each test file makes its own database in it. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres } from '../../server/db/embedded';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export default async function setup(project: TestProject) {
+  if (process.env.TEST_DATABASE_URL) {
+    project.provide('pgAdminUrl', process.env.TEST_DATABASE_URL);
+    return;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meterwork-test-'));
+  fs.chmodSync(dir, 0o755);
+  const pg = await startEmbeddedPostgres(dir, await freePort(), 'postgres_admin');
+  project.provide('pgAdminUrl', pg.url);
+  return async () => {
+    await pg.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+}
