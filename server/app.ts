@@ -20,6 +20,8 @@ declare module 'fastify' {
 
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
+    // The spec writes the same paths in both cases (/api/Jobs, /api/jobs/{id}).
+    routerOptions: { caseSensitive: false },
     logger: config.logLevel === 'silent' ? false : {
       level: config.logLevel,
       // Browsers send the hub token in the query string: keep it out of the logs.

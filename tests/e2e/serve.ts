@@ -1,0 +1,19 @@
+/** Starts `npm start`'s server for e2e on a fresh data folder, so every run begins with demo data only. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+
+const dataDir = path.join(os.tmpdir(), `meterwork-e2e-${process.env.PORT}`);
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+fs.chmodSync(dataDir, 0o755);
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: dataDir, EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '5610', LOG_LEVEL: 'warn' },
+});
+const stop = () => child.kill('SIGINT');
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+child.on('exit', (code) => process.exit(code ?? 0));
