@@ -22,5 +22,5 @@ export async function ensureWebBuild(webDir: string): Promise<void> {
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) return;
   console.log('Building the web app ...');
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
+  await build({ root, logLevel: 'warn', build: { outDir: webDir, emptyOutDir: true } });
 }

@@ -60,7 +60,7 @@ export const users = pgTable('users', {
 export const properties = pgTable('properties', {
   id: bigint('id', { mode: 'number' }).primaryKey(),
   customerId: uuid('customer_id').notNull().references(() => customers.id),
-  /** e.g. "3201-12/34/0/0": kommune-gnr/bnr/fnr/snr. */
+  /** 22 digits: kommune(4) gnr(5) bnr(4) fnr(4) snr(5), see src/domain/matrikkel.ts. */
   matrikkelNummer: text('matrikkel_nummer').notNull(),
   municipalityCode: text('municipality_code').notNull(),
   parentId: bigint('parent_id', { mode: 'number' }),
@@ -68,7 +68,7 @@ export const properties = pgTable('properties', {
   x: doublePrecision('x'),
   y: doublePrecision('y'),
   srs: integer('srs'),
-}, (t) => [uniqueIndex('properties_customer_nr').on(t.customerId, t.matrikkelNummer)]);
+}, (t) => [uniqueIndex('properties_customer_nr').on(t.customerId, t.matrikkelNummer), index('properties_parent').on(t.parentId)]);
 
 export const addresses = pgTable('addresses', {
   id: bigint('id', { mode: 'number' }).primaryKey(),
@@ -82,7 +82,7 @@ export const addresses = pgTable('addresses', {
   x: doublePrecision('x'),
   y: doublePrecision('y'),
   srs: integer('srs'),
-}, (t) => [index('addresses_customer_text').on(t.customerId, t.text)]);
+}, (t) => [index('addresses_customer_text').on(t.customerId, t.text), index('addresses_property').on(t.propertyId)]);
 
 /** Housing units (bruksenheter) at an address; each belongs to a property or sub-unit. */
 export const housingUnits = pgTable('housing_units', {
@@ -93,7 +93,7 @@ export const housingUnits = pgTable('housing_units', {
   buildingId: bigint('building_id', { mode: 'number' }),
   typeCode: text('type_code').notNull().default('B'),
   statusCode: text('status_code').notNull().default('G'),
-});
+}, (t) => [index('housing_units_address').on(t.addressId), index('housing_units_property').on(t.propertyId)]);
 
 export const waterMeters = pgTable('water_meters', {
   id: bigint('id', { mode: 'number' }).primaryKey(),
@@ -108,7 +108,7 @@ export const waterMeters = pgTable('water_meters', {
   installedDate: ts('installed_date'),
   readerTypeId: integer('reader_type_id'),
   waterMeterPointId: bigint('water_meter_point_id', { mode: 'number' }),
-});
+}, (t) => [index('water_meters_property').on(t.propertyId)]);
 
 /**
  * Reference lists (job types, task statuses, meter models, placements, deviations, ...), one table
@@ -161,6 +161,9 @@ export const jobs = pgTable('jobs', {
   index('jobs_company_seq').on(t.companyId, t.changeSeq),
   index('jobs_assignee_seq').on(t.assignedToId, t.changeSeq),
   index('jobs_company_created').on(t.companyId, t.createdAt),
+  // The job list pages newest first (ref_nr desc) over live jobs, per company or per assignee.
+  index('jobs_company_live_ref').on(t.companyId, t.refNr).where(sql`${t.deletedAt} is null`),
+  index('jobs_assignee_live_ref').on(t.companyId, t.assignedToId, t.refNr).where(sql`${t.deletedAt} is null`),
 ]);
 
 export const tasks = pgTable('tasks', {

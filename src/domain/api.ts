@@ -189,6 +189,8 @@ export interface ReassignJobsRequest {
 
 export interface DeleteJobsRequest {
   jobList: { jobId: string; autoCreated: boolean; statusId: number; jobTasks: { taskId: string }[] }[];
+  /** Ours: why an automatically created job is cancelled (cancellation reasons of spec 2 §3). */
+  cancellationTypeId?: number;
   sendSms?: boolean;
   hasMergeFields?: boolean;
   templateKey?: string;

@@ -42,3 +42,8 @@ export const AddressResultType = { PropertyUnit: 'PropertyUnit', Street: 'Street
 export type AddressResultTypeName = (typeof AddressResultType)[keyof typeof AddressResultType];
 
 export const CoordinateSource = { Property: 'Property' } as const;
+
+/** Cancellation reasons (spec 2 §3). */
+export const CancellationReason = {
+  NoReply: 1, UnknownReply: 2, Rejection: 3, Other: 4, ExternalFailure: 5, InternalFailure: 6, InvalidInformation: 7,
+} as const;

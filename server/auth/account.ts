@@ -1,0 +1,119 @@
+/** A user with their company and customer, as the claims, the user context and GET /api/me need it. */
+import { eq, sql } from 'drizzle-orm';
+import type { CompanyInfo, User } from '../../src/domain/api';
+import { Role, UserStatus } from '../../src/domain/enums';
+import type { Db } from '../db/index';
+import { companies, customers, users } from '../db/schema';
+import type { UserContext } from './context';
+
+export interface Account {
+  user: typeof users.$inferSelect;
+  company: typeof companies.$inferSelect | null;
+  customer: typeof customers.$inferSelect;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function loadAccount(db: Db, userId: string): Promise<Account | null> {
+  if (!UUID.test(userId)) return null;
+  const [row] = await db.select({ user: users, company: companies, customer: customers })
+    .from(users)
+    .innerJoin(customers, eq(customers.id, users.customerId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findAccountByEmail(db: Db, email: string): Promise<Account | null> {
+  const [row] = await db.select({ id: users.id }).from(users)
+    .where(sql`lower(${users.email}) = lower(${email.trim()})`).limit(1);
+  return row ? loadAccount(db, row.id) : null;
+}
+
+/** Spec 3 §4: the agreement holds only when the company has one and now lies within its dates. */
+export function agreementInForce(company: Account['company'], now = new Date()): boolean {
+  if (!company?.hasAgreement) return false;
+  if (company.agreementStart && now < company.agreementStart) return false;
+  if (company.agreementEnd && now > company.agreementEnd) return false;
+  return true;
+}
+
+/** Claims of the ID token and the access token (sub = users.id). */
+export function accountClaims(a: Account): Record<string, unknown> {
+  return {
+    sub: a.user.id,
+    name: a.user.displayName,
+    email: a.user.email,
+    given_name: a.user.firstName,
+    family_name: a.user.lastName,
+    job_role: a.user.roleId,
+    registration_id: a.user.registrationId,
+    customer_id: a.customer.id,
+    customer_number: a.customer.number,
+    customer_name: a.customer.name,
+    company_id: a.company?.id ?? null,
+    org_number: a.company?.orgNumber ?? null,
+    group_agreement: a.company?.hasAgreement ?? false,
+    agreement_start: a.company?.agreementStart?.toISOString() ?? null,
+    agreement_end: a.company?.agreementEnd?.toISOString() ?? null,
+    gdpr_consent: a.user.gdprConsent,
+  };
+}
+
+/** Every claim accountClaims() gives besides sub: the provider releases these with the openid scope. */
+export const ACCOUNT_CLAIMS = [
+  'name', 'email', 'given_name', 'family_name', 'job_role', 'registration_id', 'customer_id', 'customer_number',
+  'customer_name', 'company_id', 'org_number', 'group_agreement', 'agreement_start', 'agreement_end', 'gdpr_consent',
+] as const;
+
+export function userContext(a: Account): UserContext {
+  const isAdmin = a.user.roleId === Role.PlumberAdmin;
+  return {
+    userId: a.user.id,
+    registrationId: a.user.registrationId,
+    roleId: a.user.roleId,
+    isAdmin,
+    companyId: a.user.companyId,
+    customerId: a.customer.id,
+    customerNumber: a.customer.number,
+    email: a.user.email,
+    name: a.user.displayName,
+    hasAgreement: agreementInForce(a.company),
+  };
+}
+
+function companyInfo(c: NonNullable<Account['company']>): CompanyInfo {
+  return {
+    id: c.id, orgNumber: c.orgNumber, name: c.name, address: c.address, postcode: c.postcode,
+    city: c.city, telephone: c.telephone, email: c.email,
+  };
+}
+
+/** The API's User shape (src/domain/api.ts). */
+export function toUser(a: Account): User {
+  const { user } = a;
+  return {
+    userId: user.id,
+    userRegistrationId: user.registrationId,
+    customerId: a.customer.id,
+    companyId: user.companyId,
+    customerNumber: a.customer.number,
+    customerName: a.customer.name,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    displayName: user.displayName,
+    userName: user.email,
+    email: user.email,
+    mobile: user.mobile,
+    userSource: 'Meterwork',
+    isAdmin: user.roleId === Role.PlumberAdmin,
+    isActive: user.status === UserStatus.Activated,
+    hidePlumberOptions: user.hidePlumberOptions,
+    gdprConsent: user.gdprConsent,
+    roleId: user.roleId,
+    userStatus: user.status,
+    registeredDate: user.registeredAt.toISOString(),
+    companyInfo: a.company ? companyInfo(a.company) : null,
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * Identity: the embedded OpenID Connect provider at /oidc (when configured), and the guard in front
+ * of every /api route that turns a verified access token into request.user.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import type { JWK } from 'jose';
+import type Provider from 'oidc-provider';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from '../config';
+import { loadAccount, toUser } from './account';
+import { deleteExpiredPayloads } from './adapter';
+import type { UserContext } from './context';
+import { interactionRoutes } from './interactions';
+import { loadSigningKeys } from './keys';
+import { API_SCOPE, createProvider, OIDC_MOUNT } from './provider';
+import { ClientConfigSchema, ErrorBody, HealthSchema, UserSchema } from './schemas';
+import { AuthError, createAuthenticator, sameId, type Authenticate } from './verify';
+
+export { AuthError, sameId } from './verify';
+export type { Authenticate, Authenticated } from './verify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Verifies an access token and loads its (Activated) user; throws AuthError. The hub uses it too. */
+    authenticate: Authenticate;
+  }
+}
+
+/** GET routes under /api that need no token. */
+const PUBLIC_API = new Set(['/api/config', '/api/health']);
+export const FORBIDDEN_MESSAGE = "You don' have access to this API call";
+export const CONTEXT_HEADER = 'x-waapi-context';
+const PAYLOAD_CLEANUP_MS = 60 * 60 * 1000;
+
+function errorBody(statusCode: number, message: string) {
+  const error = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden' }[statusCode] ?? 'Error';
+  return { statusCode, error, message };
+}
+
+/** What MSAL needs (DESIGN.md "Identity"): over plain http the authority is given as https plus real endpoints. */
+function clientConfig(config: Config, provider: Provider | null) {
+  if (!provider) {
+    const authority = config.oidcIssuer.replace(/\/v2\.0\/?$/, '');
+    return {
+      clientId: config.oidcClientId,
+      authority,
+      knownAuthorities: [new URL(authority).host],
+      authorityMetadata: null,
+      scopes: [`${config.apiAudience}/.default`],
+      apiAudience: config.apiAudience,
+      protocolMode: 'OIDC',
+      registrationUrl: null,
+    };
+  }
+  const issuer = new URL(config.oidcIssuer);
+  const authority = issuer.protocol === 'http:' ? `https://${issuer.host}${issuer.pathname}` : config.oidcIssuer;
+  const metadata = {
+    issuer: config.oidcIssuer,
+    authorization_endpoint: provider.urlFor('authorization'),
+    token_endpoint: provider.urlFor('token'),
+    end_session_endpoint: provider.urlFor('end_session'),
+    jwks_uri: provider.urlFor('jwks'),
+    userinfo_endpoint: provider.urlFor('userinfo'),
+    response_types_supported: ['code'],
+    response_modes_supported: ['query', 'fragment', 'form_post'],
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    code_challenge_methods_supported: ['S256'],
+    scopes_supported: ['openid', 'profile', 'offline_access', API_SCOPE],
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: ['RS256'],
+    token_endpoint_auth_methods_supported: ['none'],
+  };
+  return {
+    clientId: config.oidcClientId,
+    authority,
+    knownAuthorities: [new URL(authority).host],
+    authorityMetadata: JSON.stringify(metadata),
+    scopes: [API_SCOPE],
+    apiAudience: config.apiAudience,
+    protocolMode: 'OIDC',
+    registrationUrl: `${config.publicUrl}${OIDC_MOUNT}/register`,
+  };
+}
+
+/** Serves oidc-provider (a Koa app) inside Fastify; it reads request bodies itself. */
+async function mountProvider(app: FastifyInstance, provider: Provider) {
+  const callback = provider.callback();
+  await app.register(async (child) => {
+    child.removeAllContentTypeParsers();
+    child.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    const handler = (req: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack();
+      const raw = req.raw as IncomingMessage & { originalUrl?: string };
+      // oidc-provider derives its mount path from originalUrl minus url.
+      raw.originalUrl = raw.url;
+      raw.url = raw.url!.slice(OIDC_MOUNT.length) || '/';
+      void callback(raw, reply.raw);
+    };
+    child.all(`${OIDC_MOUNT}/*`, handler);
+  });
+}
+
+async function auth(app: FastifyInstance) {
+  const { config } = app;
+  let keys: JWK[] | null = null;
+  let provider: Provider | null = null;
+
+  if (config.embeddedIdp) {
+    keys = await loadSigningKeys(app.db);
+    provider = createProvider(config, app.db, keys);
+    provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'oidc-provider error'));
+    await mountProvider(app, provider);
+    await app.register(interactionRoutes, { provider });
+
+    const cleanup = setInterval(() => {
+      deleteExpiredPayloads(app.db).catch((err) => app.log.warn({ err }, 'oidc payload cleanup failed'));
+    }, PAYLOAD_CLEANUP_MS);
+    cleanup.unref();
+    app.addHook('onClose', async () => clearInterval(cleanup));
+  }
+
+  app.decorate('authenticate', createAuthenticator(config, app.db, keys));
+  app.decorateRequest('user', null as unknown as UserContext);
+
+  app.addHook('onRequest', async (req, reply) => {
+    const path = req.url.split('?')[0].toLowerCase();
+    if (path !== '/api' && !path.startsWith('/api/')) return;
+    if ((req.method === 'GET' || req.method === 'HEAD') && PUBLIC_API.has(path.replace(/\/$/, ''))) return;
+
+    const header = req.headers.authorization;
+    const token = header?.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
+    if (!token) {
+      reply.header('www-authenticate', 'Bearer');
+      return reply.code(401).send(errorBody(401, 'Missing bearer token'));
+    }
+    let result;
+    try {
+      result = await app.authenticate(token);
+    } catch (err) {
+      if (!(err instanceof AuthError)) throw err;
+      reply.header('www-authenticate', 'Bearer error="invalid_token"');
+      return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message));
+    }
+    const context = req.headers[CONTEXT_HEADER];
+    const contextValue = Array.isArray(context) ? context[0] : context;
+    if (!contextValue) return reply.code(400).send(errorBody(400, 'X-WAAPI-CONTEXT header is required'));
+    if (!sameId(contextValue, result.tokenCustomerId) || !sameId(result.tokenCustomerId, result.user.customerId)) {
+      return reply.code(403).send(errorBody(403, FORBIDDEN_MESSAGE));
+    }
+    req.user = result.user;
+  });
+
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  const publicConfig = clientConfig(config, provider);
+  typed.get('/api/config', { schema: { response: { 200: ClientConfigSchema } } }, async () => publicConfig);
+
+  typed.get('/api/health', { schema: { response: { 200: HealthSchema } } }, async () => {
+    await app.db.execute(sql`select 1`);
+    return { status: 'ok' as const };
+  });
+
+  typed.get('/api/me', { schema: { response: { 200: UserSchema, 401: ErrorBody } } }, async (req, reply) => {
+    const account = await loadAccount(app.db, req.user.userId);
+    if (!account) return reply.code(401).send(errorBody(401, 'Unknown user'));
+    return toUser(account);
+  });
+}
+
+export const authPlugin = fp(auth, { name: 'meterwork-auth', dependencies: ['meterwork-hub'] });

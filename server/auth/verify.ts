@@ -1,0 +1,80 @@
+/**
+ * Access-token verification for the API and the hub: a JWT from the configured issuer for this API's
+ * audience, whose subject is an Activated user. With the embedded provider the keys are the local
+ * JWKS; otherwise (Entra ID / B2C) they come from the issuer's discovery document.
+ */
+import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWK, type JWTPayload } from 'jose';
+import { UserStatus } from '../../src/domain/enums';
+import type { Config } from '../config';
+import type { Db } from '../db/index';
+import { loadAccount, userContext, type Account } from './account';
+import type { UserContext } from './context';
+import { publicJwks } from './keys';
+
+export class AuthError extends Error {
+  constructor(readonly statusCode: 401 | 403, message: string) {
+    super(message);
+  }
+}
+
+export interface Authenticated {
+  user: UserContext;
+  account: Account;
+  /** The token's customer id claim, which X-WAAPI-CONTEXT must name. */
+  tokenCustomerId: string;
+  /** Token expiry, epoch seconds. */
+  expiresAt: number;
+}
+
+export type Authenticate = (token: string) => Promise<Authenticated>;
+
+type KeySet = ReturnType<typeof createLocalJWKSet>;
+
+function remoteKeys(issuer: string): KeySet {
+  let keys: Promise<ReturnType<typeof createRemoteJWKSet>> | null = null;
+  const load = async () => {
+    const res = await fetch(`${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`);
+    if (!res.ok) throw new Error(`Discovery of ${issuer} failed: ${res.status}`);
+    const { jwks_uri: jwksUri } = (await res.json()) as { jwks_uri: string };
+    return createRemoteJWKSet(new URL(jwksUri));
+  };
+  return (async (header, token) => {
+    keys ??= load().catch((err) => {
+      keys = null;
+      throw err;
+    });
+    return (await keys)(header, token);
+  }) as KeySet;
+}
+
+export function createAuthenticator(config: Config, db: Db, localKeys: JWK[] | null): Authenticate {
+  const keySet: KeySet = localKeys ? createLocalJWKSet(publicJwks(localKeys)) : remoteKeys(config.oidcIssuer);
+
+  return async (token) => {
+    let claims: JWTPayload;
+    try {
+      ({ payload: claims } = await jwtVerify(token, keySet, {
+        issuer: config.oidcIssuer,
+        audience: config.apiAudience,
+        algorithms: ['RS256', 'PS256', 'ES256'],
+        requiredClaims: ['sub', 'exp'],
+      }));
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError) throw new AuthError(401, err instanceof joseErrors.JWTExpired ? 'Token expired' : 'Invalid token');
+      throw err;
+    }
+    // Entra ID's sub is per application; its oid is the user's stable id, as users.id is ours.
+    const userId = typeof claims.oid === 'string' ? claims.oid : claims.sub!;
+    const account = await loadAccount(db, userId);
+    if (!account) throw new AuthError(401, 'Unknown user');
+    if (account.user.status !== UserStatus.Activated) throw new AuthError(401, 'User is not active');
+    const tokenCustomerId = typeof claims.customer_id === 'string' ? claims.customer_id : account.customer.id;
+    return { user: userContext(account), account, tokenCustomerId, expiresAt: claims.exp! };
+  };
+}
+
+/** Ids compare without braces and case (the spec's rule for customer ids). */
+export function sameId(a: string, b: string): boolean {
+  const norm = (s: string) => s.replace(/[{}]/g, '').trim().toLowerCase();
+  return norm(a) === norm(b);
+}

@@ -1,0 +1,33 @@
+/**
+ * The plumber API under /api (registered by server/app.ts with that prefix). The auth plugin has
+ * already set request.user; routes authorize (company scope, spec 1 §6) in services/. Every
+ * mutation runs through services/idempotency.ts runMutation: one transaction, Idempotency-Key aware.
+ * Errors answer { statusCode, error, message } (spec 1 §8); a validation error's message names the field.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError, reasonPhrase } from '../services/errors';
+import { jobRoutes } from './jobs';
+import { lookupRoutes } from './lookups';
+import { propertyRoutes } from './property';
+import { syncRoutes } from './sync';
+import { taskRoutes } from './tasks';
+import { userRoutes } from './users';
+import { waterMeterRoutes } from './waterMeters';
+
+export async function apiRoutes(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof HttpError) return reply.code(err.statusCode).send(err.body());
+    const status = err.statusCode ?? 500;
+    if (status < 500) return reply.code(status).send({ statusCode: status, error: reasonPhrase(status), message: err.message });
+    req.log.error({ err }, 'request failed');
+    return reply.code(500).send({ statusCode: 500, error: reasonPhrase(500), message: 'Something went wrong' });
+  });
+
+  await app.register(lookupRoutes);
+  await app.register(jobRoutes);
+  await app.register(taskRoutes);
+  await app.register(userRoutes);
+  await app.register(propertyRoutes);
+  await app.register(waterMeterRoutes);
+  await app.register(syncRoutes);
+}

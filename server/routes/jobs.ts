@@ -1,0 +1,72 @@
+/**
+ * Jobs at the spec's paths (spec 1 §7). Shapes decided here (the spec shows none):
+ * - POST /api/Jobs answers 200 with the new job id as a JSON string.
+ * - PUT /api/Jobs answers the updated job for update, note and completion, and the updated jobs
+ *   (array) for reassignment.
+ * - DELETE /api/Jobs answers { deletedJobIds }.
+ * - POST /api/jobs/task/{taskId} (save draft when the body's isDraft is true, else send report)
+ *   answers the updated job.
+ * - GET /api/Jobs takes the list filters and returns every matching job (no paging).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { JOB_LIST_PAGE_SIZE } from '../../src/domain/constants';
+import { runMutation } from '../services/idempotency';
+import {
+  allJobs, completeJob, createJob, deleteJobs, getJob, jobsPage, plumberJobCounts, reassignJobs, saveTaskReport, updateJob,
+  updateJobNote,
+} from '../services/jobs';
+import {
+  CreateJobBody, DeleteJobsBody, errors, IdParam, JobListQuery, JobSchema, JobsPageSchema, mutationErrors, PlumberJobCountsSchema,
+  PutJobsBody, TaskReportBody, Uuid, UuidParam,
+} from './schemas';
+
+const tags = ['Jobs'];
+
+export async function jobRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/Jobs/GetJobsPage', { schema: { tags, querystring: JobListQuery, response: { 200: JobsPageSchema, ...errors } } }, (req) => {
+    const { pageNumber = 1, pageSize = JOB_LIST_PAGE_SIZE, ...filter } = req.query;
+    return jobsPage(app.db, req.user, filter, pageNumber, pageSize);
+  });
+
+  r.get('/Jobs', { schema: { tags, querystring: Type.Omit(JobListQuery, ['pageNumber', 'pageSize']), response: { 200: Type.Array(JobSchema), ...errors } } },
+    (req) => allJobs(app.db, req.user, req.query));
+
+  r.get('/jobs/:id', { schema: { tags, params: UuidParam, response: { 200: JobSchema, ...errors } } },
+    (req) => getJob(app.db, req.user, req.params.id));
+
+  r.get('/Jobs/details/plumber/:id', { schema: { tags, params: IdParam, response: { 200: PlumberJobCountsSchema, ...errors } } },
+    (req) => plumberJobCounts(app.db, req.user, req.params.id));
+
+  r.post('/Jobs', { schema: { tags, body: CreateJobBody, response: { 200: Uuid, ...mutationErrors } } }, async (req, reply) => {
+    await runMutation(req, reply, async (tx) => ({ status: 200, body: await createJob(tx, req.user, req.body) }));
+  });
+
+  r.put('/Jobs', {
+    schema: { tags, body: PutJobsBody, response: { 200: Type.Union([JobSchema, Type.Array(JobSchema)]), ...mutationErrors } },
+  }, async (req, reply) => {
+    const body = req.body;
+    await runMutation(req, reply, async (tx) => {
+      if ('jobsList' in body) return { status: 200, body: await reassignJobs(tx, req.user, body) };
+      if ('completedBy' in body) return { status: 200, body: await completeJob(tx, req.user, body) };
+      if ('taskEditRequests' in body) return { status: 200, body: await updateJob(tx, req.user, body) };
+      return { status: 200, body: await updateJobNote(tx, req.user, body) };
+    });
+  });
+
+  r.delete('/Jobs', {
+    schema: { tags, body: DeleteJobsBody, response: { 200: Type.Object({ deletedJobIds: Type.Array(Uuid) }), ...mutationErrors } },
+  }, async (req, reply) => {
+    const ids = req.body.jobList.map((j) => j.jobId);
+    await runMutation(req, reply, async (tx) => ({ status: 200, body: { deletedJobIds: await deleteJobs(tx, req.user, ids) } }));
+  });
+
+  r.post('/jobs/task/:taskId', {
+    schema: { tags, params: Type.Object({ taskId: Uuid }), body: TaskReportBody, response: { 200: JobSchema, ...mutationErrors } },
+  }, async (req, reply) => {
+    await runMutation(req, reply, async (tx) => ({ status: 200, body: await saveTaskReport(tx, req.user, req.params.taskId, req.body) }));
+  });
+}

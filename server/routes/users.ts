@@ -1,0 +1,31 @@
+/**
+ * Users (spec 1 §7) as Plumber objects (id = registration id). GET /api/Users for a plumber lists
+ * only themselves (so "My profile" can find its own id); count and status changes are admin only.
+ * GET /api/Users/count answers a bare number.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
+import { runMutation } from '../services/idempotency';
+import { changeUserStatus, countUsers, getUser, listUsers, updateUserInformation, type UserFilter } from '../services/users';
+import { errors, IdParam, mutationErrors, PlumberSchema, UserInformationBody, UsersQuery, UserStatusBody } from './schemas';
+
+const tags = ['Users'];
+
+const filterOf = (q: Static<typeof UsersQuery>): UserFilter => ({ userStatus: q.userStatus ?? q.UserStatus, roleId: q.RoleId ?? q.roleId });
+
+export async function userRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.get('/Users', { schema: { tags, querystring: UsersQuery, response: { 200: Type.Array(PlumberSchema), ...errors } } },
+    (req) => listUsers(app.db, req.user, filterOf(req.query)));
+  r.get('/Users/count', { schema: { tags, querystring: UsersQuery, response: { 200: Type.Integer(), ...errors } } },
+    (req) => countUsers(app.db, req.user, filterOf(req.query)));
+  r.get('/Users/:id', { schema: { tags, params: IdParam, response: { 200: PlumberSchema, ...errors } } },
+    (req) => getUser(app.db, req.user, req.params.id));
+  r.put('/Users', { schema: { tags, body: UserStatusBody, response: { 200: PlumberSchema, ...mutationErrors } } }, async (req, reply) => {
+    await runMutation(req, reply, async (tx) => ({ status: 200, body: await changeUserStatus(tx, req.user, req.body) }));
+  });
+  r.put('/Users/userinformation', { schema: { tags, body: UserInformationBody, response: { 200: PlumberSchema, ...mutationErrors } } }, async (req, reply) => {
+    await runMutation(req, reply, async (tx) => ({ status: 200, body: await updateUserInformation(tx, req.user, req.body) }));
+  });
+}

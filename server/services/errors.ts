@@ -1,0 +1,30 @@
+/** Errors the API answers with (spec 1 §8 transport rules: a JSON body with statusCode, error, message). */
+import type { ApiErrorBody, Job } from '../../src/domain/api';
+import { FORBIDDEN_MESSAGE } from '../auth/index';
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 422: 'Unprocessable Entity',
+  500: 'Internal Server Error',
+};
+
+export function reasonPhrase(statusCode: number): string {
+  return REASONS[statusCode] ?? 'Error';
+}
+
+export class HttpError extends Error {
+  constructor(readonly statusCode: number, message: string, readonly current?: Job) {
+    super(message);
+  }
+
+  body(): ApiErrorBody {
+    return { statusCode: this.statusCode, error: reasonPhrase(this.statusCode), message: this.message, ...(this.current ? { current: this.current } : {}) };
+  }
+}
+
+/** 400 whose message starts with the offending field, as schema validation errors do. */
+export const badRequest = (field: string, problem: string) => new HttpError(400, `${field} ${problem}`);
+/** The spec's 403 text. */
+export const forbidden = () => new HttpError(403, FORBIDDEN_MESSAGE);
+export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+/** 409: the request does not fit the job as the server holds it; `current` lets the client show both. */
+export const conflict = (message: string, current?: Job) => new HttpError(409, message, current);

@@ -1,0 +1,114 @@
+/**
+ * Users of a company as the plumber screens see them (Plumber, id = registration id). Admins list,
+ * count and change the status of their company's users; a plumber sees only their own record, and
+ * may edit only their own information (spec 1 §6).
+ */
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { Plumber } from '../../src/domain/api';
+import { UserStatus } from '../../src/domain/enums';
+import { canChangeUserStatus } from '../../src/domain/jobRules';
+import { validatePlumberInformation } from '../../src/domain/validation';
+import type { UserContext } from '../auth/context';
+import { users } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from './errors';
+import { companyUser } from './jobs';
+import type { DbOrTx, Tx } from './tx';
+
+type UserRow = typeof users.$inferSelect;
+
+const STATUS_NAMES: Record<number, string> = { 1: 'Pending', 2: 'Activated', 3: 'Rejected', 4: 'Deactivated' };
+
+export function toPlumber(u: UserRow): Plumber {
+  return {
+    id: u.registrationId, userId: u.id, firstName: u.firstName, lastName: u.lastName, displayName: u.displayName,
+    telephone: u.mobile, email: u.email, userStatus: u.status, registeredDate: u.registeredAt.toISOString(),
+    isActive: u.status === UserStatus.Activated,
+    plumberInitials: `${u.firstName.charAt(0)}${u.lastName.charAt(0)}`.toUpperCase(),
+    roleId: u.roleId, gdprConsent: u.gdprConsent,
+  };
+}
+
+export interface UserFilter {
+  /** 0 (Default) or absent: every status. */
+  userStatus?: number;
+  roleId?: number;
+}
+
+function filterCondition(user: UserContext, filter: UserFilter): SQL {
+  return and(
+    eq(users.companyId, user.companyId!),
+    user.isAdmin ? undefined : eq(users.registrationId, user.registrationId),
+    filter.userStatus ? eq(users.status, filter.userStatus) : undefined,
+    filter.roleId ? eq(users.roleId, filter.roleId) : undefined,
+  )!;
+}
+
+/** GET /api/Users: the company's users for an admin; for a plumber the list holds only themselves. */
+export async function listUsers(db: DbOrTx, user: UserContext, filter: UserFilter): Promise<Plumber[]> {
+  if (!user.companyId) return [];
+  const rows = await db.select().from(users).where(filterCondition(user, filter))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.registrationId));
+  return rows.map(toPlumber);
+}
+
+/** GET /api/Users/count (admin): e.g. RoleId=1&UserStatus=1 counts new plumbers. */
+export async function countUsers(db: DbOrTx, user: UserContext, filter: UserFilter): Promise<number> {
+  if (!user.isAdmin) throw forbidden();
+  if (!user.companyId) return 0;
+  return db.$count(users, filterCondition(user, filter));
+}
+
+/** GET /api/Users/{id}: any user of the company for an admin, only themselves for a plumber. */
+export async function getUser(db: DbOrTx, user: UserContext, registrationId: number): Promise<Plumber> {
+  const row = await companyUser(db, user, registrationId);
+  if (!user.isAdmin && row.registrationId !== user.registrationId) throw forbidden();
+  return toPlumber(row);
+}
+
+/** PUT /api/Users {id, status}: approve, reject, activate, deactivate (admin, spec 1 §4). */
+export async function changeUserStatus(tx: Tx, user: UserContext, body: { id: number; status: number }): Promise<Plumber> {
+  if (!user.isAdmin) throw forbidden();
+  const row = await companyUser(tx, user, body.id);
+  if (row.registrationId === user.registrationId) throw badRequest('id', 'is your own: you cannot change your own status');
+  if (row.status === body.status) return toPlumber(row);
+  if (!canChangeUserStatus(row.status, body.status)) {
+    throw conflict(`A ${STATUS_NAMES[row.status] ?? row.status} user cannot be changed to ${STATUS_NAMES[body.status] ?? body.status}`);
+  }
+  const [updated] = await tx.update(users).set({ status: body.status }).where(eq(users.id, row.id)).returning();
+  return toPlumber(updated);
+}
+
+export interface UserInformationBody {
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  telephone: string;
+  /** The user's id (users.id, the token's subject) or registration id. */
+  objectId: string;
+}
+
+const FIELD_RULES: Record<string, string> = {
+  displayName: 'must be letters or digits joined by single spaces, underscores or hyphens',
+  firstName: 'must be letters, with apostrophe, comma, period, space or hyphen between them',
+  lastName: 'must be letters, with apostrophe, comma, period, space or hyphen between them',
+  telephone: 'must be 8 digits starting 2 to 9, optionally after 0047, +47 or 47',
+};
+
+/** PUT /api/Users/userinformation: an admin edits any company user, a plumber only themselves (spec 1 §5, §6). */
+export async function updateUserInformation(tx: Tx, user: UserContext, body: UserInformationBody): Promise<Plumber> {
+  const invalid = Object.keys(validatePlumberInformation(body))[0];
+  if (invalid) throw badRequest(invalid, FIELD_RULES[invalid]);
+  if (!user.companyId) throw forbidden();
+  const byRegistration = /^\d+$/.test(body.objectId);
+  const where = byRegistration ? eq(users.registrationId, Number(body.objectId)) : eq(users.id, body.objectId);
+  if (!byRegistration && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(body.objectId)) {
+    throw badRequest('objectId', 'must be a user id or registration id');
+  }
+  const [row] = await tx.select().from(users).where(and(where, eq(users.companyId, user.companyId))).limit(1);
+  if (!row) throw notFound('User');
+  if (!user.isAdmin && row.id !== user.userId) throw forbidden();
+  const [updated] = await tx.update(users).set({
+    firstName: body.firstName, lastName: body.lastName, displayName: body.displayName, mobile: body.telephone,
+  }).where(eq(users.id, row.id)).returning();
+  return toPlumber(updated);
+}

@@ -1,0 +1,57 @@
+/**
+ * The device's replica (Dexie / IndexedDB). Screens read only from here, through useLiveQuery.
+ * The service worker opens the same database to replay the outbox.
+ */
+import Dexie, { type EntityTable } from 'dexie';
+import type { Job, Plumber } from '../domain/api';
+import type { OutboxEntry } from './commands';
+
+export interface LookupList {
+  /** API path name of the list, e.g. 'JobTypes', 'TaskStatus', 'watermetermodels'. */
+  list: string;
+  items: unknown[];
+  fetchedAt: string;
+}
+
+export interface MetaEntry {
+  key: string;
+  value: unknown;
+}
+
+export class MeterworkDb extends Dexie {
+  jobs!: EntityTable<Job, 'jobId'>;
+  lookups!: EntityTable<LookupList, 'list'>;
+  plumbers!: EntityTable<Plumber, 'id'>;
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+  meta!: EntityTable<MetaEntry, 'key'>;
+
+  constructor(name = 'meterwork') {
+    super(name);
+    this.version(1).stores({
+      jobs: 'jobId, refNr, statusId, typeId, assignedToId, createdAt, updatedAt, scheduledDate',
+      lookups: 'list',
+      plumbers: 'id, userStatus, roleId',
+      outbox: '++seq, &key, status, jobId',
+      meta: 'key',
+    });
+    // userId: replay and the lists take only the signed-in user's commands; *jobIds finds the
+    // commands touching a job (rebase after a pull, chained versions) without reading the queue.
+    this.version(2).stores({
+      outbox: '++seq, &key, status, jobId, userId, *jobIds, [userId+status]',
+    });
+  }
+}
+
+/** Meta keys. */
+export const META = {
+  cursor: 'sync.cursor',
+  lastSyncAt: 'sync.lastSyncAt',
+  /** The signed-in user's id: the replica belongs to one user; another sign-in clears it. */
+  ownerUserId: 'owner.userId',
+  /** Stored locally after sign-in (spec 1 §3): ids, registration id, GDPR consent, user type. */
+  session: 'session',
+  /** Service worker only: the token, customer and user the page last handed over (survives a restart). */
+  workerCredentials: 'worker.credentials',
+} as const;
+
+export const db = new MeterworkDb();

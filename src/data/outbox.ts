@@ -1,0 +1,37 @@
+/**
+ * The outbox as the screens use it. The engine is in replay.ts (shared with the service worker);
+ * this adds the React hook.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Command, OutboxEntry } from './commands';
+import { db } from './db';
+import { enqueueCommand, requestReplay } from './replay';
+import { useSession } from './session';
+
+export { discardCommand, retryCommand } from './replay';
+
+/**
+ * Records a change made by the signed-in user: appended to the outbox (new Idempotency-Key) and
+ * applied to the replica in one transaction, then replayed (here, and by the service worker
+ * through Background Sync). Resolves once the change is stored on the device.
+ */
+export async function enqueue(command: Command): Promise<void> {
+  await enqueueCommand(command);
+}
+
+/** Sends the queued commands now; on a network or server failure it tries again later with backoff. */
+export async function replayOutbox(): Promise<void> {
+  await requestReplay();
+}
+
+const NO_ENTRIES: OutboxEntry[] = [];
+
+/** The signed-in user's queued and failed commands, in replay order (live). */
+export function useOutbox(): OutboxEntry[] {
+  const userId = useSession()?.userId;
+  return useLiveQuery(
+    () => (userId ? db.outbox.where('userId').equals(userId).sortBy('seq') : NO_ENTRIES),
+    [userId],
+    NO_ENTRIES,
+  );
+}

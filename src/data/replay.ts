@@ -1,0 +1,467 @@
+/**
+ * The outbox engine, shared by the page and the service worker (no React here; outbox.ts adds the
+ * hook). enqueue() records a command and applies it to the replica in one transaction; replay sends
+ * the signed-in user's commands in seq order, one at a time, each with its Idempotency-Key, under a
+ * Web Lock so that page and worker never replay at once. The server stores each key with its first
+ * answer, so a command whose answer was lost is re-sent and answered again without applying twice.
+ */
+import type { ApiErrorBody, Job } from '../domain/api';
+import { applyCommand } from './apply';
+import {
+  COMMAND_ROUTES, commandJobIds, createdIds, dependentEntries, hasExpectedVersion, referencedIds,
+  type Command, type CommandActor, type OutboxEntry,
+} from './commands';
+import { db } from './db';
+import { getRequestIdentity, getSession } from './identity';
+import { newId } from './ids';
+import { setLocalReplayState } from './status';
+import { ApiError, apiFetch } from './transport';
+
+export const OUTBOX_LOCK = 'meterwork-outbox';
+export const OUTBOX_SYNC_TAG = 'outbox-replay';
+
+/** Why a replay run stopped early; null when it went through the whole queue. */
+export type ReplayStop = 'offline' | 'auth' | 'retry' | null;
+
+export interface ReplayResult {
+  sent: number;
+  failed: number;
+  stop: ReplayStop;
+  /** Seconds the server asked to wait (Retry-After). */
+  retryAfter: number | null;
+}
+
+const BACKOFF_FIRST_MS = 5_000;
+const BACKOFF_MAX_MS = 5 * 60_000;
+
+// ---------------------------------------------------------------- the lock
+
+interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+let localChain: Promise<unknown> = Promise.resolve();
+
+async function withOutboxLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
+  if (locks) return locks.request(OUTBOX_LOCK, fn);
+  // No Web Locks (Node, old browsers): serialise within this context, the only one there is.
+  const run = localChain.then(fn, fn);
+  localChain = run.catch(() => undefined);
+  return run;
+}
+
+// ---------------------------------------------------------------- replica helpers
+
+function visibleTo(actor: CommandActor, job: Job): boolean {
+  return actor.isAdmin || job.assignedToId === actor.registrationId;
+}
+
+/**
+ * Re-applies the user's pending commands (in seq order) touching these jobs, or all of them, on
+ * top of what the replica holds now. Needs a transaction over outbox, jobs and plumbers.
+ */
+export async function rebase(userId: string, jobIds: Iterable<string> | null): Promise<void> {
+  const only = jobIds ? [...new Set(jobIds)] : null;
+  if (only && only.length === 0) return;
+  const candidates = only
+    ? await db.outbox.where('jobIds').anyOf(only).distinct().toArray()
+    : await db.outbox.where('[userId+status]').equals([userId, 'pending']).toArray();
+  const pending = candidates.filter((e) => e.userId === userId && e.status === 'pending').sort((a, b) => a.seq! - b.seq!);
+  for (const e of pending) await applyCommand(e);
+}
+
+/** The user's pending commands touching this job, oldest first. */
+async function pendingForJob(userId: string, jobId: string): Promise<OutboxEntry[]> {
+  const rows = await db.outbox.where('jobIds').equals(jobId).toArray();
+  return rows.filter((e) => e.userId === userId && e.status === 'pending').sort((a, b) => a.seq! - b.seq!);
+}
+
+/** The server's view of these jobs: the job, or null when gone or not ours to see. */
+async function fetchServerJobs(ids: string[], known: Job | undefined, strict: boolean): Promise<Map<string, Job | null>> {
+  const out = new Map<string, Job | null>();
+  for (const id of ids) {
+    if (known && known.jobId === id) {
+      out.set(id, known);
+      continue;
+    }
+    try {
+      out.set(id, await apiFetch<Job>(`/api/jobs/${encodeURIComponent(id)}`));
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 404 || e.status === 403)) out.set(id, null);
+      else if (strict) throw e;
+      // Not strict: leave the row; the next pull corrects it.
+    }
+  }
+  return out;
+}
+
+async function writeServerJobs(actor: CommandActor, jobs: Map<string, Job | null>): Promise<void> {
+  for (const [id, job] of jobs) {
+    if (job && visibleTo(actor, job)) await db.jobs.put(job);
+    else await db.jobs.delete(id);
+  }
+}
+
+function isJobOf(value: unknown, ids: string[]): value is Job {
+  if (typeof value !== 'object' || value === null) return false;
+  const j = value as Partial<Job>;
+  return typeof j.jobId === 'string' && ids.includes(j.jobId) && typeof j.version === 'number' && Array.isArray(j.jobTasks);
+}
+
+/** Jobs of this command in a mutation's answer (PUT /api/Jobs answers a job, a reassignment a list). */
+function jobsInAnswer(value: unknown, ids: string[]): Job[] {
+  return (Array.isArray(value) ? value : [value]).filter((v): v is Job => isJobOf(v, ids));
+}
+
+// ---------------------------------------------------------------- enqueue
+
+function actorFromSession(): CommandActor {
+  const s = getSession();
+  if (!s) throw new Error('enqueue needs a signed-in user');
+  return { userId: s.userId, isAdmin: s.isAdmin, registrationId: s.registrationId, companyId: s.companyId };
+}
+
+/**
+ * Records the command and applies it to the replica, atomically. Edits checked against the job's
+ * version (updateJob, updateNote) get expectedVersion from the replica when the caller gave none;
+ * when an earlier queued command of this user changes the same job, or the device has not yet
+ * seen the server's version of a job it created, the version is instead the one the server holds
+ * after this device's earlier changes, filled in at send time (chained).
+ */
+export async function enqueueCommand(command: Command): Promise<OutboxEntry> {
+  const actor = actorFromSession();
+  const now = new Date().toISOString();
+  const entry = await db.transaction('rw', db.outbox, db.jobs, db.plumbers, async () => {
+    let cmd = command;
+    let chained = false;
+    if (hasExpectedVersion(command)) {
+      const jobId = command.body.jobId;
+      const earlier = (await pendingForJob(actor.userId, jobId)).length;
+      const job = await db.jobs.get(jobId);
+      // Version 0: the device has not seen the server's row yet (made here, answer not pulled).
+      if (earlier > 0 || job?.version === 0 || command.body.expectedVersion === 0) chained = true;
+      else if (command.body.expectedVersion === undefined && job) {
+        cmd = { ...command, body: { ...command.body, expectedVersion: job.version } } as Command;
+      }
+    }
+    const e: OutboxEntry = {
+      ...cmd,
+      key: newId(),
+      status: 'pending',
+      userId: actor.userId,
+      actor,
+      jobId: commandJobIds(cmd)[0] ?? null,
+      jobIds: commandJobIds(cmd),
+      createdAt: now,
+      attempts: 0,
+      ...(chained ? { chained: true } : {}),
+    };
+    e.seq = await db.outbox.add(e);
+    await applyCommand(e, now);
+    return e;
+  });
+  registerBackgroundSync();
+  void requestReplay();
+  return entry;
+}
+
+// ---------------------------------------------------------------- sending one entry
+
+type SendOutcome =
+  | { kind: 'sent' }
+  | { kind: 'failed' }
+  | { kind: 'gone' }
+  | { kind: 'stop'; stop: Exclude<ReplayStop, null>; retryAfter: number | null };
+
+function isRetryable(e: ApiError): boolean {
+  return e.network || e.status === 401 || e.status === 408 || e.status === 429 || e.status >= 500;
+}
+
+function stopFor(e: unknown): SendOutcome {
+  if (!(e instanceof ApiError)) return { kind: 'stop', stop: 'retry', retryAfter: null };
+  return { kind: 'stop', stop: e.network ? 'offline' : e.status === 401 ? 'auth' : 'retry', retryAfter: e.retryAfter };
+}
+
+/** Writes a change to an entry only if it is still the same attempt (not discarded or retried meanwhile). */
+async function updateIfSame(entry: OutboxEntry, change: (current: OutboxEntry) => OutboxEntry): Promise<boolean> {
+  return db.transaction('rw', db.outbox, async () => {
+    const cur = await db.outbox.get(entry.seq!);
+    if (!cur || cur.key !== entry.key) return false;
+    await db.outbox.put(change(cur));
+    return true;
+  });
+}
+
+/**
+ * A chained edit's expectedVersion is fixed once, before its first send, so every later attempt
+ * with the same Idempotency-Key carries exactly the same body.
+ */
+async function freezeVersion(entry: OutboxEntry): Promise<OutboxEntry | SendOutcome> {
+  if (!entry.chained || !hasExpectedVersion(entry)) return entry;
+  let version = entry.resolvedVersion;
+  if (version === undefined) {
+    try {
+      version = (await apiFetch<Job>(`/api/jobs/${encodeURIComponent(entry.body.jobId)}`)).version;
+    } catch (e) {
+      if (!(e instanceof ApiError) || isRetryable(e)) return stopFor(e);
+      // 403/404: the send itself will fail and correct the replica.
+    }
+  }
+  const frozen = { ...entry, body: { ...entry.body, expectedVersion: version }, chained: false, resolvedVersion: undefined } as OutboxEntry;
+  return (await updateIfSame(entry, () => frozen)) ? frozen : { kind: 'gone' };
+}
+
+async function markSent(entry: OutboxEntry, response: unknown): Promise<void> {
+  const ids = commandJobIds(entry);
+  const serverJobs = jobsInAnswer(response, ids);
+  await db.transaction('rw', db.outbox, db.jobs, db.plumbers, async () => {
+    const cur = await db.outbox.get(entry.seq!);
+    if (!cur || cur.key !== entry.key) return;
+    await db.outbox.delete(entry.seq!);
+    // The next edits of this job were made on top of this one: they expect the version it produced.
+    const successors = (await db.outbox.where('jobIds').anyOf(ids).distinct().toArray())
+      .filter((e) => e.userId === entry.userId && e.seq! > entry.seq! && e.status === 'pending' && e.chained === true);
+    for (const s of successors) {
+      await db.outbox.put({ ...s, resolvedVersion: serverJobs.find((j) => j.jobId === commandJobIds(s)[0])?.version });
+    }
+    if (serverJobs.length) {
+      await writeServerJobs(entry.actor, new Map(serverJobs.map((j) => [j.jobId, j])));
+      await rebase(entry.userId, serverJobs.map((j) => j.jobId));
+    }
+  });
+}
+
+async function markFailed(entry: OutboxEntry, err: ApiError): Promise<void> {
+  const body = typeof err.body === 'object' && err.body !== null ? (err.body as Partial<ApiErrorBody>) : null;
+  const current = err.status === 409 && body?.current ? body.current : undefined;
+  const corrections = await fetchServerJobs(commandJobIds(entry), current, false);
+  await db.transaction('rw', db.outbox, db.jobs, db.plumbers, async () => {
+    const ok = await updateIfSame(entry, (cur) => ({
+      ...cur,
+      status: 'failed',
+      error: { status: err.status, message: err.message, ...(current ? { current } : {}) },
+      lastError: undefined,
+    }));
+    if (!ok) return;
+    await writeServerJobs(entry.actor, corrections);
+    await rebase(entry.userId, corrections.keys());
+  });
+}
+
+async function sendEntry(queued: OutboxEntry): Promise<SendOutcome> {
+  const fresh = await db.outbox.get(queued.seq!);
+  if (!fresh || fresh.status !== 'pending') return { kind: 'gone' };
+  const ready = await freezeVersion(fresh);
+  if ('kind' in ready) return ready;
+  const entry = ready;
+  await updateIfSame(entry, (cur) => ({ ...cur, attempts: cur.attempts + 1 }));
+  const route = COMMAND_ROUTES[entry.type];
+  let response: unknown;
+  try {
+    response = await apiFetch<unknown>(route.path, { method: route.method, body: entry.body, idempotencyKey: entry.key });
+  } catch (e) {
+    if (e instanceof ApiError && !isRetryable(e)) {
+      await markFailed(entry, e);
+      return { kind: 'failed' };
+    }
+    const status = e instanceof ApiError ? e.status : 0;
+    const message = e instanceof Error ? e.message : String(e);
+    await updateIfSame(entry, (cur) => ({ ...cur, lastError: { status, message, at: new Date().toISOString() } }));
+    return stopFor(e);
+  }
+  await markSent(entry, response);
+  return { kind: 'sent' };
+}
+
+// ---------------------------------------------------------------- the replay run
+
+async function pendingCount(userId: string): Promise<number> {
+  return db.outbox.where('[userId+status]').equals([userId, 'pending']).count();
+}
+
+async function replayOnce(): Promise<ReplayResult> {
+  const result: ReplayResult = { sent: 0, failed: 0, stop: null, retryAfter: null };
+  const identity = getRequestIdentity();
+  if (!identity) return { ...result, stop: 'auth' };
+  const userId = identity.userId;
+  // Ids created by commands that failed or wait behind a failure: commands using them must wait too.
+  const blocked = new Set<string>();
+  let lastSeq = 0;
+  let done = 0;
+  let total = await pendingCount(userId);
+  if (total === 0) return result;
+  setLocalReplayState({ replaying: true, done, total });
+  try {
+    for (;;) {
+      const batch = await db.outbox.where('seq').above(lastSeq).filter((e) => e.userId === userId).limit(50).toArray();
+      if (batch.length === 0) return result;
+      // Commands queued meanwhile join this run: the total grows with them.
+      total = Math.max(total, done + (await pendingCount(userId)));
+      for (const entry of batch) {
+        lastSeq = entry.seq!;
+        const waits = entry.status === 'failed' || referencedIds(entry).some((id) => blocked.has(id));
+        if (waits) {
+          for (const id of createdIds(entry)) blocked.add(id);
+          continue;
+        }
+        const outcome = await sendEntry(entry);
+        if (outcome.kind === 'stop') return { ...result, stop: outcome.stop, retryAfter: outcome.retryAfter };
+        if (outcome.kind === 'gone') continue;
+        done += 1;
+        if (outcome.kind === 'sent') result.sent += 1;
+        else {
+          result.failed += 1;
+          for (const id of createdIds(entry)) blocked.add(id);
+        }
+        total = Math.max(total, done);
+        setLocalReplayState({ replaying: true, done, total });
+      }
+    }
+  } finally {
+    setLocalReplayState({ replaying: false, done: 0, total: 0 });
+  }
+}
+
+let running: Promise<ReplayResult> | null = null;
+let rerun = false;
+
+/**
+ * One replay run in this context (calls while one runs join it, and it goes round once more to
+ * pick up what was queued meanwhile). The service worker's sync handler awaits this directly.
+ */
+export function runReplay(): Promise<ReplayResult> {
+  if (running) {
+    rerun = true;
+    return running;
+  }
+  running = (async () => {
+    const total: ReplayResult = { sent: 0, failed: 0, stop: null, retryAfter: null };
+    do {
+      rerun = false;
+      const r = await withOutboxLock(replayOnce);
+      total.sent += r.sent;
+      total.failed += r.failed;
+      total.stop = r.stop;
+      total.retryAfter = r.retryAfter;
+    } while (rerun && total.stop === null);
+    return total;
+  })().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+// ---------------------------------------------------------------- retries with backoff
+
+let backoffMs = 0;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+/** Callers that joined one run share its result: schedule from it once. */
+let scheduledFrom: ReplayResult | null = null;
+const replayListeners = new Set<(r: ReplayResult) => void>();
+
+/** Told after every replay run requested through requestReplay (the page pulls after one). */
+export function onReplayed(listener: (r: ReplayResult) => void): () => void {
+  replayListeners.add(listener);
+  return () => replayListeners.delete(listener);
+}
+
+/** Returns false when this result was already handled (a caller that joined the same run). */
+function scheduleRetry(r: ReplayResult): boolean {
+  if (r === scheduledFrom) return false;
+  scheduledFrom = r;
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  if (r.stop === null) {
+    backoffMs = 0;
+    return true;
+  }
+  // A 401 waits for a fresh token: the page asks again when it hands one over.
+  if (r.stop === 'auth') return true;
+  backoffMs = Math.min(BACKOFF_MAX_MS, backoffMs ? backoffMs * 2 : BACKOFF_FIRST_MS);
+  const delay = r.retryAfter !== null ? Math.min(BACKOFF_MAX_MS, r.retryAfter * 1000) : backoffMs;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    void requestReplay();
+  }, delay);
+  registerBackgroundSync();
+  return true;
+}
+
+/** Replays now and, when stopped by the network or the server, again later with backoff. */
+export async function requestReplay(): Promise<ReplayResult> {
+  if (retryTimer) {
+    clearTimeout(retryTimer);
+    retryTimer = null;
+  }
+  let r: ReplayResult;
+  try {
+    r = await runReplay();
+  } catch (e) {
+    console.error('outbox replay failed', e);
+    r = { sent: 0, failed: 0, stop: 'retry', retryAfter: null };
+  }
+  if (scheduleRetry(r)) for (const l of replayListeners) l(r);
+  return r;
+}
+
+/** Stops the retry timer (sign-out, tests). */
+export function cancelScheduledReplay(): void {
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  backoffMs = 0;
+}
+
+interface SyncRegistration {
+  sync?: { register(tag: string): Promise<void> };
+}
+
+/** Asks the browser to wake the service worker for a replay when connectivity returns. */
+export function registerBackgroundSync(): void {
+  const container = (globalThis as { navigator?: { serviceWorker?: { controller?: unknown; ready: Promise<SyncRegistration> } } })
+    .navigator?.serviceWorker;
+  // Only with a controlling worker: `ready` never settles on a page without one.
+  if (!container?.controller) return;
+  container.ready.then((reg) => reg.sync?.register(OUTBOX_SYNC_TAG)).catch(() => undefined);
+}
+
+// ---------------------------------------------------------------- the user's decisions on failures
+
+/**
+ * Sends a failed command again, with a new Idempotency-Key (its 4xx means the server did not
+ * apply it). After a 409 this is "re-apply mine": it now expects the server's current version.
+ */
+export async function retryCommand(seq: number): Promise<void> {
+  await db.transaction('rw', db.outbox, db.jobs, db.plumbers, async () => {
+    const e = await db.outbox.get(seq);
+    if (!e || e.status !== 'failed') return;
+    let next = { ...e, status: 'pending', key: newId(), error: undefined, lastError: undefined, chained: undefined, resolvedVersion: undefined } as OutboxEntry;
+    if (e.error?.status === 409 && hasExpectedVersion(next)) {
+      const version = e.error.current?.version ?? (await db.jobs.get(next.body.jobId))?.version;
+      next = { ...next, body: { ...next.body, expectedVersion: version } } as OutboxEntry;
+    }
+    await db.outbox.put(next);
+    await rebase(e.userId, commandJobIds(next));
+  });
+  registerBackgroundSync();
+  void requestReplay();
+}
+
+/**
+ * Drops a command (and the queued commands that depend on what it would have created) and puts
+ * the server's version of the touched jobs back in the replica. Needs the server: offline it
+ * throws the transport's error and keeps everything.
+ */
+export async function discardCommand(seq: number): Promise<void> {
+  const e = await db.outbox.get(seq);
+  if (!e) return;
+  const all = await db.outbox.where('userId').equals(e.userId).toArray();
+  const gone = [e, ...dependentEntries(e, all)];
+  const jobIds = [...new Set(gone.flatMap(commandJobIds))];
+  const server = await fetchServerJobs(jobIds, undefined, true);
+  await db.transaction('rw', db.outbox, db.jobs, db.plumbers, async () => {
+    await db.outbox.bulkDelete(gone.map((g) => g.seq!));
+    await writeServerJobs(e.actor, server);
+    await rebase(e.userId, jobIds);
+  });
+}

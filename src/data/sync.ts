@@ -1,0 +1,74 @@
+/**
+ * Sync as the app uses it: the engine (pull.ts) plus the hooks screens read.
+ */
+import { useSyncExternalStore } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db, META } from './db';
+import { useSession } from './session';
+import { getReplayState, subscribeReplayState } from './status';
+
+export {
+  LOOKUP_LISTS, PULL_INTERVAL_MS, claimReplica, onDataError, pullChanges, refreshLookups, refreshPlumbers,
+  requestPull, startSync,
+} from './pull';
+export type { DataErrorEvent, LookupListName, WorkerReplayMessage, WorkerTokenMessage } from './pull';
+
+/** Items of a reference list from the replica; undefined until it has been fetched once. */
+export function useLookup<T>(list: string): T[] | undefined {
+  return useLiveQuery(async () => (await db.lookups.get(list))?.items as T[] | undefined, [list]);
+}
+
+function subscribeOnline(listener: () => void): () => void {
+  globalThis.addEventListener('online', listener);
+  globalThis.addEventListener('offline', listener);
+  return () => {
+    globalThis.removeEventListener('online', listener);
+    globalThis.removeEventListener('offline', listener);
+  };
+}
+
+const getOnline = () => navigator.onLine;
+const serverOnline = () => true;
+
+export interface SyncStatusValue {
+  online: boolean;
+  /** The user's commands waiting to be sent. */
+  pending: number;
+  /** The user's commands the server refused (shown with retry and discard). */
+  failed: number;
+  replaying: boolean;
+  /** Progress of the replay run: commands handled of those queued. */
+  progress: { done: number; total: number };
+  /** ISO time of the last complete pull. */
+  lastSyncAt: string | null;
+}
+
+const NO_COUNTS = { pending: 0, failed: 0 };
+
+export function useSyncStatus(): SyncStatusValue {
+  const online = useSyncExternalStore(subscribeOnline, getOnline, serverOnline);
+  const replay = useSyncExternalStore(subscribeReplayState, getReplayState, getReplayState);
+  const userId = useSession()?.userId;
+  const counts = useLiveQuery(
+    async () => {
+      if (!userId) return NO_COUNTS;
+      // Index counts: during a replay this runs on every change, so it must not read the queue.
+      const [pending, failed] = await Promise.all([
+        db.outbox.where('[userId+status]').equals([userId, 'pending']).count(),
+        db.outbox.where('[userId+status]').equals([userId, 'failed']).count(),
+      ]);
+      return { pending, failed };
+    },
+    [userId],
+    NO_COUNTS,
+  );
+  const lastSyncAt = useLiveQuery(async () => ((await db.meta.get(META.lastSyncAt))?.value as string | undefined) ?? null, [], null);
+  return {
+    online,
+    pending: counts.pending,
+    failed: counts.failed,
+    replaying: replay.replaying,
+    progress: { done: replay.done, total: replay.total },
+    lastSyncAt,
+  };
+}

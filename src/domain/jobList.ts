@@ -1,0 +1,86 @@
+/**
+ * Job list filters (spec 1 §2, §5): status (without Automatic), type, address, plumber (admins).
+ * The predicate runs over the replica; plumbers only ever match their own jobs.
+ */
+import type { Job, Task } from './api';
+import { JobStatus, TaskStatus } from './enums';
+import type { Actor } from './jobRules';
+import { liveTasks } from './jobRules';
+
+export interface JobListFilter {
+  /** Status filter value (TaskStatus numbers); 0 = all. */
+  statusId: number;
+  /** Job type id; 0 = all. */
+  jobTypeId: number;
+  address: string;
+  /** Assignee registration id (admins only); 0 = all. */
+  plumberId: number;
+}
+
+export const EMPTY_JOB_FILTER: JobListFilter = { statusId: TaskStatus.All, jobTypeId: 0, address: '', plumberId: 0 };
+
+/** The status filter's choices: the automatic status is hidden. */
+export const STATUS_FILTER_OPTIONS: readonly number[] = [
+  TaskStatus.All, TaskStatus.NotStarted, TaskStatus.InProgress, TaskStatus.Completed, TaskStatus.Obstacle, TaskStatus.Deviation,
+];
+
+function matchesStatus(job: Job, statusId: number): boolean {
+  switch (statusId) {
+    case TaskStatus.All:
+      return true;
+    case TaskStatus.NotStarted:
+      return job.statusId === JobStatus.New;
+    case TaskStatus.InProgress:
+      return job.statusId === JobStatus.InProgress;
+    case TaskStatus.Completed:
+      return job.statusId === JobStatus.Completed;
+    case TaskStatus.Automatic:
+      return job.autoCreated;
+    default:
+      // Obstacle and deviation are task outcomes: a job matches when one of its tasks has it.
+      return liveTasks(job).some((t) => t.statusId === statusId);
+  }
+}
+
+/** Whether a job shows in the list for this filter and viewer. */
+export function jobListPredicate(filter: JobListFilter, viewer: Actor): (job: Job) => boolean {
+  const address = filter.address.trim().toLocaleLowerCase('nb');
+  const assignee = viewer.isAdmin ? filter.plumberId : viewer.registrationId;
+  return (job) =>
+    (assignee === 0 || job.assignedToId === assignee)
+    && (filter.jobTypeId === 0 || job.typeId === filter.jobTypeId)
+    && (address === '' || job.subscriberText.toLocaleLowerCase('nb').includes(address))
+    && matchesStatus(job, filter.statusId);
+}
+
+/** Card title: the job title with its number of tasks. */
+export function jobCardTitle(job: Job): string {
+  return `${job.title} (${liveTasks(job).length})`;
+}
+
+/** Restores a stored filter, dropping anything malformed. */
+export function parseJobFilter(raw: string | null): JobListFilter {
+  if (!raw) return EMPTY_JOB_FILTER;
+  try {
+    const v = JSON.parse(raw) as Partial<Record<keyof JobListFilter, unknown>>;
+    return {
+      statusId: typeof v.statusId === 'number' && STATUS_FILTER_OPTIONS.includes(v.statusId) ? v.statusId : 0,
+      jobTypeId: typeof v.jobTypeId === 'number' ? v.jobTypeId : 0,
+      address: typeof v.address === 'string' ? v.address : '',
+      plumberId: typeof v.plumberId === 'number' ? v.plumberId : 0,
+    };
+  } catch {
+    return EMPTY_JOB_FILTER;
+  }
+}
+
+/** Live tasks grouped by their job type, groups in order of first appearance (job details). */
+export function groupTasksByType(job: Pick<Job, 'jobTasks'>): { jobType: string; tasks: Task[] }[] {
+  const groups = new Map<string, Task[]>();
+  for (const task of liveTasks(job)) {
+    const list = groups.get(task.jobType);
+    if (list) list.push(task);
+    else groups.set(task.jobType, [task]);
+  }
+  return [...groups.entries()].map(([jobType, tasks]) => ({ jobType, tasks }));
+}

@@ -1,0 +1,84 @@
+/** Field rules of spec 1 §5 ("Profile forms", "Employee/plumber edit"), shared by forms and server. */
+
+/** Letters (æ, ø, å and other letters), digits, joined by single space, underscore or hyphen. */
+const DISPLAY_NAME = /^[\p{L}\d]+(?:[ _-][\p{L}\d]+)*$/u;
+/** Letters, with apostrophe, comma, period, space or hyphen between them; a closing period ("Jr."). */
+const PERSON_NAME = /^\p{L}+(?:[',. -]+\p{L}+)*\.?$/u;
+/** Optional 0047, +47 or 47, then 8 digits starting 2 to 9. */
+const PHONE = /^(?:0047|\+47|47)?[2-9]\d{7}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DIGITS = /^\d+$/;
+
+export function isValidDisplayName(value: string): boolean {
+  return DISPLAY_NAME.test(value);
+}
+
+export function isValidPersonName(value: string): boolean {
+  return PERSON_NAME.test(value);
+}
+
+export function isValidPhone(value: string): boolean {
+  return PHONE.test(value);
+}
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL.test(value);
+}
+
+export interface PlumberInformation {
+  displayName: string;
+  firstName: string;
+  lastName: string;
+  telephone: string;
+}
+
+export type PlumberInformationErrors = Partial<Record<keyof PlumberInformation, true>>;
+
+/** Which of the four fields are invalid; submit is allowed only when none is. */
+export function validatePlumberInformation(v: PlumberInformation): PlumberInformationErrors {
+  const errors: PlumberInformationErrors = {};
+  if (!isValidDisplayName(v.displayName)) errors.displayName = true;
+  if (!isValidPersonName(v.firstName)) errors.firstName = true;
+  if (!isValidPersonName(v.lastName)) errors.lastName = true;
+  if (!isValidPhone(v.telephone)) errors.telephone = true;
+  return errors;
+}
+
+export interface ProfilePersonalFields {
+  firstName: string;
+  lastName: string;
+  telephone: string;
+  email: string;
+}
+
+export interface ProfileCompanyFields {
+  orgNumber: string;
+  name: string;
+  address: string;
+  postcode: string;
+  city: string;
+  telephone: string;
+  email: string;
+}
+
+export type FieldError = 'required' | 'numeric' | 'email';
+
+/** Profile forms: every field required; postal code numeric; emails in email form. No other checks. */
+export function validateProfilePersonal(v: ProfilePersonalFields): Partial<Record<keyof ProfilePersonalFields, FieldError>> {
+  const errors: Partial<Record<keyof ProfilePersonalFields, FieldError>> = {};
+  for (const key of ['firstName', 'lastName', 'telephone', 'email'] as const) {
+    if (!v[key].trim()) errors[key] = 'required';
+  }
+  if (!errors.email && !isValidEmail(v.email.trim())) errors.email = 'email';
+  return errors;
+}
+
+export function validateProfileCompany(v: ProfileCompanyFields): Partial<Record<keyof ProfileCompanyFields, FieldError>> {
+  const errors: Partial<Record<keyof ProfileCompanyFields, FieldError>> = {};
+  for (const key of ['orgNumber', 'name', 'address', 'postcode', 'city', 'telephone', 'email'] as const) {
+    if (!v[key].trim()) errors[key] = 'required';
+  }
+  if (!errors.postcode && !DIGITS.test(v.postcode.trim())) errors.postcode = 'numeric';
+  if (!errors.email && !isValidEmail(v.email.trim())) errors.email = 'email';
+  return errors;
+}

@@ -1,0 +1,2 @@
+export { AboutPage } from './AboutPage';
+export { PRODUCT_OWNER } from './productOwner';

@@ -1,0 +1,21 @@
+/**
+ * Who stands behind the product (About page, spec 1 §1). Set per installation at build time with
+ * VITE_PRODUCT_OWNER_NAME, VITE_PRODUCT_OWNER_ORG_NUMBER and VITE_SUPPORT_EMAIL; the defaults name
+ * the demo installation.
+ */
+const env = import.meta.env;
+
+export const PRODUCT_OWNER = {
+  name: (env.VITE_PRODUCT_OWNER_NAME as string | undefined) || 'Meterwork AS',
+  orgNumber: (env.VITE_PRODUCT_OWNER_ORG_NUMBER as string | undefined) || '924809175',
+  supportEmail: (env.VITE_SUPPORT_EMAIL as string | undefined) || 'support@meterwork.no',
+};
+
+/** The copyright year the spec gives for the About page. */
+export const COPYRIGHT_YEAR = 2024;
+
+/** 924809175 → "924 809 175", the way Norwegian organisation numbers are printed. */
+export function formatOrgNumber(orgNumber: string): string {
+  const digits = orgNumber.replace(/\s/g, '');
+  return /^\d{9}$/.test(digits) ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : orgNumber;
+}

@@ -1,0 +1,48 @@
+/**
+ * Signed in: the children. Signed out: the landing page. Resolves the sign-in once per page load
+ * (MSAL redirect answer, silent token, or the session stored on the device when offline).
+ */
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { LoadingState } from '../../ui';
+import { consumeReturnTo, getAuthState, startAuth, subscribeAuth } from './authClient';
+import { LandingPage } from './LandingPage';
+
+export function useAuthState() {
+  return useSyncExternalStore(subscribeAuth, getAuthState, getAuthState);
+}
+
+/** True once it is known whether someone is signed in. */
+export function useAuthReady(): boolean {
+  return useAuthState().status !== 'loading';
+}
+
+export function AuthGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('auth');
+  const state = useAuthState();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const returnTo = state.status === 'signedIn' ? state.returnTo : null;
+  const navigated = useRef(false);
+
+  useEffect(() => {
+    void startAuth();
+  }, []);
+
+  // Back to where the user was when the sign-in started; the screens render once the router is there.
+  useEffect(() => {
+    if (!returnTo) return;
+    if (navigated.current || here === returnTo) {
+      consumeReturnTo();
+      return;
+    }
+    navigated.current = true;
+    navigate(returnTo, { replace: true });
+  }, [returnTo, here, navigate]);
+
+  if (state.status === 'loading' || returnTo) return <LoadingState label={t('Landing.Loading')} />;
+  if (state.status === 'signedOut') return <LandingPage registrationUrl={state.registrationUrl} error={state.error} />;
+  return <>{children}</>;
+}

@@ -1,0 +1,1 @@
+export { HelpSupportPage } from './HelpSupportPage';

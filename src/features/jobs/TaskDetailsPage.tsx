@@ -1,0 +1,233 @@
+/**
+ * Task details (/job/{jobId}/task/{taskId}): the task's header, status, subscriber and the meter
+ * data it holds, read-only; Back follows spec 1 §2; the menu deletes the task (spec 1 §4).
+ */
+import { useRef } from 'react';
+import { Badge, Box, Button, Card, DataList, Heading, HStack, IconButton, List, Menu, Portal, Stack, Text, createIcon } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { Job, Task } from '../../domain/api';
+import { formatDateTime } from '../../domain/format';
+import { canActOnJob, checkTaskDelete, liveTasks } from '../../domain/jobRules';
+import { taskBackTarget, type TaskRouteState } from '../../domain/taskNavigation';
+import { fieldRows, type FieldRow } from '../../domain/taskView';
+import { enqueue } from '../../data/outbox';
+import { useSession, type Session } from '../../data/session';
+import { BackIcon, confirm, LoadingState, PageLayout, showWarning, snackbar } from '../../ui';
+import { useDeleteJob } from './components/JobActions';
+import { OutboxBadge } from './components/OutboxMarker';
+import { TaskStatusLabel } from './components/StatusIcon';
+import { useJob, useJobTypes, useOutboxMarkers } from './hooks';
+
+const MoreIcon = createIcon({
+  displayName: 'TaskMoreIcon',
+  d: 'M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2zm0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2zm0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2z',
+});
+
+export function TaskDetailsPage() {
+  const { jobId, taskId } = useParams();
+  const job = useJob(jobId);
+  const session = useSession();
+  // Set when this page deletes the task or job, so the task's absence is not a 404.
+  const leaving = useRef(false);
+
+  if (leaving.current || job === undefined || !session) return <LoadingState />;
+  const task = job?.jobTasks.find((t) => t.taskId === taskId && !t.isDeleted);
+  if (!job || !task) return <Navigate to="/notfound" replace />;
+  return <TaskDetails job={job} task={task} session={session} leaving={leaving} />;
+}
+
+function FieldList({ rows, labelPrefix }: { rows: FieldRow[]; labelPrefix: string }) {
+  const { t } = useTranslation('jobs');
+  return (
+    <DataList.Root orientation="horizontal" gap="2">
+      {rows.map(({ key, value }) => (
+        <DataList.Item key={key}>
+          <DataList.ItemLabel>{t(`${labelPrefix}.${key}`, { defaultValue: key })}</DataList.ItemLabel>
+          <DataList.ItemValue>
+            {value.kind === 'bool' && (value.value ? t('Yes') : t('No'))}
+            {value.kind === 'date' && formatDateTime(value.value)}
+            {value.kind === 'text' && value.value}
+            {value.kind === 'list' && (
+              <List.Root ps="4">{value.value.map((v, i) => <List.Item key={i}>{v}</List.Item>)}</List.Root>
+            )}
+          </DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
+
+function Section({ title, testId, children }: { title: string; testId: string; children: React.ReactNode }) {
+  return (
+    <Card.Root size="sm" data-testid={testId}>
+      <Card.Header><Heading as="h2" size="sm">{title}</Heading></Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+function TaskDetails({ job, task, session, leaving }: { job: Job; task: Task; session: Session; leaving: { current: boolean } }) {
+  const { t } = useTranslation('jobs');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = location.state as TaskRouteState | null;
+  const jobTypes = useJobTypes();
+  const deleteJob = useDeleteJob();
+  const marker = useOutboxMarkers([job.jobId]).get(job.jobId);
+
+  const typeName = jobTypes.find((jt) => jt.shortName === task.jobType)?.name ?? task.jobType;
+  const deleteCheck = checkTaskDelete(job, task);
+
+  const goBack = () => {
+    const target = taskBackTarget(job, state);
+    if (target.kind === 'path') navigate(target.path, { state: target.state });
+    else if (location.key === 'default') navigate(`/job/${job.jobId}`);
+    else navigate(-1);
+  };
+
+  const deleteTask = async () => {
+    if (!canActOnJob(session, job)) {
+      snackbar.error(t('NoPlumberAccess'));
+      return;
+    }
+    if (deleteCheck === 'completedTask' || deleteCheck === 'scheduledTask') {
+      await showWarning({ message: t('TaskDetails.CannotDeleteTask') });
+      return;
+    }
+    if (deleteCheck === 'deleteJobInstead') {
+      await deleteJob(job, () => {
+        leaving.current = true;
+        navigate('/joblist', { replace: true });
+      });
+      return;
+    }
+    const ok = await confirm({ message: t('TaskDetails.DeleteTaskConfirm'), confirmText: t('Yes'), cancelText: t('Cancel') });
+    if (!ok) return;
+    leaving.current = true;
+    navigate(`/job/${job.jobId}`, { replace: true });
+    try {
+      await enqueue({ type: 'deleteTask', body: { taskId: task.taskId, jobId: job.jobId } });
+      snackbar.success(t('TaskDetails.DeleteSuccess'));
+    } catch {
+      snackbar.error(t('TaskDetails.ErrorDeletingTask'));
+    }
+  };
+
+  const subscriber = task.subscriberDetails;
+  const meterRows = fieldRows(task.newWaterMeterObj);
+  const oldMeterRows = fieldRows(task.dismantleObj);
+  const deviationRows = fieldRows(task.additionalDetailsRequest);
+  const taskCount = liveTasks(job).length;
+
+  return (
+    <PageLayout
+      top={(
+        <Button variant="plain" alignSelf="start" px="0" data-testid="go-back" onClick={goBack}>
+          <BackIcon /> {t('GoBack')}
+        </Button>
+      )}
+    >
+      <HStack justify="space-between" align="start" gap="3">
+        <Stack gap="1">
+          <Text color="fg.muted" fontSize="sm">{typeName} · {job.refNr > 0 ? `#${job.refNr}` : t('RefNotAssigned')}</Text>
+          <Heading as="h1" size="lg" data-testid="task-title">{t('TaskNumber', { no: task.taskNo })}: {task.title}</Heading>
+          <HStack gap="3" wrap="wrap">
+            <TaskStatusLabel statusId={task.statusId} />
+            {taskCount > 1 && <Badge>{t('TaskCountOfJob', { count: taskCount })}</Badge>}
+            <OutboxBadge marker={marker} />
+          </HStack>
+        </Stack>
+        <Menu.Root onSelect={(d) => { if (d.value === 'delete') void deleteTask(); }} positioning={{ placement: 'bottom-end' }}>
+          <Menu.Trigger asChild>
+            <IconButton aria-label={t('TaskMenu')} variant="ghost" size="sm" data-testid="task-menu"><MoreIcon /></IconButton>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content>
+                <Menu.Item value="delete" disabled={deleteCheck === 'jobCompleted'}>{t('DeleteTask')}</Menu.Item>
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+      </HStack>
+
+      <Section title={t('TaskSection')} testId="task-section">
+        <DataList.Root orientation="horizontal" gap="2">
+          <DataList.Item>
+            <DataList.ItemLabel>{t('AssignedTo')}</DataList.ItemLabel>
+            <DataList.ItemValue>{task.assigneeName ?? job.assigneeName}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>{t('StartDate')}</DataList.ItemLabel>
+            <DataList.ItemValue>{task.startDate ? formatDateTime(task.startDate) : t('NotSet')}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>{t('ScheduledDate')}</DataList.ItemLabel>
+            <DataList.ItemValue>{job.scheduledDate ? formatDateTime(job.scheduledDate) : t('NotSet')}</DataList.ItemValue>
+          </DataList.Item>
+          {task.externalRefText && (
+            <DataList.Item>
+              <DataList.ItemLabel>{t('ExternalReference')}</DataList.ItemLabel>
+              <DataList.ItemValue>{task.externalRefText}</DataList.ItemValue>
+            </DataList.Item>
+          )}
+          {task.description && (
+            <DataList.Item>
+              <DataList.ItemLabel>{t('Description')}</DataList.ItemLabel>
+              <DataList.ItemValue whiteSpace="pre-line">{task.description}</DataList.ItemValue>
+            </DataList.Item>
+          )}
+          {task.notes && (
+            <DataList.Item>
+              <DataList.ItemLabel>{t('Note')}</DataList.ItemLabel>
+              <DataList.ItemValue whiteSpace="pre-line">{task.notes}</DataList.ItemValue>
+            </DataList.Item>
+          )}
+        </DataList.Root>
+      </Section>
+
+      <Section title={t('Subscriber')} testId="task-subscriber">
+        <DataList.Root orientation="horizontal" gap="2">
+          <DataList.Item>
+            <DataList.ItemLabel>{t('Address')}</DataList.ItemLabel>
+            <DataList.ItemValue>{subscriber?.addressText || job.subscriberText}</DataList.ItemValue>
+          </DataList.Item>
+          {subscriber?.buildingId != null && (
+            <DataList.Item>
+              <DataList.ItemLabel>{t('BuildingId')}</DataList.ItemLabel>
+              <DataList.ItemValue>{subscriber.buildingId}</DataList.ItemValue>
+            </DataList.Item>
+          )}
+          {subscriber?.housingUnitId != null && (
+            <DataList.Item>
+              <DataList.ItemLabel>{t('HousingUnitId')}</DataList.ItemLabel>
+              <DataList.ItemValue>{subscriber.housingUnitId}</DataList.ItemValue>
+            </DataList.Item>
+          )}
+          {subscriber?.location && (
+            <DataList.Item>
+              <DataList.ItemLabel>{t('Coordinates')}</DataList.ItemLabel>
+              <DataList.ItemValue>
+                {subscriber.location.x}, {subscriber.location.y}{subscriber.location.srs ? ` (EPSG:${subscriber.location.srs})` : ''}
+              </DataList.ItemValue>
+            </DataList.Item>
+          )}
+        </DataList.Root>
+      </Section>
+
+      {meterRows.length > 0 && (
+        <Section title={t('NewWaterMeter')} testId="task-new-meter"><FieldList rows={meterRows} labelPrefix="MeterField" /></Section>
+      )}
+      {oldMeterRows.length > 0 && (
+        <Section title={t('OldWaterMeter')} testId="task-old-meter"><FieldList rows={oldMeterRows} labelPrefix="MeterField" /></Section>
+      )}
+      {deviationRows.length > 0 && (
+        <Section title={t('NotCarriedOut')} testId="task-deviation"><FieldList rows={deviationRows} labelPrefix="DeviationField" /></Section>
+      )}
+      {meterRows.length + oldMeterRows.length + deviationRows.length === 0 && (
+        <Box color="fg.muted" fontSize="sm" data-testid="task-no-meter-data">{t('NoMeterDataYet')}</Box>
+      )}
+    </PageLayout>
+  );
+}

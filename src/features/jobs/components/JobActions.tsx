@@ -1,0 +1,272 @@
+/**
+ * The job menu of the job list card and job details (spec 1 §2, §4, §6): view details, edit,
+ * delete (a cancellation dialog for automatically created jobs) and change plumber, with their
+ * enabling rules. Every change goes through the outbox, so all of it works offline.
+ */
+import { useState } from 'react';
+import {
+  Alert, Box, Button, Checkbox, CloseButton, Dialog, Field, IconButton, Menu, NativeSelect, Portal, Stack, Text,
+} from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Job } from '../../../domain/api';
+import { CancellationReason } from '../../../domain/enums';
+import { assigneeOptions, buildDeleteJobsRequest, buildReassignRequest, canSaveReassign } from '../../../domain/jobForm';
+import { canActOnJob, canChangePlumber, canDeleteJob } from '../../../domain/jobRules';
+import { enqueue } from '../../../data/outbox';
+import { useSession } from '../../../data/session';
+import { confirm, showError, snackbar } from '../../../ui';
+import { usePlumbers } from '../hooks';
+import '../jobs.css';
+
+
+export interface JobActionsProps {
+  job: Job;
+  showViewDetails?: boolean;
+  fromJobDetails?: boolean;
+  /** Called just before a change that takes the job out of this user's view (delete, reassign away). */
+  onGone?: () => void;
+}
+
+/** Deletes a job after the Yes/Cancel question; shared with task details (last task). */
+export function useDeleteJob() {
+  const { t } = useTranslation('jobs');
+  return async (job: Job, onGone?: () => void): Promise<boolean> => {
+    const ok = await confirm({
+      title: t('DeleteJob'),
+      message: t('DeleteJobConfirm'),
+      confirmText: t('Yes'),
+      cancelText: t('Cancel'),
+    });
+    if (!ok) return false;
+    onGone?.();
+    try {
+      await enqueue({ type: 'deleteJobs', body: buildDeleteJobsRequest([job]) });
+      snackbar.success(t('JobDeleteSuccessMessage'));
+      return true;
+    } catch {
+      await showError({ title: t('SomethingWentWrong'), message: t('PleaseTryAgain') });
+      return false;
+    }
+  };
+}
+
+const MORE_PATH = 'M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2zm0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2zm0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2z';
+
+/**
+ * The menu button. A list shows many of them, so it stays a plain button until first used; then
+ * the real menu mounts, already open.
+ */
+export function JobActionsMenu(props: JobActionsProps) {
+  const { t } = useTranslation('jobs');
+  const [armed, setArmed] = useState(false);
+  if (armed) return <JobActionsMenuOpen {...props} />;
+  return (
+    <button
+      type="button"
+      className="mw-icon-button"
+      aria-label={t('JobMenu')}
+      aria-haspopup="menu"
+      data-testid="job-menu"
+      onClick={(e) => {
+        e.stopPropagation();
+        setArmed(true);
+      }}
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="currentColor"><path d={MORE_PATH} /></svg>
+    </button>
+  );
+}
+
+function JobActionsMenuOpen({ job, showViewDetails = false, fromJobDetails = false, onGone }: JobActionsProps) {
+  const { t } = useTranslation('jobs');
+  const navigate = useNavigate();
+  const session = useSession();
+  const deleteJob = useDeleteJob();
+  const [dialog, setDialog] = useState<'reassign' | 'cancel' | null>(null);
+  const mayAct = !!session && canActOnJob(session, job);
+
+  const onSelect = (value: string) => {
+    if (value === 'view') {
+      navigate(`/job/${job.jobId}`);
+      return;
+    }
+    if (!mayAct) {
+      snackbar.error(t('NoPlumberAccess'));
+      return;
+    }
+    if (value === 'edit') navigate(`/job/edit/${job.jobId}`, { state: { fromJobDetails } });
+    else if (value === 'delete') {
+      if (job.autoCreated) setDialog('cancel');
+      else void deleteJob(job, onGone);
+    } else if (value === 'plumber') setDialog('reassign');
+  };
+
+  return (
+    // Menu and dialogs are portalled, but React events still bubble to the card: keep them here.
+    <Box onClick={(e) => e.stopPropagation()} display="inline-block">
+      <Menu.Root defaultOpen onSelect={(d) => onSelect(d.value)} positioning={{ placement: 'bottom-end' }}>
+        <Menu.Trigger asChild>
+          <IconButton aria-label={t('JobMenu')} variant="ghost" size="sm" data-testid="job-menu">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="currentColor"><path d={MORE_PATH} /></svg>
+          </IconButton>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content onClick={(e) => e.stopPropagation()}>
+              {showViewDetails && <Menu.Item value="view">{t('ViewDetails')}</Menu.Item>}
+              <Menu.Item value="edit">{t('EditJob')}</Menu.Item>
+              <Menu.Item value="delete" disabled={!canDeleteJob(job)}>{t('DeleteJob')}</Menu.Item>
+              <Menu.Item value="plumber" disabled={!canChangePlumber(job)}>{t('ChangePlumber')}</Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      {dialog === 'reassign' && <ReassignDialog job={job} onClose={() => setDialog(null)} onGone={onGone} />}
+      {dialog === 'cancel' && <CancellationDialog job={job} onClose={() => setDialog(null)} onGone={onGone} />}
+    </Box>
+  );
+}
+
+interface JobDialogProps {
+  job: Job;
+  onClose: () => void;
+  onGone?: () => void;
+}
+
+/** Change plumber: Save disabled until a plumber other than the placeholder (0) is chosen, and while saving. */
+export function ReassignDialog({ job, onClose, onGone }: JobDialogProps) {
+  const { t } = useTranslation('jobs');
+  const session = useSession();
+  const plumbers = usePlumbers();
+  const [selected, setSelected] = useState(0);
+  const [saving, setSaving] = useState(false);
+  if (!session) return null;
+  const options = assigneeOptions(plumbers, { registrationId: session.registrationId, name: session.name });
+
+  const save = async () => {
+    const assignee = options.find((o) => o.id === selected);
+    if (!assignee) return;
+    setSaving(true);
+    // A plumber who hands the job on no longer sees it.
+    if (!session.isAdmin && assignee.id !== session.registrationId) onGone?.();
+    try {
+      await enqueue({ type: 'reassignJobs', body: buildReassignRequest([job.jobId], { id: assignee.id, name: assignee.name }) });
+      snackbar.success(t('PlumberChanged'));
+      onClose();
+    } catch {
+      snackbar.error(t('PleaseTryAgain'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open placement="center" onOpenChange={(e) => { if (!e.open) onClose(); }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="reassign-dialog" onClick={(e) => e.stopPropagation()}>
+            <Dialog.Header><Dialog.Title>{t('ChangePlumber')}</Dialog.Title></Dialog.Header>
+            <Dialog.Body>
+              <Field.Root>
+                <Field.Label>{t('AssignedTo')}</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field
+                    data-testid="reassign-select"
+                    value={String(selected)}
+                    onChange={(e) => setSelected(Number(e.target.value))}
+                  >
+                    <option value="0">{t('SelectPlumber')}</option>
+                    {options.map((o) => (
+                      <option key={o.id} value={o.id}>{o.isMe ? t('Me') : o.name}</option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>{t('Cancel')}</Button>
+              <Button colorPalette="blue" disabled={!canSaveReassign(selected, saving)} loading={saving} onClick={() => void save()}>
+                {t('Save')}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label={t('Close')} /></Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+const REASONS = Object.values(CancellationReason);
+
+/**
+ * Cancelling an automatically created job (spec 1 §4): a reason, and the SMS to the property
+ * contact, which is offered but not yet available (SMS sending comes with scheduling).
+ */
+export function CancellationDialog({ job, onClose, onGone }: JobDialogProps) {
+  const { t } = useTranslation('jobs');
+  const [reason, setReason] = useState(0);
+  const [saving, setSaving] = useState(false);
+
+  const cancelJob = async () => {
+    setSaving(true);
+    onGone?.();
+    try {
+      await enqueue({ type: 'deleteJobs', body: buildDeleteJobsRequest([job], { cancellationTypeId: reason, sendSms: false }) });
+      snackbar.success(t('JobDeleteSuccessMessage'));
+      onClose();
+    } catch {
+      onClose();
+      await showError({ title: t('SomethingWentWrong'), message: t('PleaseTryAgain') });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open placement="center" onOpenChange={(e) => { if (!e.open) onClose(); }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="cancellation-dialog" onClick={(e) => e.stopPropagation()}>
+            <Dialog.Header><Dialog.Title>{t('CancelJobTitle')}</Dialog.Title></Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <Text>{t('CancelJobMessage')}</Text>
+                <Field.Root required>
+                  <Field.Label>{t('CancellationReasonLabel')}<Field.RequiredIndicator /></Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field data-testid="cancellation-reason" value={String(reason)} onChange={(e) => setReason(Number(e.target.value))}>
+                      <option value="0">{t('SelectReason')}</option>
+                      {REASONS.map((id) => <option key={id} value={id}>{t(`CancellationReason.${id}`)}</option>)}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </Field.Root>
+                <Checkbox.Root disabled checked={false}>
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{t('SendSmsToContact')}</Checkbox.Label>
+                </Checkbox.Root>
+                <Alert.Root status="info" size="sm">
+                  <Alert.Indicator />
+                  <Alert.Description>{t('SmsNotAvailableNote')}</Alert.Description>
+                </Alert.Root>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>{t('Cancel')}</Button>
+              <Button colorPalette="red" disabled={reason === 0 || saving} loading={saving} onClick={() => void cancelJob()}>
+                {t('CancelJobConfirm')}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label={t('Close')} /></Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,89 @@
+/** Replica subscriptions and small browser hooks shared by the jobs screens. */
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Job, Plumber } from '../../domain/api';
+import type { Actor } from '../../domain/jobRules';
+import type { JobTypeItem } from '../../domain/jobForm';
+import { db, META } from '../../data/db';
+import { useLookup } from '../../data/sync';
+import { useSession } from '../../data/session';
+import { outboxMarkers, type OutboxMarker } from './queries';
+
+export interface JobStatusItem {
+  id: number;
+  name: string;
+  color?: string | null;
+}
+
+const EMPTY: never[] = [];
+
+/** 'JobTypes' lookup: {id, name, shortName}. */
+export function useJobTypes(): JobTypeItem[] {
+  return useLookup<JobTypeItem>('JobTypes') ?? EMPTY;
+}
+
+/** 'JobStatus' lookup: {id, name, color}, as colours by id. */
+export function useJobStatusColors(): Map<number, string> {
+  const items = useLookup<JobStatusItem>('JobStatus');
+  return useMemo(() => new Map((items ?? []).filter((s) => s.color).map((s) => [s.id, s.color as string])), [items]);
+}
+
+/** Plumbers of the company, from the replica (admins get them; plumbers get none). */
+export function usePlumbers(): Plumber[] {
+  return useLiveQuery(() => db.plumbers.toArray(), [], EMPTY as Plumber[]);
+}
+
+/**
+ * undefined while loading, null when the replica has no such job. Before the first complete pull
+ * the replica may simply not have it yet, so that also counts as loading.
+ */
+export function useJob(jobId: string | undefined): Job | null | undefined {
+  return useLiveQuery(async () => {
+    if (!jobId) return null;
+    const job = await db.jobs.get(jobId);
+    if (job) return job;
+    return (await db.meta.get(META.lastSyncAt)) ? null : undefined;
+  }, [jobId]);
+}
+
+/** Outbox state of some jobs (waiting to sync / failed), through the outbox's job index. */
+export function useOutboxMarkers(jobIds: readonly string[]): Map<string, OutboxMarker> {
+  const key = jobIds.join(',');
+  const entries = useLiveQuery(
+    () => (key ? db.outbox.where('jobIds').anyOf(key.split(',')).distinct().toArray() : []),
+    [key],
+  );
+  return useMemo(() => outboxMarkers(entries ?? [], key ? key.split(',') : []), [entries, key]);
+}
+
+/** The signed-in user as the job rules see them. */
+export function useActor(): Actor | null {
+  const session = useSession();
+  return useMemo(
+    () => (session ? { isAdmin: session.isAdmin, registrationId: session.registrationId } : null),
+    [session],
+  );
+}
+
+function subscribeOnline(onChange: () => void) {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+}
+
+/** The value, once it has stopped changing for `ms`. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}

@@ -1,0 +1,157 @@
+/** Edit plumber profile (/plumbers/edit/{id}): spec 1 §2, §5 "Employee/plumber edit", §6. */
+import { useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { Badge, Button, Card, Field, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { Plumber } from '../../domain/api';
+import { validatePlumberInformation, type PlumberInformation } from '../../domain/validation';
+import { useSession } from '../../data/session';
+import {
+  BackIcon, BlockIcon, EmptyView, ErrorView, LoadingState, PageLayout, snackbar, useGoBack, useUnsavedChangesGuard,
+} from '../../ui';
+import { fetchPlumber, updatePlumberInformation } from './api';
+
+type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; plumber: Plumber };
+
+export function EditPlumberPage() {
+  const session = useSession();
+  const { t } = useTranslation('plumbers');
+  const { id } = useParams();
+  const plumberId = Number(id);
+  // Only an admin, or the plumber editing themself (spec 1 §6).
+  const allowed = !!session && (session.isAdmin || plumberId === session.registrationId);
+  if (!allowed) {
+    return (
+      <PageLayout top={<GoBackLink />}>
+        <EmptyView title={t('common:AccessDenied')} description={t('NoEditAccess')} icon={<BlockIcon color="red.solid" />} />
+      </PageLayout>
+    );
+  }
+  return <EditPlumber key={plumberId} id={plumberId} />;
+}
+
+function GoBackLink() {
+  const { t } = useTranslation();
+  const goBack = useGoBack('/plumbers');
+  return (
+    <Link as="button" color="blue.fg" alignSelf="flex-start" onClick={goBack}>
+      <BackIcon /> {t('GoBack')}
+    </Link>
+  );
+}
+
+function EditPlumber({ id }: { id: number }) {
+  const { t } = useTranslation('plumbers');
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchPlumber(id, controller.signal).then(
+      (plumber) => setState({ status: 'ready', plumber }),
+      () => { if (!controller.signal.aborted) setState({ status: 'error' }); },
+    );
+    return () => controller.abort();
+  }, [id, attempt]);
+
+  if (state.status === 'loading') return <PageLayout top={<GoBackLink />}><LoadingState /></PageLayout>;
+  if (state.status === 'error') {
+    return (
+      <PageLayout top={<GoBackLink />}>
+        <ErrorView
+          title={t('FailedFetchingPlumberDetails')}
+          onRetry={() => {
+            setState({ status: 'loading' });
+            setAttempt((a) => a + 1);
+          }}
+        />
+      </PageLayout>
+    );
+  }
+  return <EditPlumberForm plumber={state.plumber} />;
+}
+
+const FIELDS: { key: keyof PlumberInformation; label: string; error: string; autoComplete: string; type?: string }[] = [
+  { key: 'displayName', label: 'DisplayName', error: 'InvalidDisplayName', autoComplete: 'nickname' },
+  { key: 'firstName', label: 'FirstName', error: 'InvalidName', autoComplete: 'given-name' },
+  { key: 'lastName', label: 'LastName', error: 'InvalidName', autoComplete: 'family-name' },
+  { key: 'telephone', label: 'PhoneNumber', error: 'InvalidPhone', autoComplete: 'tel', type: 'tel' },
+];
+
+function EditPlumberForm({ plumber }: { plumber: Plumber }) {
+  const { t } = useTranslation('plumbers');
+  const goBack = useGoBack('/plumbers');
+  const initial = useMemo<PlumberInformation>(() => ({
+    displayName: plumber.displayName ?? '',
+    firstName: plumber.firstName ?? '',
+    lastName: plumber.lastName ?? '',
+    telephone: plumber.telephone ?? '',
+  }), [plumber]);
+  const [values, setValues] = useState<PlumberInformation>(initial);
+  const [touched, setTouched] = useState<Partial<Record<keyof PlumberInformation, boolean>>>({});
+  const [saving, setSaving] = useState(false);
+
+  const errors = validatePlumberInformation(values);
+  const valid = Object.keys(errors).length === 0;
+  const dirty = FIELDS.some((f) => values[f.key] !== initial[f.key]);
+  const guard = useUnsavedChangesGuard(dirty && !saving);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!valid || saving) return;
+    setSaving(true);
+    try {
+      await updatePlumberInformation({ ...values, objectId: plumber.userId });
+    } catch {
+      setSaving(false);
+      snackbar.error(t('common:SomethingWentWrong'), t('common:PleaseTryAgain'));
+      return;
+    }
+    snackbar.success(t('PlumberInformationUpdated'));
+    guard.allowNavigation();
+    goBack();
+  };
+
+  return (
+    <PageLayout top={<GoBackLink />} heading={t('EditPlumberProfile')} maxW="2xl">
+      <Card.Root asChild>
+        <form onSubmit={submit} noValidate data-testid="edit-plumber-form">
+          <Card.Body>
+            <Stack gap="4">
+              {FIELDS.map((f) => {
+                const showError = !!errors[f.key] && (touched[f.key] || values[f.key] !== initial[f.key]);
+                return (
+                  <Field.Root key={f.key} required invalid={showError}>
+                    <Field.Label>{t(f.label)}<Field.RequiredIndicator /></Field.Label>
+                    <Input
+                      name={f.key}
+                      type={f.type ?? 'text'}
+                      autoComplete={f.autoComplete}
+                      value={values[f.key]}
+                      onChange={(e) => {
+                        const value = e.currentTarget.value;
+                        setValues((v) => ({ ...v, [f.key]: value }));
+                      }}
+                      onBlur={() => setTouched((s) => ({ ...s, [f.key]: true }))}
+                    />
+                    <Field.ErrorText>{t(f.error)}</Field.ErrorText>
+                  </Field.Root>
+                );
+              })}
+              <HStack>
+                <Text>{t('GdprConsent')}:</Text>
+                <Badge colorPalette={plumber.gdprConsent ? 'green' : 'gray'} data-testid="gdpr-consent">
+                  {t(plumber.gdprConsent ? 'GdprGiven' : 'GdprNotGiven')}
+                </Badge>
+              </HStack>
+            </Stack>
+          </Card.Body>
+          <Card.Footer justifyContent="flex-end" gap="2">
+            <Button type="button" variant="outline" onClick={goBack}>{t('common:GoBack')}</Button>
+            <Button type="submit" colorPalette="blue" disabled={!valid} loading={saving}>{t('common:Save')}</Button>
+          </Card.Footer>
+        </form>
+      </Card.Root>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,2 @@
+/** Route screens of the profile feature; the app loads this module on demand. */
+export { ProfileCreatePage, ProfileEditPage, ProfileViewPage } from './ProfilePages';

@@ -1,0 +1,110 @@
+/**
+ * My schedule (/schedule): the signed-in user's own jobs for a chosen day, from the replica, with
+ * a day picker. Planning and the calendar belong to the scheduling screens.
+ */
+import { useState } from 'react';
+import { Button, Card, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { formatDate, formatTime, fromDateInputValue, toDateInputValue } from '../../domain/format';
+import { liveTasks } from '../../domain/jobRules';
+import { db } from '../../data/db';
+import { useSession } from '../../data/session';
+import { BackIcon, EmptyView, LoadingState, PageLayout } from '../../ui';
+import { queryScheduleDay } from './queries';
+
+function addDays(day: Date, n: number): Date {
+  return new Date(day.getFullYear(), day.getMonth(), day.getDate() + n);
+}
+
+function ForwardIcon() {
+  return <BackIcon transform="scaleX(-1)" />;
+}
+
+export function MySchedulePage() {
+  const { t } = useTranslation('schedule');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const session = useSession();
+  // Returning from a task carries the day the user was looking at.
+  const [day, setDay] = useState<Date>(() => {
+    const carried = (location.state as { selectedDate?: string } | null)?.selectedDate;
+    return (carried && fromDateInputValue(carried)) || new Date();
+  });
+  const registrationId = session?.registrationId;
+  const jobs = useLiveQuery(
+    () => (registrationId != null ? queryScheduleDay(db, registrationId, day) : undefined),
+    [registrationId, day],
+  );
+
+  if (!session) return <LoadingState />;
+  const selectedDate = toDateInputValue(day);
+  const isToday = selectedDate === toDateInputValue(new Date());
+
+  return (
+    <PageLayout heading={t('MySchedule')}>
+      <HStack gap="2" wrap="wrap">
+        <IconButton aria-label={t('PreviousDay')} variant="outline" size="sm" data-testid="schedule-prev-day" onClick={() => setDay((d) => addDays(d, -1))}>
+          <BackIcon />
+        </IconButton>
+        <Input
+          type="date"
+          size="sm"
+          maxW="44"
+          aria-label={t('ChooseDay')}
+          data-testid="schedule-day"
+          value={selectedDate}
+          onChange={(e) => {
+            const d = fromDateInputValue(e.target.value);
+            if (d) setDay(d);
+          }}
+        />
+        <IconButton aria-label={t('NextDay')} variant="outline" size="sm" data-testid="schedule-next-day" onClick={() => setDay((d) => addDays(d, 1))}>
+          <ForwardIcon />
+        </IconButton>
+        <Button size="sm" variant="ghost" disabled={isToday} onClick={() => setDay(new Date())}>{t('Today')}</Button>
+      </HStack>
+      <Text color="fg.muted" data-testid="schedule-day-label">{formatDate(day)}</Text>
+
+      {!jobs ? (
+        <LoadingState />
+      ) : jobs.length === 0 ? (
+        <EmptyView title={t('NoJobsThisDay')} />
+      ) : (
+        <Stack gap="3" data-testid="schedule-jobs">
+          {jobs.map((job) => {
+            const tasks = liveTasks(job);
+            return (
+              <Card.Root key={job.jobId} size="sm" data-testid="schedule-job">
+                <Card.Body gap="2">
+                  <HStack justify="space-between" wrap="wrap">
+                    <HStack gap="3">
+                      <Text fontWeight="bold" fontSize="lg">{formatTime(job.scheduledDate)}</Text>
+                      <Text fontWeight="semibold">{job.title}</Text>
+                    </HStack>
+                    <Text color="fg.muted" fontSize="sm">{job.refNr > 0 ? `#${job.refNr}` : ''}</Text>
+                  </HStack>
+                  <Text>{job.subscriberText}</Text>
+                  <HStack gap="2" wrap="wrap">
+                    <Button size="xs" variant="outline" onClick={() => navigate(`/job/${job.jobId}`)}>{t('OpenJob')}</Button>
+                    {tasks.map((task) => (
+                      <Button
+                        key={task.taskId}
+                        size="xs"
+                        variant="subtle"
+                        onClick={() => navigate(`/job/${job.jobId}/task/${task.taskId}`, { state: { fromMyPlanningPage: true, selectedDate } })}
+                      >
+                        {t('TaskNumber', { no: task.taskNo })}
+                      </Button>
+                    ))}
+                  </HStack>
+                </Card.Body>
+              </Card.Root>
+            );
+          })}
+        </Stack>
+      )}
+    </PageLayout>
+  );
+}

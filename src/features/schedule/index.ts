@@ -1,0 +1,1 @@
+export { MySchedulePage } from './MySchedulePage';

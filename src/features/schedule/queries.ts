@@ -1,0 +1,21 @@
+/** Replica reads of My schedule. */
+import type { Job } from '../../domain/api';
+import { localDayRange } from '../../domain/format';
+import type { MeterworkDb } from '../../data/db';
+
+/** The user's own jobs scheduled on a local day, by time. */
+export async function queryScheduleDay(db: MeterworkDb, registrationId: number, day: Date): Promise<Job[]> {
+  const { start, end } = localDayRange(day);
+  const rows = await db.jobs
+    .where('scheduledDate')
+    .between(start.toISOString(), end.toISOString(), true, false)
+    .filter((j) => j.assignedToId === registrationId)
+    .toArray();
+  // Dates written elsewhere may lack milliseconds; the index range is the coarse cut, this the exact one.
+  return rows
+    .filter((j) => {
+      const at = new Date(j.scheduledDate as string).getTime();
+      return at >= start.getTime() && at < end.getTime();
+    })
+    .sort((a, b) => new Date(a.scheduledDate as string).getTime() - new Date(b.scheduledDate as string).getTime());
+}

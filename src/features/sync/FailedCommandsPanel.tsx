@@ -1,0 +1,119 @@
+/**
+ * Changes the server refused: each with the server's reason, Retry and Discard. A 409 (the job
+ * changed on the server meanwhile) shows my version beside the server's, with "keep the server's"
+ * and "use mine". Nothing leaves the outbox without the user choosing it.
+ */
+import { useState } from 'react';
+import { Box, Button, Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
+import { dependentEntries, type OutboxEntry } from '../../data/commands';
+import { db } from '../../data/db';
+import { discardCommand, retryCommand, useOutbox } from '../../data/outbox';
+import type { Job, Plumber } from '../../domain/api';
+import { confirm, snackbar } from '../../ui';
+import { COMMAND_LABEL_KEY, conflictRows, jobLabel } from './describe';
+
+const NO_PLUMBERS: Plumber[] = [];
+
+export function FailedCommandsPanel() {
+  const { t } = useTranslation('sync');
+  const entries = useOutbox();
+  const failed = entries.filter((e) => e.status === 'failed');
+  const jobIds = failed.map((e) => e.jobId).filter((id): id is string => !!id);
+  const jobs = useLiveQuery(async () => (await db.jobs.bulkGet(jobIds)).filter((j): j is Job => !!j), [jobIds.join(',')]);
+  const plumbers = useLiveQuery(() => db.plumbers.toArray(), [], NO_PLUMBERS);
+
+  if (failed.length === 0) return <Text color="fg.muted">{t('NoFailed')}</Text>;
+  return (
+    <Stack gap="3" data-testid="failed-commands">
+      {failed.map((entry) => (
+        <FailedCommand
+          key={entry.seq}
+          entry={entry}
+          job={jobs?.find((j) => j.jobId === entry.jobId)}
+          dependents={dependentEntries(entry, entries).length}
+          plumbers={plumbers}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function FailedCommand({ entry, job, dependents, plumbers }: { entry: OutboxEntry; job: Job | undefined; dependents: number; plumbers: Plumber[] }) {
+  const { t } = useTranslation('sync');
+  const [busy, setBusy] = useState(false);
+  const error = entry.error;
+  const conflict = error?.status === 409;
+  const rows = conflict ? conflictRows(entry, plumbers) : [];
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (e) {
+      snackbar.error(t('ActionFailed'), e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const discard = async (ask: boolean) => {
+    if (ask) {
+      const message = [t('DiscardConfirm'), dependents ? t('DiscardDependents', { count: dependents }) : ''].filter(Boolean).join('\n');
+      if (!(await confirm({ title: t('DiscardConfirmTitle'), message, confirmText: t('Discard'), cancelText: t('Cancel') }))) return;
+    }
+    await run(() => discardCommand(entry.seq!));
+  };
+
+  return (
+    <Box borderWidth="1px" borderColor="red.muted" borderRadius="md" p="3" data-testid="failed-command">
+      <Text fontWeight="semibold">{t(COMMAND_LABEL_KEY[entry.type])}</Text>
+      <Text fontSize="sm" color="fg.muted">{jobLabel(entry, job)}</Text>
+      {error && (
+        <Text fontSize="sm" mt="1" color="red.fg" data-testid="failed-reason">
+          {t('Reason', { message: error.message, status: error.status })}
+        </Text>
+      )}
+      {dependents > 0 && <Text fontSize="sm" mt="1">{t('Dependents', { count: dependents })}</Text>}
+      {conflict && (
+        <Box mt="2">
+          <Text fontSize="sm">{t('Conflict')}</Text>
+          {rows.length > 0 && (
+            <Grid templateColumns="auto 1fr 1fr" columnGap="3" rowGap="1" mt="2" fontSize="sm" data-testid="conflict-rows">
+              <span />
+              <Text fontWeight="semibold">{t('Mine')}</Text>
+              <Text fontWeight="semibold">{t('Server')}</Text>
+              {rows.map((r) => (
+                <Row key={r.fieldKey} label={t(r.fieldKey)} mine={r.mine} server={r.server} />
+              ))}
+            </Grid>
+          )}
+        </Box>
+      )}
+      <HStack mt="3" gap="2" justify="flex-end" wrap="wrap">
+        {conflict ? (
+          <>
+            <Button size="sm" variant="outline" disabled={busy} onClick={() => void discard(false)}>{t('KeepServer')}</Button>
+            <Button size="sm" colorPalette="blue" disabled={busy} onClick={() => void run(() => retryCommand(entry.seq!))}>{t('ReapplyMine')}</Button>
+          </>
+        ) : (
+          <>
+            <Button size="sm" variant="outline" disabled={busy} onClick={() => void discard(true)}>{t('Discard')}</Button>
+            <Button size="sm" colorPalette="blue" disabled={busy} onClick={() => void run(() => retryCommand(entry.seq!))}>{t('Retry')}</Button>
+          </>
+        )}
+      </HStack>
+    </Box>
+  );
+}
+
+function Row({ label, mine, server }: { label: string; mine: string; server: string }) {
+  return (
+    <>
+      <Text color="fg.muted">{label}</Text>
+      <Text whiteSpace="pre-wrap">{mine || '–'}</Text>
+      <Text whiteSpace="pre-wrap">{server || '–'}</Text>
+    </>
+  );
+}

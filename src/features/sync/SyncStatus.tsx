@@ -1,0 +1,103 @@
+/**
+ * The header's sync indicator: online/offline, changes waiting, replay progress, and (in its
+ * details) the last successful sync and the refused changes.
+ */
+import { useState } from 'react';
+import { Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useSyncStatus, type SyncStatusValue } from '../../data/sync';
+import { formatDateTime } from '../../domain/format';
+import { FailedCommandsPanel } from './FailedCommandsPanel';
+import { useDataErrorToasts } from './useDataErrorToasts';
+
+type Tone = 'offline' | 'failed' | 'replaying' | 'pending' | 'synced';
+
+/** The one state the compact indicator shows, most urgent first. */
+export function syncTone(s: Pick<SyncStatusValue, 'online' | 'failed' | 'replaying' | 'pending'>): Tone {
+  if (s.failed > 0) return 'failed';
+  if (!s.online) return 'offline';
+  if (s.replaying) return 'replaying';
+  if (s.pending > 0) return 'pending';
+  return 'synced';
+}
+
+const DOT: Record<Tone, string> = {
+  offline: 'gray.400',
+  failed: 'red.400',
+  replaying: 'blue.300',
+  pending: 'yellow.400',
+  synced: 'green.400',
+};
+
+export function SyncStatus() {
+  const { t } = useTranslation('sync');
+  const status = useSyncStatus();
+  const [open, setOpen] = useState(false);
+  useDataErrorToasts();
+  const tone = syncTone(status);
+
+  const short =
+    tone === 'replaying' ? t('ReplayingShort', { done: status.progress.done, total: status.progress.total })
+      : tone === 'failed' ? t('FailedShort', { count: status.failed })
+        : tone === 'pending' ? t('PendingShort', { count: status.pending })
+          : tone === 'offline' ? t('Offline')
+            : t('Online');
+
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        color="inherit"
+        _hover={{ bg: 'whiteAlpha.200' }}
+        onClick={() => setOpen(true)}
+        aria-label={t('OpenStatus')}
+        title={status.lastSyncAt ? t('LastSync', { time: formatDateTime(status.lastSyncAt) }) : t('NeverSynced')}
+        data-testid="sync-status"
+        data-tone={tone}
+        data-pending={status.pending}
+      >
+        {tone === 'replaying' ? <Spinner size="xs" /> : <Box w="2.5" h="2.5" borderRadius="full" bg={DOT[tone]} />}
+        <Text as="span" fontSize="sm" display={tone === 'synced' ? { base: 'none', md: 'inline' } : 'inline'}>{short}</Text>
+        {tone === 'offline' && status.pending > 0 && <Badge size="sm" colorPalette="yellow">{status.pending}</Badge>}
+      </Button>
+      <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="top" size="md" scrollBehavior="inside">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content data-testid="sync-details">
+              <Dialog.Header>
+                <Dialog.Title>{t('StatusTitle')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <SyncDetails status={status} />
+                <Text fontWeight="semibold" mt="5" mb="2">{t('FailedTitle')}</Text>
+                <FailedCommandsPanel />
+              </Dialog.Body>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={t('Close')} />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </>
+  );
+}
+
+function SyncDetails({ status }: { status: SyncStatusValue }) {
+  const { t } = useTranslation('sync');
+  return (
+    <Stack gap="1" fontSize="sm">
+      <HStack>
+        <Box w="2.5" h="2.5" borderRadius="full" bg={status.online ? DOT.synced : DOT.offline} />
+        <Text>{status.online ? t('Online') : t('Offline')}</Text>
+      </HStack>
+      <Text data-testid="sync-pending">{status.pending > 0 ? t('Pending', { count: status.pending }) : t('AllSent')}</Text>
+      {status.replaying && <Text>{t('Replaying', { done: status.progress.done, total: status.progress.total })}</Text>}
+      {status.failed > 0 && <Text color="red.fg">{t('Failed', { count: status.failed })}</Text>}
+      <Text color="fg.muted">{status.lastSyncAt ? t('LastSync', { time: formatDateTime(status.lastSyncAt) }) : t('NeverSynced')}</Text>
+      {!status.online && status.pending > 0 && <Text color="fg.muted">{t('OfflineHint')}</Text>}
+    </Stack>
+  );
+}

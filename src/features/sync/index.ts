@@ -1,0 +1,2 @@
+export { SyncStatus, syncTone } from './SyncStatus';
+export { FailedCommandsPanel } from './FailedCommandsPanel';

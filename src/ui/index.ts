@@ -1,0 +1,11 @@
+export { confirm, showCustom, showError, showSuccess, showWarning } from './dialogStore';
+export type { CustomDialogOptions, DialogOptions } from './dialogStore';
+export { DialogHost } from './DialogHost';
+export { snackbar, showSnackbar, SnackbarHost } from './snackbar';
+export type { SnackbarOptions, SnackbarSeverity } from './snackbar';
+export { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+export { AccessDenied, EmptyView, ErrorView, LoadingState, PageLayout, PAGE_BOTTOM_MARGIN_PX } from './layout';
+export { isMobileWidth, screenClass, useIsMobile, useMediaQuery, useScreenClass } from './screen';
+export type { ScreenClass } from './screen';
+export * from './icons';
+export { useGoBack } from './useGoBack';

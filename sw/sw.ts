@@ -1,0 +1,90 @@
+/// <reference lib="webworker" />
+/**
+ * Meterwork's service worker (vite-plugin-pwa injectManifest entry): the app shell from the
+ * precache, app routes answered with the precached index.html, and the outbox replayed on
+ * Background Sync with the same code the page runs (src/data/replay.ts). The page hands over the
+ * access token by postMessage; it is kept in IndexedDB so a sync after the worker restarted can
+ * still send.
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { db, META } from '../src/data/db';
+import { setAccessTokenProvider, setWorkerIdentity } from '../src/data/identity';
+import { OUTBOX_SYNC_TAG, runReplay } from '../src/data/replay';
+import { getLocalReplayState, subscribeReplayState } from '../src/data/status';
+import { isTokenExpired, workerMessage, type WorkerCredentials } from './messages';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/(api|oidc|hubs)(\/|$)/] }));
+
+// ---------------------------------------------------------------- credentials from the page
+
+let credentials: WorkerCredentials | null = null;
+let credentialsSet = false;
+
+function adoptCredentials(c: WorkerCredentials | null): void {
+  credentials = c;
+  credentialsSet = true;
+  setWorkerIdentity(c ? { userId: c.userId, customerId: c.customerId } : null);
+}
+
+const loaded = db.meta
+  .get(META.workerCredentials)
+  .then((row) => {
+    // A message may have arrived while reading: it is newer.
+    if (!credentialsSet) adoptCredentials((row?.value as WorkerCredentials | undefined) ?? null);
+  })
+  .catch(() => undefined);
+
+setAccessTokenProvider(async () => {
+  await loaded;
+  return credentials && !isTokenExpired(credentials.token, Date.now()) ? credentials.token : null;
+});
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const message = workerMessage(event.data);
+  if (!message) return;
+  if (message.type === 'SKIP_WAITING') {
+    event.waitUntil(self.skipWaiting());
+    return;
+  }
+  const next = message.token ? { token: message.token, customerId: message.customerId, userId: message.userId } : null;
+  adoptCredentials(next);
+  event.waitUntil(
+    next ? db.meta.put({ key: META.workerCredentials, value: next }) : db.meta.delete(META.workerCredentials),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  // The first install controls the open page at once, so the page can hand over its token.
+  event.waitUntil(self.clients.claim());
+});
+
+// ---------------------------------------------------------------- Background Sync
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+async function replayForSync(): Promise<void> {
+  await loaded;
+  const result = await runReplay();
+  // Rejecting makes the browser fire the sync again later, with its own backoff.
+  if (result.stop === 'offline' || result.stop === 'retry') throw new Error(`outbox replay stopped: ${result.stop}`);
+}
+
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(replayForSync());
+});
+
+// The pages show the worker's replay progress too.
+subscribeReplayState(() => {
+  const message = { type: 'replay-status', state: getLocalReplayState() };
+  void self.clients
+    .matchAll({ type: 'window', includeUncontrolled: true })
+    .then((clients) => clients.forEach((c) => c.postMessage(message)));
+});

@@ -1,0 +1,287 @@
+/**
+ * The device's outbox against the real server on real PostgreSQL: commands queued offline in a
+ * Dexie replica (fake-indexeddb) replay in order, exactly once, also when an answer is lost after
+ * the server applied the change, when two replayers start together, and when the server refuses
+ * one of them.
+ */
+import 'fake-indexeddb/auto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../src/data/db';
+import { setAccessTokenProvider, setSession, type Session } from '../../src/data/identity';
+import { newId } from '../../src/data/ids';
+import { discardCommand, enqueue, retryCommand } from '../../src/data/outbox';
+import { cancelScheduledReplay, runReplay } from '../../src/data/replay';
+import { claimReplica, pullChanges } from '../../src/data/sync';
+import { configureTransport } from '../../src/data/transport';
+import type { CreateJobRequest, Job } from '../../src/domain/api';
+import { JobStatus, JobType, Role } from '../../src/domain/enums';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoData } from '../../server/db/seed';
+import { startTestApp, tokenClaims, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+let plumberToken = '';
+let adminToken = '';
+let plumber: Session;
+const realFetch = globalThis.fetch;
+/** Set to make the next matching request reach the server but lose its answer on the way back. */
+let loseAnswer: ((url: string, init: RequestInit) => boolean) | null = null;
+const mutations: { method: string; key: string | null }[] = [];
+
+function sessionFrom(token: string): Session {
+  const c = tokenClaims(token);
+  const isAdmin = c.job_role === Role.PlumberAdmin;
+  return {
+    userId: String(c.sub), registrationId: Number(c.registration_id), roleId: Number(c.job_role), isAdmin,
+    companyId: (c.company_id as string | null) ?? null, customerId: String(c.customer_id), customerNumber: String(c.customer_number),
+    customerName: String(c.customer_name), name: String(c.name), email: String(c.email), gdprConsent: Boolean(c.gdpr_consent),
+    hasAgreement: Boolean(c.group_agreement), userType: isAdmin ? 'admin' : 'plumber',
+  };
+}
+
+const goOffline = () => configureTransport({ baseUrl: 'http://127.0.0.1:1' });
+const goOnline = () => configureTransport({ baseUrl: t.baseUrl });
+
+beforeAll(async () => {
+  t = await startTestApp({ seed: async (d) => { await seedDemoData(d); } });
+  const [, ola] = DEMO_SIGN_INS;
+  plumberToken = await t.login(ola.email, DEMO_PASSWORD);
+  adminToken = await t.login(DEMO_SIGN_INS[0].email, DEMO_PASSWORD);
+  plumber = sessionFrom(plumberToken);
+  globalThis.fetch = async (input, init = {}) => {
+    const url = String(input);
+    if (init.method && init.method !== 'GET') {
+      mutations.push({ method: init.method, key: new Headers(init.headers).get('idempotency-key') });
+    }
+    const res = await realFetch(input, init);
+    if (loseAnswer?.(url, init)) {
+      loseAnswer = null;
+      await res.text();
+      throw new TypeError('fetch failed');
+    }
+    return res;
+  };
+}, 120_000);
+
+afterAll(async () => {
+  cancelScheduledReplay();
+  globalThis.fetch = realFetch;
+  await t?.close();
+});
+
+beforeEach(async () => {
+  cancelScheduledReplay();
+  mutations.length = 0;
+  goOnline();
+  setSession(plumber);
+  setAccessTokenProvider(async () => plumberToken);
+  await Promise.all([db.jobs.clear(), db.outbox.clear(), db.meta.clear()]);
+  await claimReplica(plumber.userId);
+  await pullChanges();
+});
+
+async function serverJob(jobId: string): Promise<{ status: number; body: Job }> {
+  return t.api(adminToken, 'GET', `/api/jobs/${jobId}`);
+}
+
+/** A create payload for a property the plumber already has a job on (as the new-job page offline). */
+async function createFor(site: Job, over: Partial<CreateJobRequest> = {}): Promise<CreateJobRequest & { jobId: string }> {
+  const first = site.jobTasks[0];
+  return {
+    jobId: newId(), roleId: Role.Plumber, refNo: 0, title: 'Ny vannmåler', jobTypeId: JobType.Install, jobType: 'Install',
+    matrikkelDetails: site.matrikkel, subscriberText: site.subscriberText, scheduledDate: null, dueDate: null,
+    assignedToId: plumber.registrationId, assigneeName: plumber.name, createdBy: plumber.email, status: JobStatus.New,
+    description: 'Lagt inn i kjelleren uten dekning', severity: 2,
+    taskRequest: {
+      taskId: newId(), isActive: true, taskNo: 1, jobType: 'Install', taskOrder: 0, statusId: 1, description: null,
+      externalRefId: null, externalRefText: null,
+      subscriberDetails: first?.subscriberDetails ?? { addressId: site.matrikkel.addressId, addressText: site.subscriberText, location: null, coordinateSource: 'Property' },
+    },
+    ...over,
+  };
+}
+
+async function aJobOfMine(): Promise<Job> {
+  const jobs = await db.jobs.toArray();
+  const job = jobs.find((j) => j.statusId === JobStatus.New && j.assignedToId === plumber.registrationId && j.jobTasks.length > 0);
+  if (!job) throw new Error('the demo data gives the plumber no new job');
+  return job;
+}
+
+async function storedKeys(): Promise<number> {
+  const { rows } = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from idempotency_keys where user_id = ${plumber.userId}`);
+  return rows[0].n;
+}
+
+describe('outbox replay against the server', () => {
+  it('offline changes reach the server once each, in order, though an answer was lost', async () => {
+    expect(await db.jobs.count()).toBeGreaterThan(0);
+    const existing = await aJobOfMine();
+    const keysBefore = await storedKeys();
+
+    goOffline();
+    const created = await createFor(existing);
+    const addedTaskId = newId();
+    await enqueue({ type: 'createJob', body: created });
+    await enqueue({ type: 'updateNote', body: { jobId: created.jobId, notes: 'Første notat', status: JobStatus.New, severity: 2 } });
+    await enqueue({ type: 'addTask', body: { jobId: created.jobId, taskId: addedTaskId } });
+    await enqueue({ type: 'updateNote', body: { jobId: created.jobId, notes: 'Andre notat', status: JobStatus.New, severity: 2 } });
+    await enqueue({ type: 'updateNote', body: { jobId: existing.jobId, notes: 'Nøkkel i postkassen', status: existing.statusId, severity: existing.severityId } });
+    const doomed = await createFor(existing);
+    await enqueue({ type: 'createJob', body: doomed });
+    await enqueue({ type: 'deleteJobs', body: { jobList: [{ jobId: doomed.jobId, autoCreated: false, statusId: JobStatus.New, jobTasks: [{ taskId: doomed.taskRequest.taskId }] }] } });
+    await runReplay();
+    cancelScheduledReplay();
+
+    // The replica shows it all at once, before the server knows.
+    expect(await db.outbox.count()).toBe(7);
+    const local = await db.jobs.get(created.jobId);
+    expect(local).toMatchObject({ notes: 'Andre notat', refNr: 0 });
+    expect(local!.jobTasks.map((x) => x.taskId)).toEqual([created.taskRequest.taskId, addedTaskId]);
+    expect(await db.jobs.get(doomed.jobId)).toBeUndefined();
+    expect((await serverJob(created.jobId)).status).toBe(404);
+
+    const queuedKeys = (await db.outbox.orderBy('seq').toArray()).map((e) => e.key);
+    // Back online: the add-task reaches the server, which applies it, but the answer is lost.
+    goOnline();
+    mutations.length = 0;
+    loseAnswer = (url, init) => init.method === 'POST' && url.endsWith('/api/Tasks');
+    const first = await runReplay();
+    expect(first.stop).toBe('offline');
+    expect(first.sent).toBe(2);
+    expect(await db.outbox.count()).toBe(5);
+
+    const second = await runReplay();
+    expect(second).toMatchObject({ stop: null, failed: 0, sent: 5 });
+    expect(await db.outbox.count()).toBe(0);
+
+    // Sent in queue order; the add-task twice with one key (the resend), every other command once.
+    const sentKeys = mutations.map((m) => m.key);
+    expect(sentKeys.filter((k, i) => k !== sentKeys[i - 1])).toEqual(queuedKeys);
+    expect(sentKeys).toHaveLength(queuedKeys.length + 1);
+    expect(await storedKeys()).toBe(keysBefore + 7);
+
+    const server = (await serverJob(created.jobId)).body;
+    expect(server.notes).toBe('Andre notat');
+    expect(server.jobTasks.filter((x) => !x.isDeleted).map((x) => x.taskId).sort()).toEqual([created.taskRequest.taskId, addedTaskId].sort());
+    // create = 1, then note, task and note: one version step each, so nothing was applied twice.
+    expect(server.version).toBe(4);
+    expect((await serverJob(existing.jobId)).body.notes).toBe('Nøkkel i postkassen');
+    expect((await serverJob(doomed.jobId)).status).toBe(404);
+
+    // The pull after replay brings the server's numbers; the replica matches the server.
+    await pullChanges();
+    const pulled = await db.jobs.get(created.jobId);
+    expect(pulled!.refNr).toBeGreaterThan(0);
+    expect(pulled).toMatchObject({ notes: 'Andre notat', version: 4 });
+  });
+
+  it('two replayers at once send each command once', async () => {
+    const existing = await aJobOfMine();
+    goOffline();
+    const notes = ['én', 'to', 'tre', 'fire', 'fem'];
+    for (const n of notes) await enqueue({ type: 'updateNote', body: { jobId: existing.jobId, notes: n, status: existing.statusId, severity: existing.severityId } });
+    await runReplay();
+    cancelScheduledReplay();
+    goOnline();
+    mutations.length = 0;
+    const before = (await serverJob(existing.jobId)).body.version;
+    await Promise.all([runReplay(), runReplay()]);
+    expect(mutations).toHaveLength(notes.length);
+    const server = (await serverJob(existing.jobId)).body;
+    expect(server.notes).toBe('fem');
+    expect(server.version).toBe(before + notes.length);
+  });
+
+  it('the page and the service worker (two copies of the code, one database) take turns through the Web Lock', async () => {
+    const existing = await aJobOfMine();
+    goOffline();
+    const notes = ['a', 'b', 'c', 'd'];
+    for (const n of notes) await enqueue({ type: 'updateNote', body: { jobId: existing.jobId, notes: n, status: existing.statusId, severity: existing.severityId } });
+    await runReplay();
+    cancelScheduledReplay();
+    goOnline();
+
+    // Node has no navigator.locks: an exclusive, queued lock like the browser's (Web Locks API).
+    const queues = new Map<string, Promise<unknown>>();
+    const locks = {
+      request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+        const run = (queues.get(name) ?? Promise.resolve()).then(callback, callback);
+        queues.set(name, run.catch(() => undefined));
+        return run;
+      },
+    };
+    vi.stubGlobal('navigator', { locks, onLine: true });
+    try {
+      // The worker's own module instances: its own replay state, token and identity, same IndexedDB.
+      vi.resetModules();
+      const worker = {
+        identity: await import('../../src/data/identity'),
+        transport: await import('../../src/data/transport'),
+        replay: await import('../../src/data/replay'),
+      };
+      worker.transport.configureTransport({ baseUrl: t.baseUrl });
+      worker.identity.setWorkerIdentity({ userId: plumber.userId, customerId: plumber.customerId });
+      worker.identity.setAccessTokenProvider(async () => plumberToken);
+      expect(worker.replay.runReplay).not.toBe(runReplay);
+
+      mutations.length = 0;
+      const before = (await serverJob(existing.jobId)).body.version;
+      const [page, sw] = await Promise.all([runReplay(), worker.replay.runReplay()]);
+      expect(page.sent + sw.sent).toBe(notes.length);
+      expect(mutations).toHaveLength(notes.length);
+      expect(new Set(mutations.map((m) => m.key)).size).toBe(notes.length);
+      const server = (await serverJob(existing.jobId)).body;
+      expect(server).toMatchObject({ notes: 'd', version: before + notes.length });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a refused create is failed with the server reason; what depends on it waits; the rest goes on', async () => {
+    const existing = await aJobOfMine();
+    goOffline();
+    const bad = await createFor(existing, { matrikkelDetails: { ...existing.matrikkel, matrikkelenhetId: 999_999_999 } });
+    await enqueue({ type: 'createJob', body: bad });
+    await enqueue({ type: 'updateNote', body: { jobId: bad.jobId, notes: 'venter', status: JobStatus.New, severity: 2 } });
+    await enqueue({ type: 'updateNote', body: { jobId: existing.jobId, notes: 'går igjennom', status: existing.statusId, severity: existing.severityId } });
+    await runReplay();
+    cancelScheduledReplay();
+    goOnline();
+
+    const r = await runReplay();
+    expect(r).toMatchObject({ sent: 1, failed: 1, stop: null });
+    const [failed, waiting] = await db.outbox.orderBy('seq').toArray();
+    expect(failed).toMatchObject({ type: 'createJob', status: 'failed', error: { status: 400 } });
+    expect(failed.error!.message).toContain('matrikkelDetails.matrikkelenhetId');
+    expect(waiting).toMatchObject({ type: 'updateNote', status: 'pending' });
+    expect(await db.jobs.get(bad.jobId)).toBeUndefined();
+    expect((await serverJob(existing.jobId)).body.notes).toBe('går igjennom');
+
+    await discardCommand(failed.seq!);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('409: the server version is kept beside mine, and "use mine" applies it once', async () => {
+    const existing = await aJobOfMine();
+    goOffline();
+    await enqueue({ type: 'updateNote', body: { jobId: existing.jobId, notes: 'Rørleggerens notat', status: existing.statusId, severity: existing.severityId } });
+    await runReplay();
+    cancelScheduledReplay();
+    const office = await t.api(adminToken, 'PUT', '/api/Jobs', { jobId: existing.jobId, notes: 'Kontorets notat', status: existing.statusId, severity: existing.severityId });
+    expect(office.status).toBe(200);
+    goOnline();
+
+    expect((await runReplay()).failed).toBe(1);
+    const [failed] = await db.outbox.toArray();
+    expect(failed.error).toMatchObject({ status: 409, current: { notes: 'Kontorets notat' } });
+    expect((await db.jobs.get(existing.jobId))!.notes).toBe('Kontorets notat');
+
+    await retryCommand(failed.seq!);
+    expect((await db.jobs.get(existing.jobId))!.notes).toBe('Rørleggerens notat');
+    await runReplay();
+    expect(await db.outbox.count()).toBe(0);
+    const server = (await serverJob(existing.jobId)).body;
+    expect(server).toMatchObject({ notes: 'Rørleggerens notat', version: office.body.version + 1 });
+  });
+});

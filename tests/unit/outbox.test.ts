@@ -1,0 +1,305 @@
+import 'fake-indexeddb/auto';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../src/data/db';
+import { setAccessTokenProvider, setSession, type Session } from '../../src/data/identity';
+import { newId } from '../../src/data/ids';
+import { discardCommand, enqueue, retryCommand } from '../../src/data/outbox';
+import { cancelScheduledReplay, runReplay } from '../../src/data/replay';
+import { configureTransport } from '../../src/data/transport';
+import { JobStatus } from '../../src/domain/enums';
+import { FakeApi, createRequest, serverJob } from './outboxFakeApi';
+
+const plumber: Session = {
+  userId: 'user-ola', registrationId: 11, roleId: 1, isAdmin: false, companyId: 'company-a', customerId: 'cust-1',
+  customerNumber: '4601', customerName: 'Bergen Vann KF', name: 'Ola Nordmann', email: 'ola@example.no',
+  gdprConsent: true, hasAgreement: false, userType: 'plumber',
+};
+const admin: Session = { ...plumber, userId: 'user-kari', registrationId: 10, roleId: 2, isAdmin: true, name: 'Kari Hansen', userType: 'admin' };
+
+let api: FakeApi;
+const realFetch = globalThis.fetch;
+
+/** Let enqueue's own replay run (and fail) where a test wants the queue left alone. */
+async function offline<T>(fn: () => Promise<T>): Promise<T> {
+  api.offline = true;
+  const r = await fn();
+  await runReplay();
+  cancelScheduledReplay();
+  api.offline = false;
+  return r;
+}
+
+async function mutationsSent() {
+  return api.log.filter((s) => s.method !== 'GET');
+}
+
+beforeEach(async () => {
+  cancelScheduledReplay();
+  await runReplay().catch(() => undefined);
+  api = new FakeApi();
+  globalThis.fetch = api.fetch as typeof fetch;
+  configureTransport({ baseUrl: 'http://api.test' });
+  setSession(plumber);
+  setAccessTokenProvider(async () => 'token-ola');
+  await Promise.all([db.jobs.clear(), db.outbox.clear(), db.meta.clear(), db.plumbers.clear()]);
+});
+
+afterAll(() => {
+  cancelScheduledReplay();
+  globalThis.fetch = realFetch;
+});
+
+/** Queues commands while the device is offline; returns once they are all stored. */
+async function queueOffline(fn: () => Promise<void>) {
+  await offline(fn);
+  api.log.length = 0;
+}
+
+describe('enqueue', () => {
+  it('stores the command and applies it to the replica in one go', async () => {
+    const jobId = newId();
+    const taskId = newId();
+    await offline(() => enqueue({ type: 'createJob', body: createRequest(jobId, taskId, plumber.registrationId) }));
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ type: 'createJob', status: 'pending', userId: 'user-ola', jobId, attempts: 1 });
+    expect(entry.key).toMatch(/^[0-9a-f-]{36}$/);
+    const job = await db.jobs.get(jobId);
+    expect(job).toMatchObject({ jobId, statusId: JobStatus.New, assignedToId: 11, subscriberText: 'Strandgaten 12, 5013 Bergen', companyId: 'company-a' });
+    expect(job!.jobTasks.map((t) => t.taskId)).toEqual([taskId]);
+  });
+
+  it('a plumber reassigning a job away no longer has it on the device', async () => {
+    const job = serverJob(createRequest(newId(), newId(), plumber.registrationId), 5);
+    await db.jobs.put(job);
+    await offline(() => enqueue({ type: 'reassignJobs', body: { jobsList: [job.jobId], assigneeId: 12, assigneeName: 'Per Hansen' } }));
+    expect(await db.jobs.get(job.jobId)).toBeUndefined();
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('an admin reassigning keeps the job, with the new assignee', async () => {
+    setSession(admin);
+    const job = serverJob(createRequest(newId(), newId(), plumber.registrationId), 5);
+    await db.jobs.put(job);
+    await offline(() => enqueue({ type: 'reassignJobs', body: { jobsList: [job.jobId], assigneeId: 12, assigneeName: 'Per Hansen' } }));
+    expect(await db.jobs.get(job.jobId)).toMatchObject({ assignedToId: 12, assigneeName: 'Per Hansen' });
+  });
+
+  it('deleting the last task deletes the job; adding a task derives nothing odd', async () => {
+    const job = serverJob(createRequest(newId(), newId(), plumber.registrationId), 5);
+    await db.jobs.put(job);
+    const second = newId();
+    await offline(() => enqueue({ type: 'addTask', body: { jobId: job.jobId, taskId: second } }));
+    expect((await db.jobs.get(job.jobId))!.jobTasks.map((t) => t.taskId)).toEqual([job.jobTasks[0].taskId, second]);
+    await offline(() => enqueue({ type: 'deleteTask', body: { jobId: job.jobId, taskId: second } }));
+    expect((await db.jobs.get(job.jobId))!.jobTasks.filter((t) => !t.isDeleted)).toHaveLength(1);
+    await offline(() => enqueue({ type: 'deleteTask', body: { jobId: job.jobId, taskId: job.jobTasks[0].taskId } }));
+    expect(await db.jobs.get(job.jobId)).toBeUndefined();
+  });
+
+  it('refuses without a signed-in user', async () => {
+    setSession(null);
+    await expect(enqueue({ type: 'updateNote', body: { jobId: 'x', notes: 'n', status: 1, severity: 2 } })).rejects.toThrow();
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('replay', () => {
+  it('sends in order, one at a time, each with its key, and empties the queue', async () => {
+    const ids = [newId(), newId(), newId()];
+    await queueOffline(async () => {
+      for (const id of ids) await enqueue({ type: 'createJob', body: createRequest(id, newId(), plumber.registrationId) });
+      await enqueue({ type: 'updateNote', body: { jobId: ids[0], notes: 'Nøkkel hos naboen', status: 1, severity: 2 } });
+    });
+    const keys = (await db.outbox.orderBy('seq').toArray()).map((e) => e.key);
+    api.latencyMs = 5;
+    const r = await runReplay();
+    expect(r).toMatchObject({ sent: 4, failed: 0, stop: null });
+    const sent = await mutationsSent();
+    expect(sent.map((s) => s.key)).toEqual(keys);
+    expect(sent.slice(0, 3).map((s) => (s.body as { jobId: string }).jobId)).toEqual(ids);
+    expect(api.maxInFlight).toBe(1);
+    expect(await db.outbox.count()).toBe(0);
+    expect(api.jobs.get(ids[0])!.notes).toBe('Nøkkel hos naboen');
+  });
+
+  it('a lost answer is sent again with the same key and applied once', async () => {
+    const jobId = newId();
+    await queueOffline(() => enqueue({ type: 'createJob', body: createRequest(jobId, newId(), plumber.registrationId) }));
+    api.failNext((s) => s.method === 'POST', { kind: 'lose' });
+    const first = await runReplay();
+    expect(first.stop).toBe('offline');
+    expect(api.jobs.has(jobId)).toBe(true);
+    expect(await db.outbox.count()).toBe(1);
+    const second = await runReplay();
+    expect(second).toMatchObject({ sent: 1, stop: null });
+    const posts = (await mutationsSent()).filter((s) => s.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[0].key).toBe(posts[1].key);
+    expect(api.applied).toHaveLength(1);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('5xx, 408, 429 and 401 stop the run and keep everything queued in order', async () => {
+    for (const status of [500, 408, 429, 401]) {
+      await db.outbox.clear();
+      api.log.length = 0;
+      const a = newId();
+      const b = newId();
+      await queueOffline(async () => {
+        await enqueue({ type: 'createJob', body: createRequest(a, newId(), plumber.registrationId) });
+        await enqueue({ type: 'createJob', body: createRequest(b, newId(), plumber.registrationId) });
+      });
+      api.failNext((s) => s.method === 'POST', { kind: 'status', status });
+      const r = await runReplay();
+      expect(r.stop).toBe(status === 401 ? 'auth' : 'retry');
+      expect((await mutationsSent()).map((s) => (s.body as { jobId: string }).jobId)).toEqual([a]);
+      const queued = await db.outbox.orderBy('seq').toArray();
+      expect(queued.map((e) => [e.jobId, e.status])).toEqual([[a, 'pending'], [b, 'pending']]);
+      expect(queued[0].lastError?.status).toBe(status);
+      expect((await runReplay()).sent).toBe(2);
+    }
+  });
+
+  it('a refused command is marked failed with the reason, the replica corrected, and the rest goes on', async () => {
+    const bad = newId();
+    const dependent = newId();
+    const good = newId();
+    await queueOffline(async () => {
+      await enqueue({ type: 'createJob', body: createRequest(bad, newId(), plumber.registrationId, { subscriberText: '' }) });
+      await enqueue({ type: 'addTask', body: { jobId: bad, taskId: dependent } });
+      await enqueue({ type: 'createJob', body: createRequest(good, newId(), plumber.registrationId) });
+    });
+    expect(await db.jobs.get(bad)).toBeDefined();
+    const r = await runReplay();
+    expect(r).toMatchObject({ sent: 1, failed: 1, stop: null });
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => [e.type, e.status])).toEqual([['createJob', 'failed'], ['addTask', 'pending']]);
+    expect(entries[0].error).toEqual({ status: 400, message: 'body/subscriberText is required' });
+    // The job never reached the server: the replica lost it, the task add waits on the failed create.
+    expect(await db.jobs.get(bad)).toBeUndefined();
+    expect((await mutationsSent()).some((s) => s.path === '/api/Tasks')).toBe(false);
+    expect(api.jobs.has(good)).toBe(true);
+  });
+
+  it('409: both versions kept; retry re-applies mine over the server version with a new key', async () => {
+    const job = serverJob(createRequest(newId(), newId(), plumber.registrationId), 7);
+    api.put(job);
+    await db.jobs.put(job);
+    await queueOffline(() => enqueue({ type: 'updateNote', body: { jobId: job.jobId, notes: 'Mine', status: 1, severity: 2 } }));
+    const server = api.touch(job.jobId, { notes: 'Theirs' });
+    expect((await runReplay()).failed).toBe(1);
+    const [failed] = await db.outbox.toArray();
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatchObject({ status: 409, current: { notes: 'Theirs', version: 2 } });
+    expect((await db.jobs.get(job.jobId))!.notes).toBe('Theirs');
+
+    await retryCommand(failed.seq!);
+    await runReplay();
+    expect(await db.outbox.count()).toBe(0);
+    expect(api.jobs.get(job.jobId)).toMatchObject({ notes: 'Mine', version: server.version + 1 });
+    const puts = (await mutationsSent()).filter((s) => s.method === 'PUT');
+    expect(puts).toHaveLength(2);
+    expect(puts[0].key).not.toBe(puts[1].key);
+    expect(puts[1].body).toMatchObject({ expectedVersion: 2 });
+  });
+
+  it('discarding a failed create drops what depends on it and takes the job off the device', async () => {
+    const bad = newId();
+    await queueOffline(async () => {
+      await enqueue({ type: 'createJob', body: createRequest(bad, newId(), plumber.registrationId, { subscriberText: '' }) });
+      await enqueue({ type: 'updateNote', body: { jobId: bad, notes: 'x', status: 1, severity: 2 } });
+    });
+    await runReplay();
+    const [failed] = await db.outbox.orderBy('seq').toArray();
+    await discardCommand(failed.seq!);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.jobs.get(bad)).toBeUndefined();
+  });
+
+  it('discard puts the server version back in the replica', async () => {
+    const job = serverJob(createRequest(newId(), newId(), plumber.registrationId), 7);
+    api.put(job);
+    await db.jobs.put(job);
+    await queueOffline(() => enqueue({ type: 'updateNote', body: { jobId: job.jobId, notes: 'Mine', status: 1, severity: 2 } }));
+    api.touch(job.jobId, { notes: 'Theirs' });
+    await runReplay();
+    await db.jobs.update(job.jobId, { notes: 'stale' });
+    const [failed] = await db.outbox.toArray();
+    await discardCommand(failed.seq!);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.jobs.get(job.jobId))!.notes).toBe('Theirs');
+  });
+
+  it('edits queued one after another on the same job expect the version the previous one made', async () => {
+    const job = serverJob(createRequest(newId(), newId(), plumber.registrationId), 7);
+    api.put(job);
+    await db.jobs.put(job);
+    await queueOffline(async () => {
+      await enqueue({ type: 'updateNote', body: { jobId: job.jobId, notes: 'one', status: 1, severity: 2 } });
+      await enqueue({ type: 'updateNote', body: { jobId: job.jobId, notes: 'two', status: 1, severity: 2 } });
+      await enqueue({ type: 'updateNote', body: { jobId: job.jobId, notes: 'three', status: 1, severity: 2 } });
+    });
+    expect((await db.jobs.get(job.jobId))!.notes).toBe('three');
+    const r = await runReplay();
+    expect(r).toMatchObject({ sent: 3, failed: 0 });
+    const puts = (await mutationsSent()).filter((s) => s.method === 'PUT');
+    expect(puts.map((p) => (p.body as { expectedVersion: number }).expectedVersion)).toEqual([1, 2, 3]);
+    expect(api.jobs.get(job.jobId)!.notes).toBe('three');
+  });
+
+  it('a chained edit keeps the same body on a resend after a lost answer', async () => {
+    const jobId = newId();
+    await queueOffline(async () => {
+      await enqueue({ type: 'createJob', body: createRequest(jobId, newId(), plumber.registrationId) });
+      await enqueue({ type: 'updateNote', body: { jobId, notes: 'after create', status: 1, severity: 2 } });
+    });
+    api.failNext((s) => s.method === 'PUT', { kind: 'lose' });
+    await runReplay();
+    await runReplay();
+    const puts = (await mutationsSent()).filter((s) => s.method === 'PUT');
+    expect(puts).toHaveLength(2);
+    expect(puts[0]).toMatchObject({ key: puts[1].key, body: puts[1].body });
+    expect(api.applied.filter((a) => a.method === 'PUT')).toHaveLength(1);
+    expect(api.jobs.get(jobId)!.notes).toBe('after create');
+  });
+
+  it("replays only the signed-in user's commands, with that user's token", async () => {
+    await queueOffline(() => enqueue({ type: 'createJob', body: createRequest(newId(), newId(), plumber.registrationId) }));
+    setSession(admin);
+    setAccessTokenProvider(async () => 'token-kari');
+    const mine = newId();
+    await queueOffline(() => enqueue({ type: 'createJob', body: createRequest(mine, newId(), 11) }));
+    const r = await runReplay();
+    expect(r.sent).toBe(1);
+    const posts = (await mutationsSent()).filter((s) => s.method === 'POST');
+    expect(posts.map((p) => [(p.body as { jobId: string }).jobId, p.auth])).toEqual([[mine, 'Bearer token-kari']]);
+    expect((await db.outbox.toArray()).map((e) => e.userId)).toEqual(['user-ola']);
+  });
+
+  it('concurrent replays never send a command twice nor two at once', async () => {
+    const ids = Array.from({ length: 6 }, () => newId());
+    await queueOffline(async () => {
+      for (const id of ids) await enqueue({ type: 'createJob', body: createRequest(id, newId(), plumber.registrationId) });
+    });
+    api.latencyMs = 3;
+    await Promise.all([runReplay(), runReplay(), runReplay()]);
+    const posts = (await mutationsSent()).filter((s) => s.method === 'POST');
+    expect(posts.map((p) => (p.body as { jobId: string }).jobId)).toEqual(ids);
+    expect(api.maxInFlight).toBe(1);
+  });
+});
+
+describe('a job made on the device and edited after its create went through', () => {
+  it('expects the server version, not the device placeholder 0', async () => {
+    const jobId = newId();
+    await enqueue({ type: 'createJob', body: createRequest(jobId, newId(), plumber.registrationId) });
+    await runReplay();
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.jobs.get(jobId))!.version).toBe(0);
+    await enqueue({ type: 'updateNote', body: { jobId, notes: 'etterpå', status: 1, severity: 2, expectedVersion: 0 } });
+    await runReplay();
+    expect(await db.outbox.count()).toBe(0);
+    expect(api.jobs.get(jobId)).toMatchObject({ notes: 'etterpå', version: 2 });
+    expect(api.log.filter((s) => s.method === 'PUT').map((s) => (s.body as { expectedVersion: number }).expectedVersion)).toEqual([1]);
+  });
+});

@@ -1,0 +1,219 @@
+/**
+ * An in-memory stand-in for the plumber API, reached through globalThis.fetch, for the unit tests of
+ * the outbox and pull sync (the real server is exercised by tests/server/outbox-replay.test.ts).
+ * It keeps jobs with versions, answers Idempotency-Key replays with the stored first answer, offers
+ * the change feed, and can be told to fail or to lose the answer of the next requests.
+ */
+import type { ChangeFeed, CreateJobRequest, Job, Task } from '../../src/domain/api';
+import { JobStatus, TaskStatus } from '../../src/domain/enums';
+
+export interface Seen {
+  method: string;
+  path: string;
+  key: string | null;
+  body: unknown;
+  auth: string | null;
+}
+
+/** What to do with a request instead of (or after) handling it. */
+export type Fault =
+  | { kind: 'network' }
+  | { kind: 'status'; status: number; body?: unknown }
+  /** The server applies the request, but the answer never reaches the client. */
+  | { kind: 'lose' };
+
+export class FakeApi {
+  readonly jobs = new Map<string, Job>();
+  readonly log: Seen[] = [];
+  /** Mutations the server actually applied (replays of a key are not counted). */
+  readonly applied: { key: string; method: string; body: unknown }[] = [];
+  private readonly stored = new Map<string, { status: number; body: unknown }>();
+  private readonly faults: { match: (s: Seen) => boolean; fault: Fault }[] = [];
+  private seq = 0;
+  private readonly changedAt = new Map<string, number>();
+  private readonly deletedAt = new Map<string, number>();
+  private nextRef = 1000;
+  /** Concurrent requests in flight, and the most seen at once. */
+  inFlight = 0;
+  maxInFlight = 0;
+  latencyMs = 0;
+  /** Every request fails as if the device had no network. */
+  offline = false;
+  feedPageSize = 1000;
+  /** The server also reads lookups; lists named here answer with these items, others 404. */
+  readonly lookups = new Map<string, unknown[] | number>();
+  plumbers: unknown[] = [];
+
+  failNext(match: (s: Seen) => boolean, fault: Fault): void {
+    this.faults.push({ match, fault });
+  }
+
+  put(job: Job): void {
+    this.jobs.set(job.jobId, job);
+    this.changedAt.set(job.jobId, ++this.seq);
+  }
+
+  remove(jobId: string): void {
+    this.jobs.delete(jobId);
+    this.deletedAt.set(jobId, ++this.seq);
+  }
+
+  /** Another user changes a job on the server. */
+  touch(jobId: string, change: Partial<Job>): Job {
+    const job = this.jobs.get(jobId)!;
+    const next = { ...job, ...change, version: job.version + 1 };
+    this.put(next);
+    return next;
+  }
+
+  readonly fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(String(input));
+    const headers = new Headers(init.headers);
+    const seen: Seen = {
+      method: init.method ?? 'GET',
+      path: url.pathname + url.search,
+      key: headers.get('idempotency-key'),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      auth: headers.get('authorization'),
+    };
+    this.log.push(seen);
+    this.inFlight += 1;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    try {
+      if (this.latencyMs) await new Promise((r) => setTimeout(r, this.latencyMs));
+      if (this.offline) throw new TypeError('fetch failed');
+      const i = this.faults.findIndex((f) => f.match(seen));
+      const fault = i >= 0 ? this.faults.splice(i, 1)[0].fault : null;
+      if (fault?.kind === 'network') throw new TypeError('fetch failed');
+      if (fault?.kind === 'status') return json(fault.status, fault.body ?? { statusCode: fault.status, message: `failure ${fault.status}` });
+      const answer = this.handle(seen, url);
+      if (fault?.kind === 'lose') throw new TypeError('fetch failed');
+      return answer.body === undefined ? new Response(null, { status: answer.status }) : json(answer.status, answer.body);
+    } finally {
+      this.inFlight -= 1;
+    }
+  };
+
+  private handle(s: Seen, url: URL): { status: number; body: unknown } {
+    if (!s.auth) return { status: 401, body: { statusCode: 401, message: 'Unauthorized' } };
+    const path = url.pathname.toLowerCase();
+    if (s.method === 'GET') return this.read(path, url);
+    if (s.key) {
+      const first = this.stored.get(s.key);
+      if (first) return first;
+    }
+    const answer = this.mutate(s, path);
+    if (s.key && answer.status < 500) this.stored.set(s.key, answer);
+    if (answer.status < 300) this.applied.push({ key: s.key ?? '', method: s.method, body: s.body });
+    return answer;
+  }
+
+  private read(path: string, url: URL): { status: number; body: unknown } {
+    const m = /^\/api\/jobs\/([^/]+)$/.exec(path);
+    if (m) {
+      const job = this.jobs.get(m[1]);
+      return job ? { status: 200, body: job } : { status: 404, body: { statusCode: 404, message: 'Job not found' } };
+    }
+    if (path === '/api/sync/changes') {
+      const since = Number(url.searchParams.get('since') ?? '0');
+      const changed = [...this.changedAt].filter(([id, at]) => at > since && this.jobs.has(id)).sort((a, b) => a[1] - b[1]);
+      const page = changed.slice(0, this.feedPageSize);
+      const upTo = page.length < changed.length ? page[page.length - 1][1] : this.seq;
+      const feed: ChangeFeed & { hasMore: boolean } = {
+        cursor: String(upTo),
+        reset: !url.searchParams.has('since'),
+        jobs: page.map(([id]) => this.jobs.get(id)!),
+        deletedJobIds: [...this.deletedAt].filter(([, at]) => at > since && at <= upTo).map(([id]) => id),
+        hasMore: page.length < changed.length,
+      };
+      return { status: 200, body: feed };
+    }
+    if (path === '/api/users') return { status: 200, body: this.plumbers };
+    const list = /^\/api\/(\w+)$/.exec(url.pathname)?.[1];
+    const lookup = list ? this.lookups.get(list) : undefined;
+    if (typeof lookup === 'number') return { status: lookup, body: { statusCode: lookup, message: `lookup ${lookup}` } };
+    if (lookup) return { status: 200, body: lookup };
+    return { status: 404, body: { statusCode: 404, message: 'Not Found' } };
+  }
+
+  private mutate(s: Seen, path: string): { status: number; body: unknown } {
+    const b = s.body as Record<string, unknown>;
+    if (path === '/api/jobs' && s.method === 'POST') {
+      const req = b as unknown as CreateJobRequest & { jobId: string };
+      if (this.jobs.has(req.jobId)) return { status: 409, body: { statusCode: 409, message: 'Job exists' } };
+      if (!req.subscriberText) return { status: 400, body: { statusCode: 400, message: 'body/subscriberText is required' } };
+      this.put(serverJob(req, this.nextRef++));
+      return { status: 201, body: req.jobId };
+    }
+    if (path === '/api/jobs' && s.method === 'PUT') {
+      if (Array.isArray(b.jobsList)) {
+        for (const id of b.jobsList as string[]) {
+          const job = this.jobs.get(id);
+          if (job) this.put({ ...job, assignedToId: b.assigneeId as number, assigneeName: b.assigneeName as string, version: job.version + 1 });
+        }
+        return { status: 200, body: { jobsList: b.jobsList } };
+      }
+      const job = this.jobs.get(b.jobId as string);
+      if (!job) return { status: 404, body: { statusCode: 404, message: 'Job not found' } };
+      if (b.expectedVersion !== undefined && b.expectedVersion !== job.version) {
+        return { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'The job has been changed by someone else', current: job } };
+      }
+      const next: Job = 'notes' in b
+        ? { ...job, notes: b.notes as string, version: job.version + 1 }
+        : { ...job, description: b.description as string | null, scheduledDate: b.scheduledDate as string | null, version: job.version + 1 };
+      this.put(next);
+      return { status: 200, body: next };
+    }
+    if (path === '/api/jobs' && s.method === 'DELETE') {
+      for (const j of b.jobList as { jobId: string }[]) this.remove(j.jobId);
+      return { status: 204, body: undefined };
+    }
+    if (path === '/api/tasks' && s.method === 'POST') {
+      const job = this.jobs.get(b.jobId as string);
+      if (!job) return { status: 404, body: { statusCode: 404, message: 'Job not found' } };
+      const task: Task = { ...job.jobTasks[0], taskId: b.taskId as string, statusId: TaskStatus.NotStarted, taskNo: job.jobTasks.length + 1 };
+      this.put({ ...job, jobTasks: [...job.jobTasks, task], version: job.version + 1 });
+      return { status: 201, body: task };
+    }
+    return { status: 404, body: { statusCode: 404, message: 'Not Found' } };
+  }
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+export function serverJob(req: CreateJobRequest & { jobId: string }, refNr: number): Job {
+  const now = new Date().toISOString();
+  return {
+    jobId: req.jobId, refNr, title: req.title, typeId: req.jobTypeId, statusId: JobStatus.New, severityId: req.severity,
+    description: req.description, scheduledDate: req.scheduledDate, dueDate: req.dueDate ?? null, completedDate: null,
+    completedBy: null, assignedToId: req.assignedToId, assigneeName: req.assigneeName, assignedDate: now,
+    subscriberText: req.subscriberText, matrikkel: req.matrikkelDetails, contactInfo: null, notes: null,
+    autoCreated: false, isDraft: false, isNearByJob: false,
+    jobTasks: [{
+      taskId: req.taskRequest.taskId, jobId: req.jobId, jobType: req.jobType, title: req.title, typeId: req.jobTypeId,
+      statusId: TaskStatus.NotStarted, description: null, isActive: true, isDeleted: false, taskOrder: 0, taskNo: 1,
+      externalRefId: null, externalRefText: null, assignedTo: req.assignedToId, assigneeName: req.assigneeName,
+      scheduleItemId: null, startDate: null, subscriberDetails: req.taskRequest.subscriberDetails, newWaterMeterObj: null,
+      dismantleObj: null, additionalDetailsRequest: null, notes: null,
+    }],
+    companyId: 'company-a', createdBy: req.createdBy, createdAt: now, updatedAt: now, version: 1,
+  };
+}
+
+/** A create payload as the new-job page builds it (spec 1 §3). */
+export function createRequest(jobId: string, taskId: string, assignedToId: number, over: Partial<CreateJobRequest> = {}): CreateJobRequest & { jobId: string } {
+  return {
+    jobId, roleId: 1, refNo: 0, title: 'Utskifting av vannmåler', jobTypeId: 2, jobType: 'Replace',
+    matrikkelDetails: { matrikkelNummer: '4601-12/34', matrikkelenhetId: 12345, addressId: 77 },
+    subscriberText: 'Strandgaten 12, 5013 Bergen', scheduledDate: null, dueDate: null, assignedToId,
+    assigneeName: 'Ola Nordmann', createdBy: 'ola@example.no', status: JobStatus.New, description: null, severity: 2,
+    taskRequest: {
+      taskId, isActive: true, taskNo: 1, jobType: 'Replace', taskOrder: 0, statusId: 1, description: null,
+      externalRefId: null, externalRefText: null,
+      subscriberDetails: { addressId: 77, addressText: 'Strandgaten 12, 5013 Bergen', location: { x: 297000, y: 6700000, srs: 25832 }, coordinateSource: 'Property' },
+    },
+    ...over,
+  };
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { homePath, navItems } from '../../src/app/navItems';
+
+const ids = (isAdmin: boolean, hidePlumberOptions: boolean | undefined, ownPlumberFound: boolean) =>
+  navItems({ session: { isAdmin, hidePlumberOptions }, ownPlumberFound }).map((i) => i.id);
+
+describe('navigation menu rules (spec 1 §2)', () => {
+  it('shows a plumber the job list, schedule, help and about', () => {
+    expect(ids(false, false, false)).toEqual(['jobList', 'schedule', 'helpSupport', 'about']);
+  });
+  it('shows My plumbers to admins only', () => {
+    expect(ids(true, false, false)).toContain('plumbers');
+    expect(ids(false, false, false)).not.toContain('plumbers');
+  });
+  it('hides My schedule when hidePlumberOptions is set', () => {
+    expect(ids(true, true, false)).not.toContain('schedule');
+    expect(ids(true, undefined, false)).toContain('schedule');
+  });
+  it('shows My profile only when the user is found among the plumbers', () => {
+    expect(ids(false, false, true)).toEqual(['jobList', 'schedule', 'profile', 'helpSupport', 'about']);
+  });
+  it('leads to screens that exist', () => {
+    const paths = navItems({ session: { isAdmin: true }, ownPlumberFound: true }).map((i) => i.path);
+    expect(paths).toEqual(['/joblist', '/schedule', '/plumbers', '/profile/view', '/helpsupport', '/about']);
+  });
+  it('home is My schedule, or the job list when the schedule is hidden', () => {
+    expect(homePath({})).toBe('/schedule');
+    expect(homePath({ hidePlumberOptions: true })).toBe('/joblist');
+  });
+});

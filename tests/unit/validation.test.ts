@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isValidDisplayName, isValidPersonName, isValidPhone, validatePlumberInformation,
+  validateProfileCompany, validateProfilePersonal,
+} from '../../src/domain/validation';
+
+describe('display name', () => {
+  it.each(['Ola', 'ola_nordmann', 'Bjørn-Åge', 'Rørlegger 2', 'Ærlig Øyvind Ås', 'a1-b2_c3 d4'])('accepts %s', (v) => {
+    expect(isValidDisplayName(v)).toBe(true);
+  });
+  it.each(['', ' Ola', 'Ola ', 'Ola  Nordmann', 'Ola__N', 'Ola-', 'Ola.N', "O'Neil", 'Ola@firma'])('rejects %j', (v) => {
+    expect(isValidDisplayName(v)).toBe(false);
+  });
+});
+
+describe('first and last name', () => {
+  it.each(['Ola', 'Anne-Marie', "O'Neil", 'Ole Martin', 'Jr.', 'St. John', 'Åsmund', 'Smith, Jr.'])('accepts %s', (v) => {
+    expect(isValidPersonName(v)).toBe(true);
+  });
+  it.each(['', 'Ola1', '-Ola', ' Ola', 'Ola_Nordmann', 'Ola!'])('rejects %j', (v) => {
+    expect(isValidPersonName(v)).toBe(false);
+  });
+});
+
+describe('phone', () => {
+  it.each(['91234567', '21234567', '004791234567', '+4791234567', '4791234567', '99999999'])('accepts %s', (v) => {
+    expect(isValidPhone(v)).toBe(true);
+  });
+  it.each(['', '11234567', '01234567', '9123456', '912345678', '+4711234567', '0046912345678', '+47 91234567', '0047 91234567'])('rejects %j', (v) => {
+    expect(isValidPhone(v)).toBe(false);
+  });
+});
+
+describe('plumber information', () => {
+  const ok = { displayName: 'ola-n', firstName: 'Ola', lastName: 'Nordmann', telephone: '+4791234567' };
+  it('has no errors when all four are valid', () => {
+    expect(validatePlumberInformation(ok)).toEqual({});
+  });
+  it('names each invalid field', () => {
+    expect(validatePlumberInformation({ displayName: 'ola n ', firstName: 'O1a', lastName: '', telephone: '12345678' }))
+      .toEqual({ displayName: true, firstName: true, lastName: true, telephone: true });
+  });
+});
+
+describe('profile forms', () => {
+  it('requires the four personal fields and an email form', () => {
+    expect(validateProfilePersonal({ firstName: '', lastName: ' ', telephone: 'x', email: 'nope' }))
+      .toEqual({ firstName: 'required', lastName: 'required', email: 'email' });
+    expect(validateProfilePersonal({ firstName: 'A', lastName: 'B', telephone: '1', email: 'a@b.no' })).toEqual({});
+  });
+  it('requires seven company fields and a numeric postal code', () => {
+    const company = { orgNumber: '912345678', name: 'Rør AS', address: 'Storgata 1', postcode: '0150', city: 'Oslo', telephone: '22334455', email: 'post@ror.no' };
+    expect(validateProfileCompany(company)).toEqual({});
+    expect(validateProfileCompany({ ...company, postcode: '01a0', email: 'post' })).toEqual({ postcode: 'numeric', email: 'email' });
+    expect(validateProfileCompany({ ...company, city: '', orgNumber: '' })).toEqual({ city: 'required', orgNumber: 'required' });
+  });
+});
