@@ -1,22 +1,27 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import './i18n';
+import { ChakraProvider } from '@chakra-ui/react';
+import { i18nReady } from './i18n';
 import { registerServiceWorker } from './app/pwa';
 import { createAppRouter } from './app/router';
+import { system } from './ui/system';
 
 const router = createAppRouter();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
+const root = createRoot(container);
 
-createRoot(container).render(
-  <StrictMode>
-    <ChakraProvider value={defaultSystem}>
-      <RouterProvider router={router} />
-    </ChakraProvider>
-  </StrictMode>,
-);
+// A language other than the bundled default loads first, so the first screen is not in Norwegian.
+void i18nReady.then(() => {
+  root.render(
+    <StrictMode>
+      <ChakraProvider value={system}>
+        <RouterProvider router={router} />
+      </ChakraProvider>
+    </StrictMode>,
+  );
+});
 
 registerServiceWorker();

@@ -1,6 +1,7 @@
 /**
  * i18next set-up. Every area owns src/i18n/<lang>/<area>.json; this file picks them all up, so
- * adding a namespace needs no change here. nb is the default and the fallback (spec 1 §9).
+ * adding a namespace needs no change here. nb is the default and the fallback (spec 1 §9), so its
+ * files are part of the app shell; every other language loads when it is chosen (DESIGN.md budgets).
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -13,7 +14,9 @@ const LANGUAGE_KEY = 'meterwork.language';
 
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
 
-const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
+// Glob patterns must be literals: 'nb' here is DEFAULT_LANGUAGE.
+const bundled = import.meta.glob<Record<string, unknown>>('./nb/*.json', { eager: true, import: 'default' });
+const onDemand = import.meta.glob<Record<string, unknown>>(['./*/*.json', '!./nb/*.json'], { import: 'default' });
 
 export function buildResources(modules: Record<string, Record<string, unknown>>): Resources {
   const resources: Resources = {};
@@ -26,8 +29,29 @@ export function buildResources(modules: Record<string, Record<string, unknown>>)
   return resources;
 }
 
-export const resources = buildResources(files);
-export const namespaces = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
+export const resources = buildResources(bundled);
+export const namespaces = [
+  ...new Set([...Object.keys(bundled), ...Object.keys(onDemand)].map((path) => /^\.\/[^/]+\/([^/]+)\.json$/.exec(path)?.[1]).filter((ns): ns is string => !!ns)),
+];
+
+const loaded = new Set<string>(Object.keys(resources));
+
+/** Adds a language's files to i18next (once); false when they could not be loaded. */
+async function loadLanguage(lng: Language): Promise<boolean> {
+  if (loaded.has(lng)) return true;
+  try {
+    const entries = Object.entries(onDemand).filter(([path]) => path.startsWith(`./${lng}/`));
+    const modules = Object.fromEntries(await Promise.all(entries.map(async ([path, load]) => [path, await load()] as const)));
+    for (const [ns, content] of Object.entries(buildResources(modules)[lng] ?? {})) {
+      i18n.addResourceBundle(lng, ns, content, true, true);
+    }
+    loaded.add(lng);
+    return true;
+  } catch (err) {
+    console.error('Language could not be loaded', lng, err);
+    return false;
+  }
+}
 
 function isLanguage(value: unknown): value is Language {
   return (LANGUAGES as readonly unknown[]).includes(value);
@@ -46,9 +70,11 @@ function reflectInDocument(lng: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 }
 
-export const i18nReady = i18n.use(initReactI18next).init({
+const initialLanguage = storedLanguage();
+
+const initialised = i18n.use(initReactI18next).init({
   resources,
-  lng: storedLanguage(),
+  lng: initialLanguage,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   ns: namespaces,
@@ -61,8 +87,16 @@ export const i18nReady = i18n.use(initReactI18next).init({
 });
 reflectInDocument(i18n.language);
 
+/** Resolves once the stored language's texts are in (main.tsx renders after it); never rejects. */
+export const i18nReady: Promise<void> = initialised.then(async () => {
+  // Re-emits languageChanged so anything already rendered picks the loaded texts up.
+  if (!loaded.has(initialLanguage) && (await loadLanguage(initialLanguage))) await i18n.changeLanguage(initialLanguage);
+}, (err: unknown) => console.error('i18n failed to start', err));
+
 /** Switches the interface language and remembers the choice on this device. */
 export async function setLanguage(lng: Language): Promise<void> {
+  // Without its texts the switch would only show Norwegian fallbacks: stay in the current language.
+  if (!(await loadLanguage(lng))) return;
   try {
     globalThis.localStorage?.setItem(LANGUAGE_KEY, lng);
   } catch {

@@ -31,3 +31,41 @@ export async function goOffline(context: BrowserContext): Promise<void> {
 export async function goOnline(context: BrowserContext): Promise<void> {
   await context.setOffline(false);
 }
+
+/** Direct look into the e2e server's database, to prove what the server holds. */
+import pg from 'pg';
+
+export async function dbQuery<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const port = process.env.E2E_PG_PORT ?? '5610';
+  const client = new pg.Client({ connectionString: `postgres://meterwork:meterwork@127.0.0.1:${port}/meterwork` });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Reads a whole object store of the replica. */
+export async function replicaAll<T>(page: Page, store: 'jobs' | 'outbox' | 'meta'): Promise<T[]> {
+  return page.evaluate((name) => new Promise<T[]>((resolve, reject) => {
+    const open = indexedDB.open('meterwork');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const tx = open.result.transaction(name, 'readonly');
+      const req = tx.objectStore(name).getAll();
+      req.onsuccess = () => { resolve(req.result as T[]); open.result.close(); };
+      req.onerror = () => reject(req.error);
+    };
+  }), store);
+}
+
+/** Waits until the page is controlled by the service worker (so a reload offline is served by it). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
+    await page.reload();
+    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  }
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}

@@ -3,18 +3,22 @@
  * in production; DESIGN.md "Identity"). Owns the auth state the gate renders from, hands the session
  * and a token provider to the data layer, and keeps a copy of the session on the device so the app
  * opens signed in with no network.
+ *
+ * MSAL (msalClient.ts) is loaded on demand to keep it out of the app shell (DESIGN.md budgets): a
+ * returning user gets the app at once from the stored session while the sign-in is confirmed behind
+ * it; a visitor gets the landing page and MSAL loads when the browser idles or they sign in. A page
+ * load that carries the provider's redirect answer (or MSAL's cache lists an account but the device
+ * has no session) resolves the sign-in with MSAL before showing anything, as before.
  */
 import i18next from 'i18next';
-import {
-  BrowserCacheLocation, InteractionRequiredAuthError, ProtocolMode, PublicClientApplication,
-  type AccountInfo, type AuthenticationResult, type Configuration,
-} from '@azure/msal-browser';
+import type { AccountInfo, AuthenticationResult, PublicClientApplication } from '@azure/msal-browser';
 import type { User } from '../../domain/api';
 import { db, META } from '../../data/db';
 import { setAccessTokenProvider, setSession, type Session } from '../../data/session';
 import { claimReplica } from '../../data/sync';
 import { apiFetch } from '../../data/transport';
 import { isStoredSession, sessionFromClaims } from './claims';
+import type { MsalStart } from './msalClient';
 
 /** GET /api/config: what MSAL needs, from the server. */
 export interface ClientConfig {
@@ -33,14 +37,27 @@ export type AuthState =
   | { status: 'signedOut'; registrationUrl: string | null; error: 'unreachable' | 'signInFailed' | null }
   | { status: 'signedIn'; session: Session; offline: boolean; returnTo: string | null };
 
+/** What is on screen while MSAL confirms the sign-in. */
+type Shown = 'nothing' | 'storedSession' | 'landing';
+
+type MsalModule = typeof import('./msalClient');
+
 const CONFIG_STORAGE_KEY = 'meterwork.authConfig';
 const REQUIRED_KEYS: (keyof ClientConfig)[] = ['clientId', 'authority', 'knownAuthorities', 'scopes'];
+/** The landing page loads MSAL when the browser is idle, at the latest after this long. */
+const IDLE_LOAD_TIMEOUT_MS = 3000;
+/** MSAL's keys in a redirect answer (msal-common UrlUtils.getDeserializedResponse). */
+const RESPONSE_KEYS = ['code', 'ear_jwe', 'error', 'error_description', 'state'];
 
 let state: AuthState = { status: 'loading' };
 const listeners = new Set<() => void>();
+let lib: MsalModule | null = null;
 let msal: PublicClientApplication | null = null;
+let msalStart: Promise<MsalStart> | null = null;
 let config: ClientConfig | null = null;
 let started: Promise<void> | null = null;
+/** The sign-in check running behind the stored session or the landing page; tokens wait for it. */
+let checking: Promise<void> = Promise.resolve();
 let redirecting = false;
 
 function setState(next: AuthState) {
@@ -94,23 +111,54 @@ async function loadClientConfig(): Promise<{ config: ClientConfig | null; reacha
   return { config: stored, reachable: false };
 }
 
-function msalConfiguration(c: ClientConfig): Configuration {
-  return {
-    auth: {
-      clientId: c.clientId,
-      authority: c.authority,
-      knownAuthorities: c.knownAuthorities,
-      ...(c.authorityMetadata ? { authorityMetadata: c.authorityMetadata } : {}),
-      protocolMode: c.protocolMode === 'AAD' ? ProtocolMode.AAD : ProtocolMode.OIDC,
-      // MSAL adds offline_access by default; the provider issues refresh tokens without it.
-      OIDCOptions: { defaultScopes: ['openid', 'profile'] },
-      redirectUri: `${origin()}/`,
-      postLogoutRedirectUri: `${origin()}/`,
-      navigateToLoginRequestUrl: false,
-    },
-    // Survives reloads, so the app can start signed in without a network.
-    cache: { cacheLocation: BrowserCacheLocation.LocalStorage },
-  };
+/** Loads, creates and initialises MSAL once per page load; a failed start may be retried. */
+function loadMsal(c: ClientConfig): Promise<MsalStart> {
+  if (!msalStart) {
+    const starting = import('./msalClient').then(async (m) => {
+      lib = m;
+      const start = await m.startMsal(c, origin());
+      msal = start.app;
+      return start;
+    });
+    msalStart = starting;
+    starting.catch(() => {
+      if (msalStart === starting) msalStart = null;
+    });
+  }
+  return msalStart;
+}
+
+/** The URL holds the provider's answer to a sign-in redirect (in the fragment, or the query). */
+function carriesAuthResponse(): boolean {
+  return [window.location.hash, window.location.search].some((part) => {
+    const params = new URLSearchParams(part.replace(/^[#?]/, ''));
+    return RESPONSE_KEYS.some((key) => params.has(key));
+  });
+}
+
+/**
+ * Whether MSAL's cache lists an account, read without loading MSAL (its localStorage key
+ * "msal.<schema>.account.keys"). Anything unreadable counts as yes, so MSAL decides.
+ */
+function msalMayHaveAccount(): boolean {
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (!key || !/^msal\.(\d+\.)?account\.keys$/.test(key)) continue;
+      const keys: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
+      if (!Array.isArray(keys) || keys.length > 0) return true;
+    }
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: IDLE_LOAD_TIMEOUT_MS });
+    else setTimeout(resolve, IDLE_LOAD_TIMEOUT_MS);
+  });
 }
 
 async function readStoredSession(): Promise<Session | null> {
@@ -128,20 +176,19 @@ function currentPath(): string {
 
 /** Starts the provider's sign-in page. prompt 'login' asks for credentials even with a live provider session. */
 export async function signIn(opts: { prompt?: 'login' } = {}): Promise<void> {
-  if (!msal || !config) {
+  if (!config) {
     const loaded = await loadClientConfig();
     if (!loaded.config) {
       setState({ status: 'signedOut', registrationUrl: null, error: 'unreachable' });
       return;
     }
     config = loaded.config;
-    msal = new PublicClientApplication(msalConfiguration(config));
-    await msal.initialize();
   }
+  const { app } = await loadMsal(config);
   if (redirecting) return;
   redirecting = true;
   try {
-    await msal.loginRedirect({
+    await app.loginRedirect({
       scopes: config.scopes,
       prompt: opts.prompt,
       state: currentPath(),
@@ -155,13 +202,14 @@ export async function signIn(opts: { prompt?: 'login' } = {}): Promise<void> {
 
 /** The token provider the data layer calls: silent only; a dead sign-in sends the user to log in (spec 1 §8). */
 async function accessToken(): Promise<string | null> {
+  await checking;
   const account = msal?.getActiveAccount();
-  if (!msal || !config || !account) return null;
+  if (!msal || !lib || !config || !account) return null;
   try {
     const result = await msal.acquireTokenSilent({ scopes: config.scopes, account, redirectUri: silentRedirectUri() });
     return result.accessToken;
   } catch (err) {
-    if (err instanceof InteractionRequiredAuthError && navigator.onLine) void signIn().catch(() => undefined);
+    if (lib.isInteractionRequired(err) && navigator.onLine) void signIn().catch(() => undefined);
     return null;
   }
 }
@@ -190,65 +238,101 @@ async function completeFromServer(session: Session) {
   }
 }
 
+/** Until /api/me answers, the same user keeps what the device last knew of the fields the token lacks. */
+function withStoredCompletions(session: Session, stored: Session | null): Session {
+  if (!stored || stored.userId !== session.userId || stored.hidePlumberOptions === undefined) return session;
+  return { ...session, hidePlumberOptions: stored.hidePlumberOptions };
+}
+
 function pickAccount(app: PublicClientApplication, result: AuthenticationResult | null): AccountInfo | null {
   return result?.account ?? app.getActiveAccount() ?? app.getAllAccounts()[0] ?? null;
 }
 
-async function run(): Promise<void> {
-  const { config: loaded, reachable } = await loadClientConfig();
-  const stored = await readStoredSession();
+/**
+ * Settles who is signed in with MSAL. `shown` is what the page already shows: with the stored
+ * session or the landing page on screen, an outcome that matches it changes nothing.
+ */
+async function resolveSignIn(stored: Session | null, shown: Shown, known?: Awaited<ReturnType<typeof loadClientConfig>>): Promise<void> {
+  const { config: loaded, reachable } = known ?? (await loadClientConfig());
   const offlineStart = async () => {
+    if (shown !== 'nothing') return;
     if (stored) await establish(stored, true, null);
     else setState({ status: 'signedOut', registrationUrl: null, error: 'unreachable' });
+  };
+  const signedOut = (error: 'signInFailed' | null) => {
+    if (state.status === 'signedIn') {
+      setAccessTokenProvider(null);
+      setSession(null);
+    }
+    setState({ status: 'signedOut', registrationUrl: config?.registrationUrl ?? null, error });
   };
   if (!loaded) return offlineStart();
   config = loaded;
 
-  let result: AuthenticationResult | null = null;
-  let redirectFailed = false;
+  let start: MsalStart;
   try {
-    msal = new PublicClientApplication(msalConfiguration(config));
-    await msal.initialize();
-    try {
-      result = await msal.handleRedirectPromise();
-    } catch (err) {
-      console.error('Sign-in failed', err);
-      redirectFailed = true;
-    }
+    start = await loadMsal(loaded);
   } catch (err) {
     console.error('Sign-in could not start', err);
     if (!reachable) return offlineStart();
-    setState({ status: 'signedOut', registrationUrl: config.registrationUrl, error: 'signInFailed' });
+    return signedOut('signInFailed');
+  }
+  const { app, result, redirectFailed } = start;
+
+  const account = pickAccount(app, result);
+  if (!account) {
+    if (!reachable) return offlineStart();
+    if (shown !== 'landing') signedOut(redirectFailed ? 'signInFailed' : null);
     return;
   }
-
-  const account = pickAccount(msal, result);
-  const signedOut = () => setState({ status: 'signedOut', registrationUrl: config?.registrationUrl ?? null, error: redirectFailed ? 'signInFailed' : null });
-  if (!account) return reachable ? signedOut() : offlineStart();
-  msal.setActiveAccount(account);
+  app.setActiveAccount(account);
   const returnTo = typeof result?.state === 'string' && result.state.startsWith('/') ? result.state : null;
 
   try {
-    const token = await msal.acquireTokenSilent({ scopes: config.scopes, account, redirectUri: silentRedirectUri() });
+    const token = await app.acquireTokenSilent({ scopes: loaded.scopes, account, redirectUri: silentRedirectUri() });
     const session = sessionFromClaims(token.idTokenClaims as Record<string, unknown>) ?? sessionFromClaims(account.idTokenClaims);
     if (!session) {
       console.error('Sign-in token lacks the user claims');
-      setState({ status: 'signedOut', registrationUrl: config.registrationUrl, error: 'signInFailed' });
-      return;
+      return signedOut('signInFailed');
     }
-    await establish(session, false, returnTo);
+    await establish(withStoredCompletions(session, stored), false, returnTo);
   } catch (err) {
-    if (err instanceof InteractionRequiredAuthError && reachable) {
+    if (lib?.isInteractionRequired(err) && reachable) {
       // Spec 1 §8: a failed silent acquisition goes to the login page, unless we just came from it.
-      if (result) return setState({ status: 'signedOut', registrationUrl: config.registrationUrl, error: 'signInFailed' });
+      if (result) return signedOut('signInFailed');
       await signIn();
       return;
     }
     // No network: the app opens with what the device knows about this user.
     const session = sessionFromClaims(account.idTokenClaims) ?? stored;
-    if (session && (!stored || stored.userId === session.userId)) await establish(session, true, returnTo);
-    else await offlineStart();
+    if (session && (!stored || stored.userId === session.userId)) {
+      // Already on screen from the device's copy, which may hold more than the token's claims.
+      if (shown === 'storedSession' && stored) return;
+      await establish(session, true, returnTo);
+    } else await offlineStart();
   }
+}
+
+async function run(): Promise<void> {
+  const stored = await readStoredSession();
+  if (carriesAuthResponse() || (!stored && msalMayHaveAccount())) return resolveSignIn(stored, 'nothing');
+
+  if (stored) {
+    // Opens at once from the device's copy (as offline); MSAL confirms or ends the sign-in behind it.
+    await establish(stored, true, null);
+    checking = resolveSignIn(stored, 'storedSession').catch((err) => console.error('Sign-in check failed', err));
+    return;
+  }
+
+  const known = await loadClientConfig();
+  config = known.config;
+  if (known.config && known.reachable) setState({ status: 'signedOut', registrationUrl: known.config.registrationUrl, error: null });
+  else setState({ status: 'signedOut', registrationUrl: null, error: 'unreachable' });
+  if (!known.config) return;
+  // Warms MSAL up for the sign-in button, and signs in silently if MSAL still knows an account.
+  checking = whenIdle()
+    .then(() => resolveSignIn(null, 'landing', known))
+    .catch((err) => console.error('Sign-in check failed', err));
 }
 
 /** Resolves the sign-in state once per page load (React StrictMode runs effects twice). */
@@ -264,6 +348,7 @@ export function startAuth(): Promise<void> {
 export async function logout(): Promise<void> {
   // The provider's session can only be ended online; offline the user would stay signed in there.
   if (!navigator.onLine) throw new Error('Logout needs the network');
+  await checking;
   const account = msal?.getActiveAccount() ?? null;
   const before = state;
   await db.meta.delete(META.session);

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test, expect, chromium, type BrowserContext } from '@playwright/test';
+import config from '../../playwright.config';
+import { PLUMBER_OLA, dbQuery, replicaAll, signIn, waitForServiceWorker } from './helpers';
+
+interface OutboxRow { type: string; key: string; status: string }
+
+/** A browser profile on disk, so "killing" the browser and starting it again keeps IndexedDB. */
+async function launchDevice(dir: string, offline = false): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(dir, {
+    offline,
+    ...config.use?.launchOptions,
+    baseURL: config.use?.baseURL,
+    locale: 'nb-NO',
+    timezoneId: 'Europe/Oslo',
+    serviceWorkers: 'allow',
+    viewport: { width: 1280, height: 850 },
+  });
+}
+
+test('offline: reload, create a job, edit a note, kill the browser, come back online — each change lands exactly once', async () => {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'meterwork-device-'));
+  let device = await launchDevice(profile);
+  let page = device.pages()[0] ?? await device.newPage();
+  await signIn(page, PLUMBER_OLA);
+  await page.goto('/joblist');
+  await expect(page.getByTestId('job-card').first()).toBeVisible();
+  await waitForServiceWorker(page);
+  const knownAddress = (await page.getByTestId('job-address').first().textContent())!.trim();
+  const startedAt = new Date();
+
+  // Into the basement: no network, and a reload still opens the app and the job list.
+  await device.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('job-card').first()).toBeVisible();
+
+  await page.getByTestId('add-new-job').click();
+  await expect(page.getByTestId('offline-create-note')).toBeVisible();
+  await page.getByTestId('job-category').selectOption({ label: 'Ny vannmåler' });
+  await page.getByTestId('address-search').fill(knownAddress.split(',')[0]);
+  await page.getByTestId('address-result').first().click();
+  await page.getByTestId('create-job').click();
+  await expect(page).toHaveURL(/\/job\/details\/[0-9a-f-]{36}\//);
+  const jobId = page.url().match(/\/job\/details\/([0-9a-f-]{36})/)![1];
+
+  await page.getByTestId('open-note').click();
+  const note = `Nøkkel hos naboen i 2. etasje (${Date.now()})`;
+  await page.getByTestId('note-text').fill(note);
+  await page.getByTestId('note-dialog').getByRole('button', { name: 'Lagre' }).click();
+  await expect(page.getByTestId('job-details-note')).toHaveText(note);
+
+  const queued = await replicaAll<OutboxRow>(page, 'outbox');
+  expect(queued.map((e) => e.type)).toEqual(['createJob', 'updateNote']);
+  expect(await dbQuery('select 1 from jobs where id = $1', [jobId])).toHaveLength(0);
+
+  // Reload offline: nothing is lost.
+  await page.reload();
+  await expect(page.getByTestId('job-details-note')).toHaveText(note);
+  expect((await replicaAll<OutboxRow>(page, 'outbox')).length).toBe(2);
+
+  // Kill the browser while offline, start it again, still offline: the queue is still there.
+  await device.close();
+  device = await launchDevice(profile, true);
+  page = device.pages()[0] ?? await device.newPage();
+  await page.goto(`/job/${jobId}`);
+  await expect(page.getByTestId('job-details-note')).toHaveText(note);
+  // The worker may already have replayed through Background Sync as the browser started (Playwright's
+  // offline emulation reaches the worker only once attached); whatever is left is the same queue.
+  const left = (await replicaAll<OutboxRow>(page, 'outbox')).map((e) => e.key);
+  expect(queued.map((e) => e.key).slice(queued.length - left.length)).toEqual(left);
+
+  // Back online: the queue drains, and the server holds each change exactly once.
+  await device.setOffline(false);
+  await expect.poll(async () => (await replicaAll<OutboxRow>(page, 'outbox')).length, { timeout: 30_000 }).toBe(0);
+  const rows = await dbQuery<{ id: string; notes: string; version: number }>(
+    `select id, notes, version from jobs where created_by = $1 and created_at >= $2`, [PLUMBER_OLA, startedAt]);
+  expect(rows).toEqual([{ id: jobId, notes: note, version: 2 }]);
+  const keys = await dbQuery<{ key: string }>('select key from idempotency_keys where key = any($1)', [queued.map((e) => e.key)]);
+  expect(keys).toHaveLength(2);
+
+  // And the replica now shows the server's copy (with its reference number).
+  await expect(page.getByTestId('job-details-ref')).toHaveText(/^\d+$/);
+  await device.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+});
