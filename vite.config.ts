@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
+const I18N_FILE = /[\\/]src[\\/]i18n[\\/]([^\\/]+)[\\/][^\\/]+\.json$/;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -26,9 +28,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Everything the first screen needs (the entry's static imports) in one chunk: compresses
-          // better than the shared pieces the automatic split cuts out of it for the lazy chunks.
-          groups: [{ name: 'shell', tags: ['$initial'] }],
+          groups: [
+            // Everything the first screen needs (the entry's static imports) in one chunk: it
+            // compresses better than the shared pieces the automatic split cuts out of it.
+            { name: 'shell', tags: ['$initial'] },
+            // A language loaded on switch (src/i18n/index.ts) comes as one file, not one per area.
+            { name: (id) => `i18n-${I18N_FILE.exec(id)?.[1]}`, test: I18N_FILE },
+          ],
         },
       },
     },

@@ -1,9 +1,9 @@
 /**
  * Budget: job list page and job details p99 under 50 ms with 100,000 jobs in the database.
- * The whole server (auth guard, schemas, serialization) on an embedded PostgreSQL, the demo data
- * plus synthetic jobs up to `jobCount`, signed in through the real OIDC flow, measured with many
- * sequential requests over loopback. Set DATABASE_URL to measure against another PostgreSQL (its
- * database is wiped first). Run alone: `npx tsx bench/api.ts`.
+ * The whole server (auth guard, schemas, serialization) in its own thread on an embedded
+ * PostgreSQL, with the demo data plus synthetic jobs up to `jobCount`; the client signs in through
+ * the real OIDC flow and sends many sequential requests over loopback. Set DATABASE_URL to measure
+ * against another PostgreSQL (its database is wiped first). Run alone: `npx tsx bench/api.ts`.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../server/app';
@@ -49,6 +50,8 @@ async function freePort(): Promise<number> {
   });
 }
 
+const BASELINE = 'baseline: GET /api/TaskStatus';
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 
 /** Deterministic pseudo-random numbers, so every run asks for the same pages and jobs. */
@@ -62,7 +65,7 @@ function rng(seed: number): () => number {
 
 export async function runApiBench(opts: { jobCount?: number; requests?: number } = {}): Promise<ApiBench> {
   const jobCount = opts.jobCount ?? 100_000;
-  const requests = opts.requests ?? 2_000;
+  const requests = opts.requests ?? 1_000;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meterwork-bench-'));
   const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(dir, await freePort(), 'meterwork_bench');
   const url = process.env.DATABASE_URL ?? embedded!.url;
@@ -82,12 +85,10 @@ export async function runApiBench(opts: { jobCount?: number; requests?: number }
 
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const config = loadConfig({ port, publicUrl: baseUrl, logLevel: 'silent', webDir: path.join(dir, 'no-web'), databaseUrl: url });
-    const app = await buildApp(config, database);
-    await app.listen({ port, host: '127.0.0.1' });
+    const server = await startServerThread({ url, port, webDir: path.join(dir, 'no-web') });
     try {
       const token = async (email: string) => {
-        const result = await signInWithPassword(baseUrl, config.oidcClientId, email, DEMO_PASSWORD);
+        const result = await signInWithPassword(baseUrl, loadConfig().oidcClientId, email, DEMO_PASSWORD);
         if (!result.ok) throw new Error(`sign-in of ${email} failed with ${result.status}`);
         return result.tokens.access_token;
       };
@@ -106,7 +107,9 @@ export async function runApiBench(opts: { jobCount?: number; requests?: number }
         select id from jobs where company_id = (select company_id from users where email = ${DEMO_SIGN_INS[0].email}) and deleted_at is null`)).rows.map((r) => r.id);
 
       const random = rng(7);
+      // The baseline (token check and a tiny lookup) shows what every request costs; it is not a budget case.
       const cases: [string, string, () => string][] = [
+        [BASELINE, admin, () => '/api/TaskStatus'],
         ['GetJobsPage admin, first page', admin, () => '/api/Jobs/GetJobsPage?pageNumber=1&pageSize=25'],
         ['GetJobsPage admin, pages 1-40 (Load more)', admin, () => `/api/Jobs/GetJobsPage?pageNumber=${1 + Math.floor(random() * 40)}&pageSize=25`],
         ['GetJobsPage admin, any page', admin, () => `/api/Jobs/GetJobsPage?pageNumber=${1 + Math.floor(random() * first.numberOfPages)}&pageSize=25`],
@@ -129,16 +132,43 @@ export async function runApiBench(opts: { jobCount?: number; requests?: number }
         results.push({ name, requests, p50Ms: percentile(times, 0.5), p95Ms: percentile(times, 0.95), p99Ms: percentile(times, 0.99), maxMs: times[times.length - 1] });
       }
       const budgetMs = 50;
-      const worstP99Ms = Math.max(...results.map((r) => r.p99Ms));
+      const worstP99Ms = Math.max(...results.filter((r) => r.name !== BASELINE).map((r) => r.p99Ms));
       return { jobCount: (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from jobs`)).rows[0].n, seedMs, budgetMs, cases: results, worstP99Ms, withinBudget: worstP99Ms <= budgetMs };
     } finally {
-      await app.close();
+      await server.terminate();
     }
   } finally {
     await database.close();
     if (embedded) await embedded.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+interface ServerData {
+  url: string;
+  port: number;
+  webDir: string;
+}
+
+/** The server in a worker thread, so the client's requests do not share its event loop. */
+async function startServerThread(data: ServerData): Promise<Worker> {
+  // Loader hooks are per thread: the worker registers tsx before it loads this file.
+  const entry = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`;
+  const worker = new Worker(entry, { eval: true, workerData: data });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', (m: { error?: string }) => (m.error ? reject(new Error(m.error)) : resolve()));
+    worker.once('error', reject);
+  });
+  return worker;
+}
+
+async function serve(data: ServerData): Promise<void> {
+  const database = connect(data.url);
+  // The main thread stops PostgreSQL under this pool when the run ends.
+  database.pool.on('error', () => {});
+  const config = loadConfig({ port: data.port, publicUrl: `http://127.0.0.1:${data.port}`, logLevel: 'silent', webDir: data.webDir, databaseUrl: data.url });
+  const app = await buildApp(config, database);
+  await app.listen({ port: data.port, host: '127.0.0.1' });
 }
 
 export function formatApiBench(b: ApiBench): string {
@@ -152,7 +182,12 @@ export function formatApiBench(b: ApiBench): string {
   return lines.join('\n');
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (!isMainThread && (workerData as ServerData | null)?.url) {
+  serve(workerData as ServerData).then(
+    () => parentPort!.postMessage({}),
+    (err: Error) => parentPort!.postMessage({ error: err.stack ?? String(err) }),
+  );
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   runApiBench().then((b) => {
     console.log(formatApiBench(b));
     process.exit(b.withinBudget ? 0 : 1);

@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { ChakraProvider } from '@chakra-ui/react';
 import { i18nReady } from './i18n';
-import { registerServiceWorker } from './app/pwa';
 import { createAppRouter } from './app/router';
 import { system } from './ui/system';
 
@@ -24,4 +23,5 @@ void i18nReady.then(() => {
   );
 });
 
-registerServiceWorker();
+// The first screen does not need the service worker's registration code (DESIGN.md budgets).
+void import('./app/pwa').then((m) => m.registerServiceWorker());

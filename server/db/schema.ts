@@ -164,6 +164,9 @@ export const jobs = pgTable('jobs', {
   // The job list pages newest first (ref_nr desc) over live jobs, per company or per assignee.
   index('jobs_company_live_ref').on(t.companyId, t.refNr).where(sql`${t.deletedAt} is null`),
   index('jobs_assignee_live_ref').on(t.companyId, t.assignedToId, t.refNr).where(sql`${t.deletedAt} is null`),
+  index('jobs_status_live_ref').on(t.companyId, t.statusId, t.refNr).where(sql`${t.deletedAt} is null`),
+  // The list's address filter is a case-insensitive "contains" (ilike '%…%'): trigrams serve it.
+  index('jobs_subscriber_trgm').using('gin', t.subscriberText.op('gin_trgm_ops')).where(sql`${t.deletedAt} is null`),
 ]);
 
 export const tasks = pgTable('tasks', {

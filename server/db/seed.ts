@@ -526,6 +526,7 @@ export async function insertSyntheticJobs(db: Db, count: number): Promise<void> 
                                 'coordinateSource', 'Property')
       from j join g on g.id = j.id`);
   }
-  await db.execute(sql`analyze jobs`);
-  await db.execute(sql`analyze tasks`);
+  // Fresh statistics and visibility maps, as a running database would have them.
+  await db.execute(sql`vacuum analyze jobs`);
+  await db.execute(sql`vacuum analyze tasks`);
 }

@@ -127,14 +127,45 @@ function listCondition(user: UserContext, filter: JobFilter): SQL {
   )!;
 }
 
-/** One page (1-based) of the filtered list, newest first (highest reference number first). */
+/**
+ * List totals, cached per process. A company's jobs change only with a new change_seq (every write
+ * bumps it, under the company lock: tx.ts), so a total counted when the company's newest sequence
+ * was S stays right while it is still S. Checking that is one index probe; counting a large
+ * company's list is a scan of its index. Nothing here is needed by another process.
+ */
+const TOTALS_LIMIT = 2000;
+const totals = new Map<string, { seq: number; total: number }>();
+
+async function listTotal(db: DbOrTx, user: UserContext, filter: JobFilter, where: SQL): Promise<number> {
+  if (!user.companyId) return 0;
+  const [{ seq }] = await db.select({ seq: sql<number>`coalesce(max(${jobs.changeSeq}), 0)::bigint` }).from(jobs)
+    .where(eq(jobs.companyId, user.companyId));
+  const key = JSON.stringify([user.companyId, user.isAdmin ? filter.userId ?? 0 : -user.registrationId, filter.jobTypeId ?? 0,
+    filter.statusId ?? 0, filter.address?.trim().toLowerCase() ?? '']);
+  const hit = totals.get(key);
+  if (hit && hit.seq === Number(seq)) return hit.total;
+  // Read after the sequence: a write committed in between makes the next request count again.
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(jobs).where(where);
+  totals.delete(key);
+  totals.set(key, { seq: Number(seq), total });
+  if (totals.size > TOTALS_LIMIT) totals.delete(totals.keys().next().value!);
+  return total;
+}
+
+/**
+ * One page (1-based) of the filtered list, newest first (highest reference number first). The page's
+ * reference numbers are found first (index-only over the list indexes), then only those rows are
+ * read, so a deep page does not fetch every row it skips.
+ */
 export async function jobsPage(db: DbOrTx, user: UserContext, filter: JobFilter, pageNumber: number, pageSize: number) {
   const where = listCondition(user, filter);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(jobs).where(where).orderBy(desc(jobs.refNr)).limit(pageSize).offset((pageNumber - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(jobs).where(where),
+  const pageRefs = db.select({ refNr: jobs.refNr }).from(jobs).where(where).orderBy(desc(jobs.refNr))
+    .limit(pageSize).offset((pageNumber - 1) * pageSize);
+  const [page, total] = await Promise.all([
+    db.select().from(jobs).where(inArray(jobs.refNr, pageRefs)).orderBy(desc(jobs.refNr)).then((rows) => toJobs(db, rows)),
+    listTotal(db, user, filter, where),
   ]);
-  return { jobs: await toJobs(db, rows), numberOfPages: Math.ceil(total / pageSize) };
+  return { jobs: page, numberOfPages: Math.ceil(total / pageSize) };
 }
 
 /** Every job matching the filter, newest first (GET /api/Jobs). */

@@ -125,6 +125,18 @@ describe('read', () => {
     expect(p1.body.jobs.every((j: Job) => j.companyId === companyA)).toBe(true);
   });
 
+  it('keeps the number of pages right as jobs come and go', async () => {
+    const pages = async () => (await demo.api('ola', 'GET', '/api/Jobs/GetJobsPage?pageNumber=1&pageSize=1')).body.numberOfPages as number;
+    const before = await pages();
+    expect(await pages()).toBe(before);
+    const job = await createJob(demo, 'ola', 'ola');
+    expect(await pages()).toBe(before + 1);
+    await demo.api('ola', 'DELETE', '/api/Jobs', { jobList: [{ jobId: job.jobId }] });
+    expect(await pages()).toBe(before);
+    await demo.api('kari', 'PUT', '/api/Jobs', { jobsList: [(await createJob(demo, 'kari', 'per')).jobId], assigneeId: reg.ola, assigneeName: 'Ola' });
+    expect(await pages()).toBe(before + 1);
+  });
+
   it('filters by status (task-status numbers), type, address and plumber', async () => {
     const get = async (q: string) => (await demo.api('kari', 'GET', `/api/Jobs?${q}`)).body as Job[];
     const fresh = await get('statusId=1');

@@ -1,13 +1,16 @@
 /**
  * Signed in: the children. Signed out: the landing page. Resolves the sign-in once per page load
- * (MSAL redirect answer, silent token, or the session stored on the device when offline).
+ * (MSAL redirect answer, silent token, or the session stored on the device, which opens the app at
+ * once while MSAL confirms it behind it).
  */
-import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../ui';
 import { consumeReturnTo, getAuthState, startAuth, subscribeAuth } from './authClient';
-import { LandingPage } from './LandingPage';
+import { loadLandingPage } from './landing';
+
+const LandingPage = lazy(async () => ({ default: (await loadLandingPage()).LandingPage }));
 
 export function useAuthState() {
   return useSyncExternalStore(subscribeAuth, getAuthState, getAuthState);
@@ -42,7 +45,14 @@ export function AuthGate({ children }: { children: ReactNode }) {
     navigate(returnTo, { replace: true });
   }, [returnTo, here, navigate]);
 
-  if (state.status === 'loading' || returnTo) return <LoadingState label={t('Landing.Loading')} />;
-  if (state.status === 'signedOut') return <LandingPage registrationUrl={state.registrationUrl} error={state.error} />;
+  const loading = <LoadingState label={t('Landing.Loading')} />;
+  if (state.status === 'loading' || returnTo) return loading;
+  if (state.status === 'signedOut') {
+    return (
+      <Suspense fallback={loading}>
+        <LandingPage registrationUrl={state.registrationUrl} error={state.error} />
+      </Suspense>
+    );
+  }
   return <>{children}</>;
 }

@@ -18,6 +18,7 @@ import { setAccessTokenProvider, setSession, type Session } from '../../data/ses
 import { claimReplica } from '../../data/sync';
 import { apiFetch } from '../../data/transport';
 import { isStoredSession, sessionFromClaims } from './claims';
+import { loadLandingPage } from './landing';
 import type { MsalStart } from './msalClient';
 
 /** GET /api/config: what MSAL needs, from the server. */
@@ -315,15 +316,23 @@ async function resolveSignIn(stored: Session | null, shown: Shown, known?: Await
 
 async function run(): Promise<void> {
   const stored = await readStoredSession();
-  if (carriesAuthResponse() || (!stored && msalMayHaveAccount())) return resolveSignIn(stored, 'nothing');
+  if (carriesAuthResponse() || (!stored && msalMayHaveAccount())) {
+    if (!stored) void loadLandingPage().catch(() => undefined);
+    return resolveSignIn(stored, 'nothing');
+  }
 
   if (stored) {
     // Opens at once from the device's copy (as offline); MSAL confirms or ends the sign-in behind it.
-    await establish(stored, true, null);
-    checking = resolveSignIn(stored, 'storedSession').catch((err) => console.error('Sign-in check failed', err));
+    // `checking` is set before the app renders, so its first token requests wait for MSAL's answer.
+    const shown = establish(stored, true, null);
+    checking = shown
+      .then(() => resolveSignIn(stored, 'storedSession'))
+      .catch((err) => console.error('Sign-in check failed', err));
+    await shown;
     return;
   }
 
+  void loadLandingPage().catch(() => undefined);
   const known = await loadClientConfig();
   config = known.config;
   if (known.config && known.reachable) setState({ status: 'signedOut', registrationUrl: known.config.registrationUrl, error: null });
