@@ -20,12 +20,12 @@ const MAIL_A = 'sandvika-ror.no';
 const MAIL_B = 'bekkestua-vvs.no';
 
 export const DEMO_SIGN_INS: { role: string; email: string; password: string }[] = [
-  { role: 'Admin, Sandvika Rør (agreement)', email: `kari.nordmann@${MAIL_A}`, password: DEMO_PASSWORD },
-  { role: 'Plumber, Sandvika Rør', email: `ola.hansen@${MAIL_A}`, password: DEMO_PASSWORD },
-  { role: 'Plumber, Sandvika Rør', email: `per.johansen@${MAIL_A}`, password: DEMO_PASSWORD },
-  { role: 'Pending plumber, Sandvika Rør', email: `sofie.berg@${MAIL_A}`, password: DEMO_PASSWORD },
-  { role: 'Admin, Bekkestua VVS (no agreement)', email: `lars.eriksen@${MAIL_B}`, password: DEMO_PASSWORD },
-  { role: 'Plumber, Bekkestua VVS', email: `nora.pedersen@${MAIL_B}`, password: DEMO_PASSWORD },
+  { role: 'Admin Sandvika (agreement)', email: `kari.nordmann@${MAIL_A}`, password: DEMO_PASSWORD },
+  { role: 'Plumber Sandvika', email: `ola.hansen@${MAIL_A}`, password: DEMO_PASSWORD },
+  { role: 'Plumber Sandvika', email: `per.johansen@${MAIL_A}`, password: DEMO_PASSWORD },
+  { role: 'Pending plumber Sandvika', email: `sofie.berg@${MAIL_A}`, password: DEMO_PASSWORD },
+  { role: 'Admin Bekkestua (no agr.)', email: `lars.eriksen@${MAIL_B}`, password: DEMO_PASSWORD },
+  { role: 'Plumber Bekkestua', email: `nora.pedersen@${MAIL_B}`, password: DEMO_PASSWORD },
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {

@@ -244,6 +244,7 @@ export const DeleteJobsBody = Type.Object({
 export const TaskReportBody = Type.Object({
   jobId: Uuid,
   isDraft: Type.Optional(Type.Boolean()),
+  contactInfo: Type.Optional(Nullable(JsonObject)),
   expectedVersion: ExpectedVersion,
   jobTasks: Type.Array(Type.Object({
     taskId: Uuid,

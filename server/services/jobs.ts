@@ -60,14 +60,18 @@ export function toJob(j: JobRow, jobTasks: TaskRow[]): Job {
   };
 }
 
+/** Ids per query: each is one bind parameter, and PostgreSQL takes at most 65,535. */
+const ID_BATCH = 10_000;
+
 /** Live tasks of the given jobs, grouped by job id. */
 export async function tasksOf(db: DbOrTx, jobIds: string[]): Promise<Map<string, TaskRow[]>> {
   const byJob = new Map<string, TaskRow[]>(jobIds.map((id) => [id, []]));
-  if (jobIds.length === 0) return byJob;
-  const rows = await db.select().from(tasks)
-    .where(and(inArray(tasks.jobId, jobIds), eq(tasks.isDeleted, false)))
-    .orderBy(asc(tasks.jobId), asc(tasks.taskOrder), asc(tasks.taskNo));
-  for (const t of rows) byJob.get(t.jobId)?.push(t);
+  for (let i = 0; i < jobIds.length; i += ID_BATCH) {
+    const rows = await db.select().from(tasks)
+      .where(and(inArray(tasks.jobId, jobIds.slice(i, i + ID_BATCH)), eq(tasks.isDeleted, false)))
+      .orderBy(asc(tasks.jobId), asc(tasks.taskOrder), asc(tasks.taskNo));
+    for (const t of rows) byJob.get(t.jobId)?.push(t);
+  }
   return byJob;
 }
 
@@ -234,12 +238,11 @@ async function lockedJob(tx: Tx, user: UserContext, jobId: string, expectedVersi
   return { row, tasks: jobTasks, job };
 }
 
-/** Applies a patch to a job and bumps version, change_seq and updated_at. */
-async function writeJob(tx: Tx, jobId: string, patch: Partial<typeof jobs.$inferInsert>): Promise<JobRow> {
-  const [row] = await tx.update(jobs)
+/** Applies a patch to a job and bumps version (by exactly one), change_seq and updated_at. */
+async function writeJob(tx: Tx, jobId: string, patch: Partial<typeof jobs.$inferInsert>): Promise<void> {
+  await tx.update(jobs)
     .set({ ...patch, version: sql`${jobs.version} + 1`, changeSeq: sql`nextval('change_seq')`, updatedAt: new Date() })
-    .where(eq(jobs.id, jobId)).returning();
-  return row;
+    .where(eq(jobs.id, jobId));
 }
 
 async function reloadJob(tx: Tx, jobId: string): Promise<Job> {
@@ -336,7 +339,11 @@ export async function createJob(tx: Tx, user: UserContext, body: CreateJobInput)
 
 // --- the four PUT /api/Jobs bodies --------------------------------------------------------------
 
-/** The edit form: dates, description, severity, assignee, task descriptions. Task statuses change only by draft/report. */
+/**
+ * The edit form: dates, description, severity, assignee, task descriptions. The job's status is
+ * derived from its tasks, and task statuses change only by draft/report, so `status` and the
+ * tasks' statusId in the body are not applied.
+ */
 export async function updateJob(tx: Tx, user: UserContext, body: UpdateJobRequest): Promise<Job> {
   const { row, tasks: jobTasks, job } = await lockedJob(tx, user, body.jobId, body.expectedVersion);
   if (body.jobTypeId !== row.typeId) throw badRequest('jobTypeId', 'of an existing job cannot be changed');
@@ -450,6 +457,8 @@ export interface TaskReportBody {
   jobId: string;
   isDraft?: boolean;
   expectedVersion?: number;
+  /** The job's contact, as edited beside the task form; kept when present. */
+  contactInfo?: Record<string, unknown> | null;
   jobTasks: {
     taskId: string;
     startDate?: string | null;
@@ -471,11 +480,20 @@ function deviationIds(list: unknown, field: string): number[] {
   });
 }
 
+/** A contact person needs both a name and a mobile number (spec 1 §5). */
+function checkContact(contactInfo: Record<string, unknown> | null): void {
+  const person = contactInfo?.contactPerson as { name?: unknown; mobileNo?: unknown } | null | undefined;
+  if (person == null) return;
+  const filled = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+  if (!filled(person.name) || !filled(person.mobileNo)) throw badRequest('body/contactInfo/contactPerson', 'must have both name and mobileNo');
+}
+
 /**
  * Save draft (body isDraft true): the task and job become InProgress, a not-started task gets a
  * start date. Send report (isDraft false): the task becomes Completed, or with deviation items
  * Deviation (any item of type deviation) or Obstacle (all obstacles) and the new-meter object is
- * cleared; the job is no longer a draft and is InProgress. The task's form objects are stored as sent.
+ * cleared; the job is no longer a draft and is InProgress. The task's form objects and the job's
+ * contact are stored as sent.
  */
 export async function saveTaskReport(tx: Tx, user: UserContext, taskId: string, body: TaskReportBody): Promise<Job> {
   const index = body.jobTasks.findIndex((t) => t.taskId === taskId);
@@ -512,9 +530,12 @@ export async function saveTaskReport(tx: Tx, user: UserContext, taskId: string, 
       patch.newWaterMeterObj = null;
     }
   }
+  if (body.contactInfo !== undefined) checkContact(body.contactInfo);
   await tx.update(tasks).set(patch).where(eq(tasks.id, taskId));
   const after = jobTasks.map((t) => (t.id === taskId ? { statusId: patch.statusId! } : t));
-  await writeJob(tx, row.id, { isDraft: draft, statusId: openStatus(row.statusId, after) });
+  await writeJob(tx, row.id, {
+    isDraft: draft, statusId: openStatus(row.statusId, after), ...(body.contactInfo !== undefined ? { contactInfo: body.contactInfo } : {}),
+  });
   return reloadJob(tx, row.id);
 }
 

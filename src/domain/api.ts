@@ -286,10 +286,12 @@ export interface AddressSearchResult {
 export interface ChangeFeed {
   /** Opaque cursor to send as `since` next time. */
   cursor: string;
-  /** True when `since` was absent or too old: the client must replace its replica with `jobs`. */
+  /** True when `since` was absent or too old: the client must replace its replica with `jobs` (and those of the pages that follow while hasMore). */
   reset: boolean;
   jobs: Job[];
   deletedJobIds: string[];
+  /** More changes follow at once: ask again with `cursor` (the server sends at most 500 jobs a page). */
+  hasMore?: boolean;
 }
 
 /** Error body the API sends on every non-2xx answer. */

@@ -362,6 +362,18 @@ describe('draft and report (POST /api/jobs/task/{taskId})', () => {
     expect((await jobRow(demo, three.jobId)).version).toBe(three.version);
   });
 
+  it('keeps the contact sent with the job, and wants both its name and mobile number', async () => {
+    const job = await createJob(demo, 'ola', 'ola');
+    const contactInfo = { contactPerson: { name: 'Kari Hansen', mobileNo: '+4791111111', organizationNo: null }, mobileNo: '+4791111111' };
+    const res = await demo.api('ola', 'POST', `/api/jobs/task/${job.jobTasks[0].taskId}`, { ...job, isDraft: true, contactInfo });
+    expect(res.body.contactInfo).toEqual(contactInfo);
+    const half = await demo.api('ola', 'POST', `/api/jobs/task/${job.jobTasks[0].taskId}`, {
+      ...res.body, isDraft: true, contactInfo: { contactPerson: { name: 'Kari Hansen', mobileNo: '' }, mobileNo: null },
+    });
+    expect(half.status).toBe(400);
+    expect(half.body.message).toMatch(/contactPerson/);
+  });
+
   it('refuses a body without the task, and another plumber\'s job', async () => {
     const job = await createJob(demo, 'kari', 'per');
     expect((await send(job, randomUUID(), true)).status).toBe(400);

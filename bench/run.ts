@@ -1,0 +1,45 @@
+/**
+ * `npm run bench`: the budgets of DESIGN.md, measured. Prints each figure beside its budget.
+ * Needs Debian's Chromium (the in-browser job list) and builds the web app first if it is stale.
+ */
+import path from 'node:path';
+import { ensureWebBuild } from '../server/webBuild';
+import { measureShellSize } from './shellSize';
+import { benchJobList } from './jobList';
+import { benchBrowserJobList } from './browserJobList';
+import { formatApiBench, runApiBench } from './api';
+
+const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
+const only = process.argv.slice(2);
+const want = (name: string) => only.length === 0 || only.includes(name);
+
+async function main() {
+  await ensureWebBuild(path.resolve('dist'));
+  if (want('shell')) {
+    const shell = measureShellSize();
+    console.log(`\n## App shell JavaScript before the first screen (gzip), budget ${kb(shell.budgetBytes)}`);
+    for (const f of shell.files) console.log(`  ${f.file.padEnd(48)} ${kb(f.gzipBytes)}`);
+    console.log(`  total ${kb(shell.totalGzipBytes)}: ${shell.totalGzipBytes <= shell.budgetBytes ? 'within budget' : 'OVER BUDGET'}`);
+  }
+  if (want('joblist')) {
+    const q = await benchJobList();
+    console.log(`\n## Job list query over ${q.jobCount} jobs in fake-indexeddb (Node baseline; the browser is faster)`);
+    for (const c of q.cases) console.log(`  ${c.name.padEnd(44)} first ${c.firstMs.toFixed(1)} ms, median ${c.medianMs.toFixed(1)} ms, p95 ${c.p95Ms.toFixed(1)} ms`);
+  }
+  if (want('browser')) {
+    const b = await benchBrowserJobList();
+    console.log(`\n## Job list in Chromium with ${b.jobCount} jobs in the replica, budget 100 ms from navigation to first cards`);
+    console.log(`  runs (ms): ${b.navigationRunsMs.join(', ')}; median ${b.navigationMedianMs} ms: ${b.navigationMedianMs <= 100 ? 'within budget' : 'OVER BUDGET'}`);
+    console.log(`## Repeat visit offline to the job list, budget 1000 ms`);
+    console.log(`  runs (ms): ${b.offlineReloadRunsMs.join(', ')}; median ${b.offlineReloadMedianMs} ms: ${b.offlineReloadMedianMs <= 1000 ? 'within budget' : 'OVER BUDGET'}`);
+  }
+  if (want('api')) {
+    console.log('\n## API');
+    console.log(formatApiBench(await runApiBench()));
+  }
+}
+
+main().then(() => process.exit(0), (err) => {
+  console.error(err);
+  process.exit(1);
+});
