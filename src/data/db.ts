@@ -39,6 +39,13 @@ export class MeterworkDb extends Dexie {
     this.version(2).stores({
       outbox: '++seq, &key, status, jobId, userId, *jobIds, [userId+status]',
     });
+    // The job list reads a page newest first as one range per filter: by assignee (plumbers see only
+    // their own), by job status, or all. jobId ends each key so a long walk can go on after the last
+    // row read, even among jobs created at the same instant.
+    this.version(3).stores({
+      jobs: 'jobId, refNr, statusId, typeId, assignedToId, createdAt, updatedAt, scheduledDate, '
+        + '[createdAt+jobId], [assignedToId+createdAt+jobId], [statusId+createdAt+jobId]',
+    });
   }
 }
 

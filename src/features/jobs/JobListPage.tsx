@@ -54,7 +54,9 @@ function FilterSelect({ label, value, onChange, testId, children }: {
   );
 }
 
+console.log('[mw] module', performance.now().toFixed(1));
 export function JobListPage() {
+  console.log('[mw] render', performance.now().toFixed(1));
   const { t } = useTranslation('jobs');
   const navigate = useNavigate();
   const location = useLocation();
@@ -91,6 +93,7 @@ export function JobListPage() {
     [plumbers, session?.registrationId],
   );
 
+  console.log('[mw] state', performance.now().toFixed(1), !!shown, jobTypes.length, plumbers.length, statusColors.size, markers.size);
   if (!session || !actor) return <LoadingState />;
 
   return (

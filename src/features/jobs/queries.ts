@@ -1,7 +1,10 @@
 /** Replica reads of the jobs screens (Dexie), kept apart from React so they can be tested and timed. */
-import type { Job } from '../../domain/api';
+import Dexie from 'dexie';
+import type { Job, Plumber } from '../../domain/api';
+import type { JobTypeItem } from '../../domain/jobForm';
 import type { Actor } from '../../domain/jobRules';
-import { jobListPredicate, type JobListFilter } from '../../domain/jobList';
+import { TaskStatus } from '../../domain/enums';
+import { addressNeedle, jobListAssignee, jobListPredicate, jobStatusOfFilter, type JobListFilter } from '../../domain/jobList';
 import { propertyFromJob, type SelectedProperty } from '../../domain/property';
 import type { OutboxEntry } from '../../data/commands';
 import type { MeterworkDb } from '../../data/db';
@@ -11,13 +14,96 @@ export interface JobListPage {
   hasMore: boolean;
 }
 
+/** Where a job list page is read from: an index ending in createdAt+jobId, and its leading key parts. */
+interface JobListRange {
+  index: string;
+  prefix: (number | string)[];
+  /** The range holds exactly the jobs the filter lets through: no row needs checking. */
+  exact: boolean;
+}
+
+function jobListRange(filter: JobListFilter, viewer: Actor): JobListRange {
+  const assignee = jobListAssignee(filter, viewer);
+  const jobStatus = jobStatusOfFilter(filter.statusId);
+  const rest = filter.jobTypeId === 0 && addressNeedle(filter.address) === '';
+  // The assignee first: a plumber's own jobs are few among the company's.
+  if (assignee !== 0) {
+    return { index: '[assignedToId+createdAt+jobId]', prefix: [assignee], exact: rest && filter.statusId === TaskStatus.All };
+  }
+  if (jobStatus !== null) return { index: '[statusId+createdAt+jobId]', prefix: [jobStatus], exact: rest };
+  return { index: '[createdAt+jobId]', prefix: [], exact: rest && filter.statusId === TaskStatus.All };
+}
+
+/** Rows read per step of a walk that checks rows: doubling from a page's worth, up to this. */
+const MAX_WALK_STEP = 800;
+
 /**
- * Newest first through the createdAt index, filtered while walking the cursor, stopping one past
- * the requested count: a page costs the rows walked, never a sort of the whole table.
+ * Newest first through an index ending in createdAt+jobId. When the index range holds exactly the
+ * filter's jobs, one read of count + 1 rows; otherwise the range is read in growing steps, each
+ * going on after the last row of the one before, checking rows and stopping one past the requested
+ * count. Never a sort of the whole table, never one round trip per row.
  */
 export async function queryJobListPage(db: MeterworkDb, filter: JobListFilter, viewer: Actor, count: number): Promise<JobListPage> {
-  const rows = await db.jobs.orderBy('createdAt').reverse().filter(jobListPredicate(filter, viewer)).limit(count + 1).toArray();
+  const { index, prefix, exact } = jobListRange(filter, viewer);
+  const want = count + 1;
+  const lower = [...prefix, Dexie.minKey, Dexie.minKey];
+  const range = (upper: unknown[], includeUpper: boolean, limit: number) =>
+    db.jobs.where(index).between(lower, upper, true, includeUpper).reverse().limit(limit).toArray();
+
+  let rows: Job[];
+  if (exact) {
+    rows = await range([...prefix, Dexie.maxKey, Dexie.maxKey], true, want);
+  } else {
+    const matches = jobListPredicate(filter, viewer);
+    rows = [];
+    let upper: unknown[] = [...prefix, Dexie.maxKey, Dexie.maxKey];
+    let includeUpper = true;
+    for (let step = Math.max(want, 50); ; step = Math.min(step * 2, MAX_WALK_STEP)) {
+      const read = await range(upper, includeUpper, step);
+      for (const job of read) {
+        if (matches(job)) rows.push(job);
+        if (rows.length === want) break;
+      }
+      if (rows.length === want || read.length < step) break;
+      const last = read[read.length - 1];
+      upper = [...prefix, last.createdAt, last.jobId];
+      includeUpper = false;
+    }
+  }
   return { jobs: rows.slice(0, count), hasMore: rows.length > count };
+}
+
+/** Everything the job list shows besides its filter text: the page, its jobs' outbox state and the choices. */
+export interface JobListData {
+  page: JobListPage;
+  markers: Map<string, OutboxMarker>;
+  jobTypes: JobTypeItem[];
+  jobStatuses: { id: number; color?: string | null }[];
+  plumbers: Plumber[];
+}
+
+/**
+ * The job list's reads in one read transaction: one answer, one render, instead of a render per
+ * list as each arrives. The outbox is read through its job index, for this page's jobs only.
+ */
+export function queryJobListData(db: MeterworkDb, filter: JobListFilter, viewer: Actor, count: number): Promise<JobListData> {
+  return db.transaction('r', [db.jobs, db.outbox, db.lookups, db.plumbers], async () => {
+    const [page, jobTypes, jobStatuses, plumbers] = await Promise.all([
+      queryJobListPage(db, filter, viewer, count),
+      db.lookups.get('JobTypes'),
+      db.lookups.get('JobStatus'),
+      db.plumbers.toArray(),
+    ]);
+    const jobIds = page.jobs.map((j) => j.jobId);
+    const entries = jobIds.length ? await db.outbox.where('jobIds').anyOf(jobIds).distinct().toArray() : [];
+    return {
+      page,
+      markers: outboxMarkers(entries, jobIds),
+      jobTypes: (jobTypes?.items ?? []) as JobTypeItem[],
+      jobStatuses: (jobStatuses?.items ?? []) as JobListData['jobStatuses'],
+      plumbers,
+    };
+  });
 }
 
 export interface OutboxMarker {
