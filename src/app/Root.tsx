@@ -8,7 +8,7 @@ import { startSync } from '../data/sync';
 import { DialogHost, SnackbarHost } from '../ui';
 import { IosInstallPrompt } from './IosInstallPrompt';
 import { Shell } from './Shell';
-import { useRegistrationNotifications } from './useRegistrationNotifications';
+import { useHubNotifications } from './useHubNotifications';
 
 export function Root() {
   return (
@@ -25,6 +25,11 @@ export function Root() {
 
 function SignedInApp() {
   useEffect(() => startSync(), []);
-  useRegistrationNotifications();
+  // The job list is the screen most often opened from the menu: load its code once the shell is
+  // up, so opening it waits for no download or module evaluation (DESIGN.md budgets).
+  useEffect(() => {
+    void import('../features/jobs');
+  }, []);
+  useHubNotifications();
   return <Shell />;
 }
