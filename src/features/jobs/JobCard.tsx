@@ -1,17 +1,17 @@
 /**
- * One job in the job list (spec 1 §2 "Job list"). Plain elements styled by jobs.css: the list must
- * show its first screen of cards fast even with 10,000 jobs on the device.
+ * One job in the job list (spec 1 §2 "Job list"). Plain elements styled by jobs.css, and no hooks
+ * of its own (the list hands down its t and its navigation): the list must show its first screen
+ * of cards fast even with 10,000 jobs on the device.
  */
 import './jobs.css';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import type { TFunction } from 'i18next';
 import type { Job } from '../../domain/api';
 import { formatCardTime, formatDate, initials } from '../../domain/format';
 import { jobCardTitle } from '../../domain/jobList';
-import { JobActionsMenu } from './components/JobActions';
+import { JobActionsMenuButton } from './components/JobActions';
 import { OutboxBadge } from './components/OutboxMarker';
-import { JobStatusLabel } from './components/StatusIcon';
+import { JobStatusLabelText, jobStatusText } from './components/StatusIcon';
 import type { OutboxMarker } from './queries';
 
 function dateAndTime(value: string | null): string | null {
@@ -23,12 +23,14 @@ export interface JobCardProps {
   showAssignee: boolean;
   statusColor?: string;
   marker?: OutboxMarker;
+  /** The list's t of the 'jobs' namespace: a new one (another language) renders the cards again. */
+  t: TFunction<'jobs'>;
+  /** Opens a job's details; stable, so that memoised cards stay unrendered. */
+  onOpen: (jobId: string) => void;
 }
 
-export const JobCard = memo(function JobCard({ job, showAssignee, statusColor, marker }: JobCardProps) {
-  const { t } = useTranslation('jobs');
-  const navigate = useNavigate();
-  const open = () => navigate(`/job/${job.jobId}`);
+export const JobCard = memo(function JobCard({ job, showAssignee, statusColor, marker, t, onOpen }: JobCardProps) {
+  const open = () => onOpen(job.jobId);
 
   return (
     <article
@@ -44,14 +46,14 @@ export const JobCard = memo(function JobCard({ job, showAssignee, statusColor, m
         <div className="mw-job-card__meta">
           <span className="mw-job-card__ref" data-testid="job-ref">{job.refNr > 0 ? `#${job.refNr}` : t('RefNotAssigned')}</span>
           <span className="mw-muted">{dateAndTime(job.createdAt)}</span>
-          <JobStatusLabel statusId={job.statusId} flagged={job.autoCreated} color={statusColor} />
+          <JobStatusLabelText statusId={job.statusId} flagged={job.autoCreated} color={statusColor} text={jobStatusText(t, job.statusId)} />
           {marker && <OutboxBadge marker={marker} />}
         </div>
         <div className="mw-job-card__actions">
           {showAssignee && (
             <span className="mw-initials" title={job.assigneeName} data-testid="job-assignee-initials">{initials(job.assigneeName)}</span>
           )}
-          <JobActionsMenu job={job} showViewDetails />
+          <JobActionsMenuButton job={job} showViewDetails label={t('JobMenu')} />
         </div>
       </div>
       <div>

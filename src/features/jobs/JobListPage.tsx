@@ -3,164 +3,190 @@
  * plumber for admins), cards newest first, 25 at a time with 'Load more jobs', 'Add new job'.
  * Reads the replica only; plumbers see only their own jobs.
  */
-import { useMemo, useState, type ReactNode } from 'react';
-import { Button, Field, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { memo, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import type { Plumber } from '../../domain/api';
 import { JOB_LIST_PAGE_SIZE, JOB_LIST_SEARCH_DEBOUNCE_MS } from '../../domain/constants';
 import { Role } from '../../domain/enums';
-import { plumberName } from '../../domain/jobForm';
-import { parseJobFilter, STATUS_FILTER_OPTIONS, type JobListFilter } from '../../domain/jobList';
-import { db } from '../../data/db';
-import { useSession } from '../../data/session';
+import { plumberName, type JobTypeItem } from '../../domain/jobForm';
+import { STATUS_FILTER_OPTIONS, type JobListFilter } from '../../domain/jobList';
+import type { Actor } from '../../domain/jobRules';
+import { useSession, type Session } from '../../data/session';
 import { EmptyView, LoadingState, PageLayout } from '../../ui';
+import './jobs.css';
 import { JobCard } from './JobCard';
-import { useActor, useDebounced, useJobStatusColors, useJobTypes, useOutboxMarkers, usePlumbers } from './hooks';
-import { queryJobListPage } from './queries';
+import { useActor, useDebounced, useJobListData } from './hooks';
+import { loadJobFilter, saveJobFilter } from './jobListStore';
 
-/** The filter is kept on the device (spec 1 §3 "Other store content: job filter"). */
-const FILTER_KEY = 'meterwork.jobFilter';
+/** Cards in the first render: more than a tall screen shows above the fold. */
+const FIRST_SCREEN_CARDS = 8;
 
-function loadFilter(): JobListFilter {
-  try {
-    return parseJobFilter(localStorage.getItem(FILTER_KEY));
-  } catch {
-    return parseJobFilter(null);
-  }
-}
-
-function saveFilter(filter: JobListFilter): void {
-  try {
-    localStorage.setItem(FILTER_KEY, JSON.stringify(filter));
-  } catch {
-    // Storage refused (private mode): the filter lasts for this visit only.
-  }
-}
+const CHEVRON_DOWN = 'm6 9 6 6 6-6';
 
 function FilterSelect({ label, value, onChange, testId, children }: {
   label: string; value: number; onChange: (v: number) => void; testId: string; children: ReactNode;
 }) {
   return (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field data-testid={testId} value={String(value)} onChange={(e) => onChange(Number(e.target.value))}>
+    <label className="mw-field">
+      <span className="mw-field__label">{label}</span>
+      <span className="mw-select">
+        <select className="mw-select__field" data-testid={testId} value={String(value)} onChange={(e) => onChange(Number(e.target.value))}>
           {children}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
+        </select>
+        <span className="mw-select__indicator" aria-hidden="true">
+          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round"><path d={CHEVRON_DOWN} /></svg>
+        </span>
+      </span>
+    </label>
   );
 }
 
-console.log('[mw] module', performance.now().toFixed(1));
+interface FilterBarProps {
+  /** As chosen and typed: the address before the debounce. */
+  filter: JobListFilter;
+  session: Session;
+  jobTypes: JobTypeItem[];
+  plumbers: Plumber[];
+  onFilter: (patch: Partial<JobListFilter>) => void;
+  onAddressText: (text: string) => void;
+}
+
+/**
+ * Plain elements styled by jobs.css, as Chakra draws them, and memoised: new cards or outbox
+ * markers do not render the filters again.
+ */
+const FilterBar = memo(function FilterBar({ filter, session, jobTypes, plumbers, onFilter, onAddressText }: FilterBarProps) {
+  const { t } = useTranslation('jobs');
+  const plumberChoices = useMemo(
+    () => plumbers
+      .filter((p) => p.roleId === Role.Plumber && p.id !== session.registrationId)
+      .sort((a, b) => a.firstName.localeCompare(b.firstName, 'nb')),
+    [plumbers, session.registrationId],
+  );
+
+  return (
+    <div className="mw-job-filters" data-admin={session.isAdmin || undefined}>
+      <FilterSelect label={t('FilterStatus')} value={filter.statusId} onChange={(statusId) => onFilter({ statusId })} testId="filter-status">
+        {STATUS_FILTER_OPTIONS.map((id) => <option key={id} value={id}>{t(`StatusFilter.${id}`)}</option>)}
+      </FilterSelect>
+      <FilterSelect label={t('FilterType')} value={filter.jobTypeId} onChange={(jobTypeId) => onFilter({ jobTypeId })} testId="filter-type">
+        <option value="0">{t('All')}</option>
+        {jobTypes.map((jt) => <option key={jt.id} value={jt.id}>{jt.name}</option>)}
+      </FilterSelect>
+      <label className="mw-field">
+        <span className="mw-field__label">{t('FilterAddress')}</span>
+        <input
+          className="mw-input"
+          data-testid="filter-address"
+          placeholder={t('FilterAddressPlaceholder')}
+          value={filter.address}
+          onChange={(e) => onAddressText(e.target.value)}
+        />
+      </label>
+      {session.isAdmin && (
+        <FilterSelect label={t('FilterPlumber')} value={filter.plumberId} onChange={(plumberId) => onFilter({ plumberId })} testId="filter-plumber">
+          <option value="0">{t('All')}</option>
+          <option value={session.registrationId}>{t('Me')}</option>
+          {plumberChoices.map((p) => <option key={p.id} value={p.id}>{plumberName(p)}</option>)}
+        </FilterSelect>
+      )}
+    </div>
+  );
+});
+
 export function JobListPage() {
-  console.log('[mw] render', performance.now().toFixed(1));
+  const session = useSession();
+  const actor = useActor();
+  if (!session || !actor) return <LoadingState />;
+  return <JobList session={session} actor={actor} />;
+}
+
+function JobList({ session, actor }: { session: Session; actor: Actor }) {
   const { t } = useTranslation('jobs');
   const navigate = useNavigate();
   const location = useLocation();
-  const session = useSession();
-  const actor = useActor();
-  const jobTypes = useJobTypes();
-  const statusColors = useJobStatusColors();
-  const plumbers = usePlumbers();
 
-  const [filter, setFilter] = useState<JobListFilter>(loadFilter);
-  const [addressText, setAddressText] = useState(filter.address);
-  const address = useDebounced(addressText, JOB_LIST_SEARCH_DEBOUNCE_MS);
-  const [count, setCount] = useState(JOB_LIST_PAGE_SIZE);
-  const effective = useMemo(() => ({ ...filter, address }), [filter, address]);
+  // The stored filter, with the address as typed; the list follows the address once typing pauses.
+  const [stored, setStored] = useState<JobListFilter>(loadJobFilter);
+  const address = useDebounced(stored.address, JOB_LIST_SEARCH_DEBOUNCE_MS);
+  const { statusId, jobTypeId, plumberId } = stored;
+  // A keystroke changes none of these, so it neither reads the replica nor resets the count.
+  const filter = useMemo(() => ({ statusId, jobTypeId, address, plumberId }), [statusId, jobTypeId, address, plumberId]);
+  // 'Load more' counts for the filter it was pressed under: another filter starts at one page.
+  const [more, setMore] = useState({ filter, count: JOB_LIST_PAGE_SIZE });
+  const count = more.filter === filter ? more.count : JOB_LIST_PAGE_SIZE;
 
-  const update = (patch: Partial<JobListFilter>) => {
-    const next = { ...filter, ...patch };
-    setFilter(next);
-    setCount(JOB_LIST_PAGE_SIZE);
-    saveFilter({ ...next, address: addressText });
-  };
-
-  // useLiveQuery keeps the previous page on screen while the next query (filter, Load more) runs.
-  const shown = useLiveQuery(
-    () => (actor ? queryJobListPage(db, effective, actor, count) : undefined),
-    [effective, actor, count],
-  );
-  const markers = useOutboxMarkers(useMemo(() => shown?.jobs.map((j) => j.jobId) ?? [], [shown]));
-
-  const plumberChoices = useMemo(
-    () => plumbers
-      .filter((p) => p.roleId === Role.Plumber && p.id !== session?.registrationId)
-      .sort((a, b) => a.firstName.localeCompare(b.firstName, 'nb')),
-    [plumbers, session?.registrationId],
+  const data = useJobListData(filter, actor, count);
+  const jobs = data.page.jobs;
+  // The first screen of cards renders (and paints) first; the rest of the page follows in a
+  // deferred render, and so do the cards a 'Load more' adds.
+  const renderedCount = useDeferredValue(jobs.length, Math.min(jobs.length, FIRST_SCREEN_CARDS));
+  const openJob = useCallback((jobId: string) => navigate(`/job/${jobId}`), [navigate]);
+  const statusColors = useMemo(
+    () => new Map(data.jobStatuses.filter((s) => s.color).map((s) => [s.id, s.color as string])),
+    [data.jobStatuses],
   );
 
-  console.log('[mw] state', performance.now().toFixed(1), !!shown, jobTypes.length, plumbers.length, statusColors.size, markers.size);
-  if (!session || !actor) return <LoadingState />;
+  // Stable handlers keep the memoised filter bar from rendering again with every answer.
+  const [handlers] = useState(() => {
+    const change = (patch: Partial<JobListFilter>) => setStored((prev) => {
+      const next = { ...prev, ...patch };
+      saveJobFilter(next);
+      return next;
+    });
+    return { onFilter: change, onAddressText: (text: string) => change({ address: text }) };
+  });
 
   return (
     <PageLayout
       heading={t('JobListTitle')}
       actions={(
-        <Button
-          colorPalette="blue"
+        <button
+          type="button"
+          className="mw-button mw-button--solid"
           data-testid="add-new-job"
           onClick={() => navigate('/job/create', { state: { origin: location.pathname, isNewVersion: true } })}
         >
           {t('AddNewJob')}
-        </Button>
+        </button>
       )}
     >
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: session.isAdmin ? 4 : 3 }} gap="3">
-        <FilterSelect label={t('FilterStatus')} value={filter.statusId} onChange={(statusId) => update({ statusId })} testId="filter-status">
-          {STATUS_FILTER_OPTIONS.map((id) => <option key={id} value={id}>{t(`StatusFilter.${id}`)}</option>)}
-        </FilterSelect>
-        <FilterSelect label={t('FilterType')} value={filter.jobTypeId} onChange={(jobTypeId) => update({ jobTypeId })} testId="filter-type">
-          <option value="0">{t('All')}</option>
-          {jobTypes.map((jt) => <option key={jt.id} value={jt.id}>{jt.name}</option>)}
-        </FilterSelect>
-        <Field.Root>
-          <Field.Label>{t('FilterAddress')}</Field.Label>
-          <Input
-            size="sm"
-            data-testid="filter-address"
-            placeholder={t('FilterAddressPlaceholder')}
-            value={addressText}
-            onChange={(e) => {
-              setAddressText(e.target.value);
-              setCount(JOB_LIST_PAGE_SIZE);
-              saveFilter({ ...filter, address: e.target.value });
-            }}
-          />
-        </Field.Root>
-        {session.isAdmin && (
-          <FilterSelect label={t('FilterPlumber')} value={filter.plumberId} onChange={(plumberId) => update({ plumberId })} testId="filter-plumber">
-            <option value="0">{t('All')}</option>
-            <option value={session.registrationId}>{t('Me')}</option>
-            {plumberChoices.map((p) => <option key={p.id} value={p.id}>{plumberName(p)}</option>)}
-          </FilterSelect>
-        )}
-      </SimpleGrid>
+      <FilterBar
+        filter={stored}
+        session={session}
+        jobTypes={data.jobTypes}
+        plumbers={data.plumbers}
+        onFilter={handlers.onFilter}
+        onAddressText={handlers.onAddressText}
+      />
 
-      {!shown ? (
-        <LoadingState />
-      ) : shown.jobs.length === 0 ? (
+      {jobs.length === 0 ? (
         <EmptyView title={t('NoJobsFound')} />
       ) : (
-        <Stack gap="3" data-testid="job-list">
-          {shown.jobs.map((job) => (
+        <div className="mw-job-list" data-testid="job-list">
+          {jobs.slice(0, renderedCount).map((job) => (
             <JobCard
               key={job.jobId}
               job={job}
               showAssignee={session.isAdmin}
               statusColor={statusColors.get(job.statusId)}
-              marker={markers.get(job.jobId)}
+              marker={data.markers.get(job.jobId)}
+              t={t}
+              onOpen={openJob}
             />
           ))}
-          {shown.hasMore && (
-            <Button variant="outline" alignSelf="center" data-testid="load-more-jobs" onClick={() => setCount((c) => c + JOB_LIST_PAGE_SIZE)}>
+          {data.page.hasMore && renderedCount >= jobs.length && (
+            <button
+              type="button"
+              className="mw-button mw-button--outline"
+              data-testid="load-more-jobs"
+              onClick={() => setMore({ filter, count: count + JOB_LIST_PAGE_SIZE })}
+            >
               {t('LoadMoreJobs')}
-            </Button>
+            </button>
           )}
-        </Stack>
+        </div>
       )}
     </PageLayout>
   );

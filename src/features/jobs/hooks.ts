@@ -1,13 +1,15 @@
 /** Replica subscriptions and small browser hooks shared by the jobs screens. */
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { use, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Job, Plumber } from '../../domain/api';
 import type { Actor } from '../../domain/jobRules';
 import type { JobTypeItem } from '../../domain/jobForm';
+import type { JobListFilter } from '../../domain/jobList';
 import { db, META } from '../../data/db';
 import { useLookup } from '../../data/sync';
 import { useSession } from '../../data/session';
-import { outboxMarkers, type OutboxMarker } from './queries';
+import { keepJobList, liveJobList } from './jobListStore';
+import { keepUnchanged, outboxMarkers, type JobListData, type OutboxMarker } from './queries';
 
 export interface JobStatusItem {
   id: number;
@@ -54,6 +56,30 @@ export function useOutboxMarkers(jobIds: readonly string[]): Map<string, OutboxM
     [key],
   );
   return useMemo(() => outboxMarkers(entries ?? [], key ? key.split(',') : []), [entries, key]);
+}
+
+/**
+ * The job list's data, live. Navigating to the list is a transition: when the answer is not
+ * ready yet (the app usually keeps it ready, see jobListStore), the list suspends until it is, so
+ * the previous screen stays until the cards can show in one render, with no loading state in
+ * between. A changed filter or count keeps the previous answer on screen until the new one arrives.
+ */
+export function useJobListData(filter: JobListFilter, actor: Actor, count: number): JobListData {
+  const live = liveJobList(filter, actor, count);
+  const answer = useSyncExternalStore(live.subscribe, live.getSnapshot);
+  const shown = useRef<JobListData | null>(null);
+  // Jobs that did not change keep their objects, so their memoised cards do not render again.
+  const fresh = useMemo(() => (answer && shown.current ? keepUnchanged(shown.current, answer) : answer), [answer]);
+  const data = fresh ?? shown.current ?? use(live.first);
+  useEffect(() => {
+    shown.current = data;
+  });
+  // The list's filter is the one the next visit opens with: keep its first page live meanwhile.
+  useEffect(() => keepJobList(filter, actor), [filter, actor]);
+  // As useLiveQuery does: a failed read goes to the route's error boundary.
+  const failure = live.error();
+  if (failure) throw failure.error;
+  return data;
 }
 
 /** The signed-in user as the job rules see them. */

@@ -34,6 +34,11 @@ function jobListRange(filter: JobListFilter, viewer: Actor): JobListRange {
   return { index: '[createdAt+jobId]', prefix: [], exact: rest && filter.statusId === TaskStatus.All };
 }
 
+/** Whether a filter's page is read as one index range, with no row to check: the cheap kind. */
+export function isIndexRange(filter: JobListFilter, viewer: Actor): boolean {
+  return jobListRange(filter, viewer).exact;
+}
+
 /** Rows read per step of a walk that checks rows: doubling from a page's worth, up to this. */
 const MAX_WALK_STEP = 800;
 
@@ -46,17 +51,19 @@ const MAX_WALK_STEP = 800;
 export async function queryJobListPage(db: MeterworkDb, filter: JobListFilter, viewer: Actor, count: number): Promise<JobListPage> {
   const { index, prefix, exact } = jobListRange(filter, viewer);
   const want = count + 1;
-  const lower = [...prefix, Dexie.minKey, Dexie.minKey];
+  // Bounds shorter than the keys: [...prefix, minKey] sorts before, [...prefix, maxKey] after all of
+  // the prefix's keys (and a key may not hold the same array twice, so maxKey appears once).
+  const lower = [...prefix, Dexie.minKey];
   const range = (upper: unknown[], includeUpper: boolean, limit: number) =>
     db.jobs.where(index).between(lower, upper, true, includeUpper).reverse().limit(limit).toArray();
 
   let rows: Job[];
   if (exact) {
-    rows = await range([...prefix, Dexie.maxKey, Dexie.maxKey], true, want);
+    rows = await range([...prefix, Dexie.maxKey], true, want);
   } else {
     const matches = jobListPredicate(filter, viewer);
     rows = [];
-    let upper: unknown[] = [...prefix, Dexie.maxKey, Dexie.maxKey];
+    let upper: unknown[] = [...prefix, Dexie.maxKey];
     let includeUpper = true;
     for (let step = Math.max(want, 50); ; step = Math.min(step * 2, MAX_WALK_STEP)) {
       const read = await range(upper, includeUpper, step);
@@ -83,27 +90,27 @@ export interface JobListData {
 }
 
 /**
- * The job list's reads in one read transaction: one answer, one render, instead of a render per
- * list as each arrives. The outbox is read through its job index, for this page's jobs only.
+ * The job list's reads at once: one answer, one render, instead of a render per list as each
+ * arrives. The outbox is read through its job index for this page's jobs, and only when it holds
+ * anything (it is empty whenever the device is in sync).
  */
-export function queryJobListData(db: MeterworkDb, filter: JobListFilter, viewer: Actor, count: number): Promise<JobListData> {
-  return db.transaction('r', [db.jobs, db.outbox, db.lookups, db.plumbers], async () => {
-    const [page, jobTypes, jobStatuses, plumbers] = await Promise.all([
-      queryJobListPage(db, filter, viewer, count),
-      db.lookups.get('JobTypes'),
-      db.lookups.get('JobStatus'),
-      db.plumbers.toArray(),
-    ]);
-    const jobIds = page.jobs.map((j) => j.jobId);
-    const entries = jobIds.length ? await db.outbox.where('jobIds').anyOf(jobIds).distinct().toArray() : [];
-    return {
-      page,
-      markers: outboxMarkers(entries, jobIds),
-      jobTypes: (jobTypes?.items ?? []) as JobTypeItem[],
-      jobStatuses: (jobStatuses?.items ?? []) as JobListData['jobStatuses'],
-      plumbers,
-    };
-  });
+export async function queryJobListData(db: MeterworkDb, filter: JobListFilter, viewer: Actor, count: number): Promise<JobListData> {
+  const [page, queued, jobTypes, jobStatuses, plumbers] = await Promise.all([
+    queryJobListPage(db, filter, viewer, count),
+    db.outbox.count(),
+    db.lookups.get('JobTypes'),
+    db.lookups.get('JobStatus'),
+    db.plumbers.toArray(),
+  ]);
+  const jobIds = page.jobs.map((j) => j.jobId);
+  const entries = queued > 0 && jobIds.length > 0 ? await db.outbox.where('jobIds').anyOf(jobIds).distinct().toArray() : [];
+  return {
+    page,
+    markers: outboxMarkers(entries, jobIds),
+    jobTypes: (jobTypes?.items ?? []) as JobTypeItem[],
+    jobStatuses: (jobStatuses?.items ?? []) as JobListData['jobStatuses'],
+    plumbers,
+  };
 }
 
 export interface OutboxMarker {
@@ -146,4 +153,31 @@ export async function queryKnownProperties(db: MeterworkDb, text: string, limit:
     out.push(p);
   });
   return out;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * A fresh answer with the parts that did not change taken from the one on screen (the whole answer
+ * when nothing changed), so memoised cards and the filter bar skip rendering them again.
+ */
+export function keepUnchanged(shown: JobListData, next: JobListData): JobListData {
+  const byId = new Map(shown.page.jobs.map((j) => [j.jobId, j]));
+  const jobs = next.page.jobs.map((j) => {
+    const old = byId.get(j.jobId);
+    return old && sameJson(old, j) ? old : j;
+  });
+  const sameJobs = jobs.length === shown.page.jobs.length && jobs.every((j, i) => j === shown.page.jobs[i]);
+  const sameMarkers = sameJson([...shown.markers], [...next.markers]);
+  const merged: JobListData = {
+    page: sameJobs && shown.page.hasMore === next.page.hasMore ? shown.page : { jobs, hasMore: next.page.hasMore },
+    markers: sameMarkers ? shown.markers : next.markers,
+    jobTypes: sameJson(shown.jobTypes, next.jobTypes) ? shown.jobTypes : next.jobTypes,
+    jobStatuses: sameJson(shown.jobStatuses, next.jobStatuses) ? shown.jobStatuses : next.jobStatuses,
+    plumbers: sameJson(shown.plumbers, next.plumbers) ? shown.plumbers : next.plumbers,
+  };
+  const unchanged = (Object.keys(merged) as (keyof JobListData)[]).every((k) => merged[k] === shown[k]);
+  return unchanged ? shown : merged;
 }

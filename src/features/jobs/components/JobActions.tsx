@@ -59,13 +59,18 @@ const MORE_PATH = 'M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2zm0 2c-1.1 0-
  */
 export function JobActionsMenu(props: JobActionsProps) {
   const { t } = useTranslation('jobs');
+  return <JobActionsMenuButton {...props} label={t('JobMenu')} />;
+}
+
+/** The same with its label given, for a list that translates once for all its cards. */
+export function JobActionsMenuButton({ label, ...props }: JobActionsProps & { label: string }) {
   const [armed, setArmed] = useState(false);
   if (armed) return <JobActionsMenuOpen {...props} />;
   return (
     <button
       type="button"
       className="mw-icon-button"
-      aria-label={t('JobMenu')}
+      aria-label={label}
       aria-haspopup="menu"
       data-testid="job-menu"
       onClick={(e) => {

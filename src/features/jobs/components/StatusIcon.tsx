@@ -4,6 +4,7 @@
  * shows many of these.
  */
 import '../jobs.css';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { JobStatus, TaskStatus } from '../../../domain/enums';
 
@@ -42,19 +43,29 @@ function StatusLabel({ kind, flagged, color, text, testId, statusId }: {
   );
 }
 
+/** The name of a job status, as the job status label shows it. */
+export function jobStatusText(t: TFunction<'jobs'>, statusId: number): string {
+  return t(`JobStatus.${statusId}`, { defaultValue: String(statusId) });
+}
+
+interface JobStatusLabelProps {
+  statusId: number;
+  flagged?: boolean;
+  color?: string;
+}
+
 /** Job status: icon and name; colour from the JobStatus lookup when it has one. */
-export function JobStatusLabel({ statusId, flagged, color }: { statusId: number; flagged?: boolean; color?: string }) {
+export function JobStatusLabel(props: JobStatusLabelProps) {
   const { t } = useTranslation('jobs');
-  return (
-    <StatusLabel
-      kind={jobKind(statusId)}
-      flagged={flagged}
-      color={color}
-      statusId={statusId}
-      testId="job-status"
-      text={t(`JobStatus.${statusId}`, { defaultValue: String(statusId) })}
-    />
-  );
+  return <JobStatusLabelText {...props} text={jobStatusText(t, props.statusId)} />;
+}
+
+/**
+ * The same with its name given: a list of many cards translates with one t of its own instead of
+ * subscribing every card to i18next.
+ */
+export function JobStatusLabelText({ statusId, flagged, color, text }: JobStatusLabelProps & { text: string }) {
+  return <StatusLabel kind={jobKind(statusId)} flagged={flagged} color={color} statusId={statusId} testId="job-status" text={text} />;
 }
 
 /** Task status: icon and name. */

@@ -1,0 +1,171 @@
+import 'fake-indexeddb/auto';
+import { liveQuery } from 'dexie';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OutboxEntry } from '../../src/data/commands';
+import { db as appDb, MeterworkDb } from '../../src/data/db';
+import type { Job } from '../../src/domain/api';
+import { EMPTY_JOB_FILTER, jobListPredicate, type JobListFilter } from '../../src/domain/jobList';
+import type { Actor } from '../../src/domain/jobRules';
+import { liveJobList } from '../../src/features/jobs/jobListStore';
+import { keepUnchanged, queryJobListData, queryJobListPage, type JobListData } from '../../src/features/jobs/queries';
+import { makeJob, makeTask } from './jobsFixtures';
+
+const admin: Actor = { isAdmin: true, registrationId: 1 };
+const plumber: Actor = { isAdmin: false, registrationId: 8 };
+const STREETS = ['Storgata', 'Kirkeveien', 'Elvegata', 'Tyttebærstien'];
+
+/** Varied jobs; every seventh shares its creation time with the one before (ties go by jobId). */
+function makeJobs(count: number): Job[] {
+  const base = Date.UTC(2025, 0, 1);
+  return Array.from({ length: count }, (_, i) => {
+    const jobId = `job-${String((i * 37) % count).padStart(4, '0')}`;
+    const at = i % 7 === 6 ? i - 1 : i;
+    return makeJob({
+      jobId,
+      refNr: 1000 + i,
+      statusId: 1 + (i % 5),
+      typeId: 1 + (i % 3),
+      assignedToId: [7, 8, 9][i % 4 === 3 ? 2 : i % 2],
+      autoCreated: i % 11 === 0,
+      subscriberText: `${STREETS[i % 13 === 0 ? 3 : i % 3]} ${i}, Oslo`,
+      createdAt: new Date(base + at * 60_000).toISOString(),
+      jobTasks: [makeTask({ jobId, taskId: `${jobId}-t`, statusId: i % 9 === 0 ? 8 : i % 10 === 0 ? 9 : 4 })],
+    });
+  });
+}
+
+/** The list as the spec has it, by brute force: matching jobs, newest first (ties: higher jobId first). */
+function expected(jobs: Job[], filter: JobListFilter, viewer: Actor, count: number) {
+  const all = jobs.filter(jobListPredicate(filter, viewer))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.jobId.localeCompare(a.jobId));
+  return { ids: all.slice(0, count).map((j) => j.jobId), hasMore: all.length > count };
+}
+
+/** The next value of a live query that passes `test`. */
+function nextMatching<T>(values: T[], waiters: (() => void)[], test: (v: T) => boolean): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no matching live answer')), 5000);
+    const check = () => {
+      const hit = values.find(test);
+      if (!hit) return false;
+      clearTimeout(timer);
+      resolve(hit);
+      return true;
+    };
+    if (!check()) waiters.push(() => void check());
+  });
+}
+
+let db: MeterworkDb;
+let jobs: Job[];
+
+beforeAll(async () => {
+  db = new MeterworkDb(`jobs-list-query-${Date.now()}`);
+  jobs = makeJobs(400);
+  await db.jobs.bulkPut(jobs);
+});
+
+afterAll(async () => {
+  await db.delete();
+});
+
+describe('job list page query', () => {
+  const f = (over: Partial<JobListFilter>): JobListFilter => ({ ...EMPTY_JOB_FILTER, ...over });
+  const filters: JobListFilter[] = [
+    f({}), f({ statusId: 1 }), f({ statusId: 2 }), f({ statusId: 4 }), f({ statusId: 8 }), f({ statusId: 9 }),
+    f({ jobTypeId: 2 }), f({ address: 'tyttebær' }), f({ address: 'finnes ikke' }), f({ plumberId: 9 }),
+    f({ plumberId: 7, statusId: 1 }), f({ statusId: 2, jobTypeId: 3, address: 'kirke' }),
+  ];
+
+  it('reads exactly the page a walk over all jobs gives, for every filter, viewer and count', async () => {
+    for (const viewer of [admin, plumber]) {
+      for (const filter of filters) {
+        for (const count of [1, 25, 60, 500]) {
+          const page = await queryJobListPage(db, filter, viewer, count);
+          const want = expected(jobs, filter, viewer, count);
+          expect({ ids: page.jobs.map((j) => j.jobId), hasMore: page.hasMore }, JSON.stringify({ filter, viewer, count })).toEqual(want);
+        }
+      }
+    }
+  });
+
+  it('stays live: new jobs, status changes and outbox entries reach the answer', async () => {
+    const values: JobListData[] = [];
+    const waiters: (() => void)[] = [];
+    const sub = liveQuery(() => queryJobListData(db, f({ statusId: 1 }), admin, 25)).subscribe((v) => {
+      values.push(v);
+      waiters.splice(0).forEach((w) => w());
+    });
+    try {
+      const first = await nextMatching(values, waiters, () => true);
+      expect(first.page.jobs.every((j) => j.statusId === 1)).toBe(true);
+      expect(first.markers.size).toBe(0);
+
+      await db.jobs.put(makeJob({ jobId: 'newest', statusId: 1, createdAt: '2030-01-01T00:00:00.000Z' }));
+      await nextMatching(values, waiters, (v) => v.page.jobs[0]?.jobId === 'newest');
+
+      const shown = first.page.jobs[3].jobId;
+      await db.jobs.update(shown, { statusId: 2 });
+      await nextMatching(values, waiters, (v) => v.page.jobs[0]?.jobId === 'newest' && !v.page.jobs.some((j) => j.jobId === shown));
+
+      const other = first.page.jobs[5].jobId;
+      await db.outbox.add({
+        type: 'updateNote', body: { jobId: other, notes: '', status: 1, severity: 2 }, key: 'k1', status: 'pending', userId: 'u',
+        actor: { userId: 'u', isAdmin: true, registrationId: 1, companyId: null }, jobId: other, jobIds: [other], createdAt: '', attempts: 0,
+      } as OutboxEntry);
+      const marked = await nextMatching(values, waiters, (v) => v.markers.has(other));
+      expect(marked.markers.get(other)).toEqual({ pending: 1, failed: [] });
+    } finally {
+      sub.unsubscribe();
+      await db.jobs.delete('newest');
+      await db.outbox.clear();
+    }
+  });
+});
+
+describe('keeping what did not change', () => {
+  const data = (list: Job[]): JobListData => ({
+    page: { jobs: list, hasMore: false }, markers: new Map(), jobTypes: [{ id: 1, name: 'Ny', shortName: 'Install' }], jobStatuses: [], plumbers: [],
+  });
+
+  it('gives the shown answer back when a new read found the same', () => {
+    const shown = data([makeJob({ jobId: 'a' }), makeJob({ jobId: 'b' })]);
+    expect(keepUnchanged(shown, structuredClone(shown))).toBe(shown);
+  });
+
+  it('keeps unchanged jobs and lists, and takes what changed', () => {
+    const a = makeJob({ jobId: 'a' });
+    const shown = data([a, makeJob({ jobId: 'b' })]);
+    const next = structuredClone(data([makeJob({ jobId: 'c' }), a, makeJob({ jobId: 'b', statusId: 2 })]));
+    const merged = keepUnchanged(shown, next);
+    expect(merged).not.toBe(shown);
+    expect(merged.page.jobs.map((j) => j.jobId)).toEqual(['c', 'a', 'b']);
+    expect(merged.page.jobs[1]).toBe(a);
+    expect(merged.page.jobs[2]).toBe(next.page.jobs[2]);
+    expect(merged.jobTypes).toBe(shown.jobTypes);
+  });
+});
+
+describe('live job list answers', () => {
+  it('shares one live answer per filter, count and viewer, and tells its listeners of changes', async () => {
+    await appDb.jobs.bulkPut(makeJobs(60));
+    const live = liveJobList(EMPTY_JOB_FILTER, admin, 25);
+    expect(liveJobList({ ...EMPTY_JOB_FILTER }, { ...admin }, 25)).toBe(live);
+    expect(liveJobList(EMPTY_JOB_FILTER, admin, 50)).not.toBe(live);
+
+    const first = await live.first;
+    expect(live.getSnapshot()).toBe(first);
+    expect(first.page.jobs).toHaveLength(25);
+
+    let heard = 0;
+    const unsubscribe = live.subscribe(() => {
+      heard += 1;
+    });
+    await appDb.jobs.put(makeJob({ jobId: 'newest', createdAt: '2030-01-01T00:00:00.000Z' }));
+    await expect.poll(() => live.getSnapshot()?.page.jobs[0].jobId).toBe('newest');
+    expect(heard).toBeGreaterThan(0);
+    // Jobs that did not change keep their objects.
+    expect(live.getSnapshot()?.page.jobs[1]).toBe(first.page.jobs[0]);
+    unsubscribe();
+  });
+});
