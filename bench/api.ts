@@ -6,7 +6,6 @@
  * against another PostgreSQL (its database is wiped first). Run alone: `npx tsx bench/api.ts`.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -20,6 +19,7 @@ import { connect, migrateDb } from '../server/db/index';
 import { startEmbeddedPostgres } from '../server/db/embedded';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, insertSyntheticJobs, seedDemoData } from '../server/db/seed';
 import { signInWithPassword } from '../tests/helpers/app';
+import { freePort } from '../tests/helpers/freePort';
 
 export interface ApiCase {
   name: string;
@@ -37,17 +37,6 @@ export interface ApiBench {
   cases: ApiCase[];
   worstP99Ms: number;
   withinBudget: boolean;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 const BASELINE = 'baseline: GET /api/TaskStatus';

@@ -4,7 +4,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +14,7 @@ import { loadConfig } from '../../server/config';
 import type { Database, Db } from '../../server/db/index';
 import { companies, customers, users } from '../../server/db/schema';
 import { createTestDatabase } from './db';
+import { freePort } from './freePort';
 
 export interface TokenSet {
   access_token: string;
@@ -40,17 +40,6 @@ export interface TestApp {
   /** fetch against baseUrl with Authorization + X-WAAPI-CONTEXT for that token's customer. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers of every shape
   api(token: string, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 /** Just enough of a browser's cookie jar for one sign-in on one host. */

