@@ -145,9 +145,8 @@ async function quietPull(): Promise<void> {
 
 // ---------------------------------------------------------------- lookups and plumbers
 
-/** Fills db.lookups from the reference lists. A 404 is silent; other failures are emitted. */
+/** Fills db.lookups from the reference lists. 404, offline and 401 are silent; other failures are emitted. */
 export async function refreshLookups(): Promise<void> {
-  let networkReported = false;
   await Promise.all(
     LOOKUP_LISTS.map(async (list) => {
       try {
@@ -155,12 +154,8 @@ export async function refreshLookups(): Promise<void> {
         await db.lookups.put({ list, items: Array.isArray(items) ? items : [], fetchedAt: new Date().toISOString() });
       } catch (e) {
         const err = toApiError(e);
-        if (err.status === 404) return;
-        // Without a network every list fails the same way: one message is enough.
-        if (err.network) {
-          if (networkReported) return;
-          networkReported = true;
-        }
+        // 404 is silent (spec 3 §8). Offline is normal here: the status shows it, the device's copy stays.
+        if (err.status === 404 || err.network || err.status === 401) return;
         emit({ kind: 'lookup', list, error: err });
       }
     }),
@@ -182,7 +177,8 @@ export async function refreshPlumbers(): Promise<void> {
       await db.plumbers.bulkPut(list);
     });
   } catch (e) {
-    emit({ kind: 'plumbers', error: toApiError(e) });
+    const err = toApiError(e);
+    if (!err.network && err.status !== 401) emit({ kind: 'plumbers', error: err });
   }
 }
 

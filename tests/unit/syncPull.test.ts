@@ -142,6 +142,19 @@ describe('reference data and plumbers', () => {
     expect(api.log.map((s) => s.path)).toContain('/api/CancellationType');
   });
 
+  it('says nothing when the device is offline and keeps what it has', async () => {
+    await refreshLookups();
+    const before = await db.lookups.toArray();
+    const events: DataErrorEvent[] = [];
+    const off = onDataError((e) => events.push(e));
+    globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+    await refreshLookups();
+    await refreshPlumbers();
+    off();
+    expect(events).toEqual([]);
+    expect(await db.lookups.toArray()).toEqual(before);
+  });
+
   it('keeps the active plumbers on the device and drops ones no longer active', async () => {
     const p = (id: number, firstName: string): Plumber => ({
       id, userId: `u${id}`, firstName, lastName: 'Rør', displayName: firstName, telephone: null, email: `${id}@x.no`,
