@@ -1,6 +1,8 @@
 export { confirm, showCustom, showError, showSuccess, showWarning } from './dialogStore';
 export type { CustomDialogOptions, DialogOptions } from './dialogStore';
 export { DialogHost } from './DialogHost';
+export { FormDialog } from './FormDialog';
+export type { FormDialogProps } from './FormDialog';
 export { snackbar, showSnackbar, SnackbarHost } from './snackbar';
 export type { SnackbarOptions, SnackbarSeverity } from './snackbar';
 export { useUnsavedChangesGuard } from './useUnsavedChangesGuard';

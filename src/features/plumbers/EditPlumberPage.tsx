@@ -1,5 +1,5 @@
 /** Edit plumber profile (/plumbers/edit/{id}): spec 1 §2, §5 "Employee/plumber edit", §6. */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Badge, Button, Card, Field, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,11 @@ import type { Plumber } from '../../domain/api';
 import { validatePlumberInformation, type PlumberInformation } from '../../domain/validation';
 import { useSession } from '../../data/session';
 import {
-  BackIcon, BlockIcon, EmptyView, ErrorView, LoadingState, PageLayout, snackbar, useGoBack, useUnsavedChangesGuard,
+  BackIcon, BlockIcon, EmptyView, PageLayout, snackbar, useGoBack, useUnsavedChangesGuard,
 } from '../../ui';
-import { fetchPlumber, updatePlumberInformation } from './api';
+import { updatePlumberInformation } from './api';
+import { PlumberNotReady, usePlumber } from './usePlumber';
 
-type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; plumber: Plumber };
 
 export function EditPlumberPage() {
   const session = useSession();
@@ -41,33 +41,8 @@ function GoBackLink() {
 }
 
 function EditPlumber({ id }: { id: number }) {
-  const { t } = useTranslation('plumbers');
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchPlumber(id, controller.signal).then(
-      (plumber) => setState({ status: 'ready', plumber }),
-      () => { if (!controller.signal.aborted) setState({ status: 'error' }); },
-    );
-    return () => controller.abort();
-  }, [id, attempt]);
-
-  if (state.status === 'loading') return <PageLayout top={<GoBackLink />}><LoadingState /></PageLayout>;
-  if (state.status === 'error') {
-    return (
-      <PageLayout top={<GoBackLink />}>
-        <ErrorView
-          title={t('FailedFetchingPlumberDetails')}
-          onRetry={() => {
-            setState({ status: 'loading' });
-            setAttempt((a) => a + 1);
-          }}
-        />
-      </PageLayout>
-    );
-  }
+  const { state, retry } = usePlumber(id);
+  if (state.status !== 'ready') return <PlumberNotReady state={state} top={<GoBackLink />} onRetry={retry} />;
   return <EditPlumberForm plumber={state.plumber} />;
 }
 

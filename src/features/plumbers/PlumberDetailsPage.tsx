@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import type { Plumber, PlumberJobCounts } from '../../domain/api';
 import { useSession } from '../../data/session';
 import { formatDate } from '../../domain/format';
-import { AccessDenied, BackIcon, EditIcon, ErrorView, LoadingState, PageLayout } from '../../ui';
-import { fetchPlumber, fetchPlumberJobCounts } from './api';
+import { AccessDenied, BackIcon, EditIcon, PageLayout } from '../../ui';
+import { fetchPlumberJobCounts } from './api';
+import { PlumberNotReady, usePlumber } from './usePlumber';
 import { runPlumberAction } from './actions';
 import { ACTION_TEXTS, applyStatusChange, detailsActions, plumberName, type PlumberAction } from './plumberRules';
 import { StatusBadge } from './StatusBadge';
 
-type DetailsState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; plumber: Plumber };
 
 export function PlumberDetailsPage() {
   const session = useSession();
@@ -23,23 +23,18 @@ export function PlumberDetailsPage() {
 
 function PlumberDetails({ id }: { id: number }) {
   const { t } = useTranslation('plumbers');
-  const [state, setState] = useState<DetailsState>({ status: 'loading' });
+  const { state, attempt, setPlumber, retry } = usePlumber(id);
   const [counts, setCounts] = useState<PlumberJobCounts | null>(null);
-  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchPlumber(id, controller.signal).then(
-      (plumber) => setState({ status: 'ready', plumber }),
-      () => { if (!controller.signal.aborted) setState({ status: 'error' }); },
-    );
     fetchPlumberJobCounts(id, controller.signal).then(setCounts, () => undefined);
     return () => controller.abort();
   }, [id, attempt]);
 
   const act = async (plumber: Plumber, action: PlumberAction) => {
     if (await runPlumberAction(t, plumber, action)) {
-      setState({ status: 'ready', plumber: applyStatusChange([plumber], plumber.id, action)[0] });
+      setPlumber(applyStatusChange([plumber], plumber.id, action)[0]);
     }
   };
 
@@ -49,20 +44,7 @@ function PlumberDetails({ id }: { id: number }) {
     </Link>
   );
 
-  if (state.status === 'loading') return <PageLayout top={back}><LoadingState /></PageLayout>;
-  if (state.status === 'error') {
-    return (
-      <PageLayout top={back}>
-        <ErrorView
-          title={t('FailedFetchingPlumberDetails')}
-          onRetry={() => {
-            setState({ status: 'loading' });
-            setAttempt((a) => a + 1);
-          }}
-        />
-      </PageLayout>
-    );
-  }
+  if (state.status !== 'ready') return <PlumberNotReady state={state} top={back} onRetry={retry} />;
 
   const { plumber } = state;
   const name = plumberName(plumber);

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import {
-  Alert, Box, Button, Checkbox, CloseButton, Dialog, Field, IconButton, Menu, NativeSelect, Portal, Stack, Text,
+  Alert, Box, Checkbox, Field, IconButton, Menu, NativeSelect, Portal, Stack, Text,
 } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -15,7 +15,7 @@ import { assigneeOptions, buildDeleteJobsRequest, buildReassignRequest, canSaveR
 import { canActOnJob, canChangePlumber, canDeleteJob } from '../../../domain/jobRules';
 import { enqueue } from '../../../data/outbox';
 import { useSession } from '../../../data/session';
-import { confirm, showError, snackbar } from '../../../ui';
+import { confirm, FormDialog, showError, snackbar } from '../../../ui';
 import { usePlumbers } from '../hooks';
 import '../jobs.css';
 
@@ -167,41 +167,31 @@ export function ReassignDialog({ job, onClose, onGone }: JobDialogProps) {
   };
 
   return (
-    <Dialog.Root open placement="center" onOpenChange={(e) => { if (!e.open) onClose(); }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="reassign-dialog" onClick={(e) => e.stopPropagation()}>
-            <Dialog.Header><Dialog.Title>{t('ChangePlumber')}</Dialog.Title></Dialog.Header>
-            <Dialog.Body>
-              <Field.Root>
-                <Field.Label>{t('AssignedTo')}</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    data-testid="reassign-select"
-                    value={String(selected)}
-                    onChange={(e) => setSelected(Number(e.target.value))}
-                  >
-                    <option value="0">{t('SelectPlumber')}</option>
-                    {options.map((o) => (
-                      <option key={o.id} value={o.id}>{o.isMe ? t('Me') : o.name}</option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>{t('Cancel')}</Button>
-              <Button colorPalette="blue" disabled={!canSaveReassign(selected, saving)} loading={saving} onClick={() => void save()}>
-                {t('Save')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label={t('Close')} /></Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={t('ChangePlumber')}
+      testId="reassign-dialog"
+      onClose={onClose}
+      onSubmit={() => void save()}
+      submitDisabled={!canSaveReassign(selected, saving)}
+      saving={saving}
+    >
+      <Field.Root>
+        <Field.Label>{t('AssignedTo')}</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            data-testid="reassign-select"
+            value={String(selected)}
+            onChange={(e) => setSelected(Number(e.target.value))}
+          >
+            <option value="0">{t('SelectPlumber')}</option>
+            {options.map((o) => (
+              <option key={o.id} value={o.id}>{o.isMe ? t('Me') : o.name}</option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+    </FormDialog>
   );
 }
 
@@ -232,46 +222,38 @@ export function CancellationDialog({ job, onClose, onGone }: JobDialogProps) {
   };
 
   return (
-    <Dialog.Root open placement="center" onOpenChange={(e) => { if (!e.open) onClose(); }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="cancellation-dialog" onClick={(e) => e.stopPropagation()}>
-            <Dialog.Header><Dialog.Title>{t('CancelJobTitle')}</Dialog.Title></Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text>{t('CancelJobMessage')}</Text>
-                <Field.Root required>
-                  <Field.Label>{t('CancellationReasonLabel')}<Field.RequiredIndicator /></Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field data-testid="cancellation-reason" value={String(reason)} onChange={(e) => setReason(Number(e.target.value))}>
-                      <option value="0">{t('SelectReason')}</option>
-                      {REASONS.map((id) => <option key={id} value={id}>{t(`CancellationReason.${id}`)}</option>)}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
-                <Checkbox.Root disabled checked={false}>
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{t('SendSmsToContact')}</Checkbox.Label>
-                </Checkbox.Root>
-                <Alert.Root status="info" size="sm">
-                  <Alert.Indicator />
-                  <Alert.Description>{t('SmsNotAvailableNote')}</Alert.Description>
-                </Alert.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>{t('Cancel')}</Button>
-              <Button colorPalette="red" disabled={reason === 0 || saving} loading={saving} onClick={() => void cancelJob()}>
-                {t('CancelJobConfirm')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label={t('Close')} /></Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={t('CancelJobTitle')}
+      testId="cancellation-dialog"
+      onClose={onClose}
+      onSubmit={() => void cancelJob()}
+      submitText={t('CancelJobConfirm')}
+      submitPalette="red"
+      submitDisabled={reason === 0}
+      saving={saving}
+    >
+      <Stack gap="4">
+        <Text>{t('CancelJobMessage')}</Text>
+        <Field.Root required>
+          <Field.Label>{t('CancellationReasonLabel')}<Field.RequiredIndicator /></Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field data-testid="cancellation-reason" value={String(reason)} onChange={(e) => setReason(Number(e.target.value))}>
+              <option value="0">{t('SelectReason')}</option>
+              {REASONS.map((id) => <option key={id} value={id}>{t(`CancellationReason.${id}`)}</option>)}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Checkbox.Root disabled checked={false}>
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{t('SendSmsToContact')}</Checkbox.Label>
+        </Checkbox.Root>
+        <Alert.Root status="info" size="sm">
+          <Alert.Indicator />
+          <Alert.Description>{t('SmsNotAvailableNote')}</Alert.Description>
+        </Alert.Root>
+      </Stack>
+    </FormDialog>
   );
 }

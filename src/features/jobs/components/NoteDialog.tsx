@@ -1,12 +1,12 @@
 /** The job note (spec 1 §2): modal 600 px wide, 70% when opened from job details; note field 6 rows. */
 import { useState } from 'react';
-import { Button, CloseButton, Dialog, Field, Portal, Textarea } from '@chakra-ui/react';
+import { Field, Textarea } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { Job } from '../../../domain/api';
 import { NOTE_ROWS } from '../../../domain/constants';
 import { buildNoteRequest } from '../../../domain/jobForm';
 import { enqueue } from '../../../data/outbox';
-import { snackbar } from '../../../ui';
+import { FormDialog, snackbar } from '../../../ui';
 
 export function NoteDialog({ job, fromJobDetails, onClose }: { job: Job; fromJobDetails: boolean; onClose: () => void }) {
   const { t } = useTranslation('jobs');
@@ -28,30 +28,19 @@ export function NoteDialog({ job, fromJobDetails, onClose }: { job: Job; fromJob
   };
 
   return (
-    <Dialog.Root open placement="center" onOpenChange={(e) => { if (!e.open) onClose(); }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            data-testid="note-dialog"
-            width={fromJobDetails ? '70%' : '600px'}
-            maxW={fromJobDetails ? '70%' : '600px'}
-          >
-            <Dialog.Header><Dialog.Title>{t('JobNote')}</Dialog.Title></Dialog.Header>
-            <Dialog.Body>
-              <Field.Root>
-                <Field.Label>{t('Note')}</Field.Label>
-                <Textarea data-testid="note-text" rows={NOTE_ROWS} value={notes} onChange={(e) => setNotes(e.target.value)} />
-              </Field.Root>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>{t('Cancel')}</Button>
-              <Button colorPalette="blue" disabled={!changed || saving} loading={saving} onClick={() => void save()}>{t('Save')}</Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label={t('Close')} /></Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={t('JobNote')}
+      testId="note-dialog"
+      width={fromJobDetails ? '70%' : '600px'}
+      onClose={onClose}
+      onSubmit={() => void save()}
+      submitDisabled={!changed}
+      saving={saving}
+    >
+      <Field.Root>
+        <Field.Label>{t('Note')}</Field.Label>
+        <Textarea data-testid="note-text" rows={NOTE_ROWS} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      </Field.Root>
+    </FormDialog>
   );
 }
