@@ -235,3 +235,13 @@ export const signingKeys = pgTable('signing_keys', {
   jwk: jsonb('jwk').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/**
+ * Rate-limit counters shared by every server process (server/security/rateLimit.ts): one row per key
+ * and window. UNLOGGED: losing the counts in a PostgreSQL crash only forgives a few requests.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: ts('reset_at').notNull(),
+}, (t) => [index('rate_limits_reset').on(t.resetAt)]);

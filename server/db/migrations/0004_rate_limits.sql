@@ -1,0 +1,8 @@
+-- UNLOGGED: see server/db/schema.ts rateLimits.
+CREATE UNLOGGED TABLE "rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"count" integer NOT NULL,
+	"reset_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "rate_limits_reset" ON "rate_limits" USING btree ("reset_at");
