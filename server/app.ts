@@ -1,7 +1,7 @@
 /** buildApp(config, database): the whole server as one Fastify instance, for main.ts and for tests. */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
@@ -9,9 +9,19 @@ import type { Database, Db } from './db/index';
 import { authPlugin } from './auth/index';
 import { hubPlugin } from './hub/index';
 import { apiRoutes } from './routes/index';
+import { rateLimitPlugin } from './security/rateLimit';
+import { securityHeadersPlugin } from './security/headers';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  public: boolean;
+  schema?: FastifySchema;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
+    routeTable: readonly RegisteredRoute[];
     config: Config;
     db: Db;
     database: Database;
@@ -27,14 +37,27 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       // Browsers send the hub token in the query string: keep it out of the logs.
       serializers: { req: (req) => ({ method: req.method, url: req.url.replace(/access_token=[^&]+/, 'access_token=[redacted]') }) },
     },
-    trustProxy: true,
+    // X-Forwarded-* only from the proxies named in TRUST_PROXY (none by default).
+    // (Fastify takes a hop count too; its types leave numbers out.)
+    trustProxy: config.trustProxy as boolean | string,
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Every route as registered (pattern, methods, whether it is public): tests walk them all.
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, public: route.config?.public === true, schema: route.schema });
+    }
+  });
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);
 
+  // Counting comes before anything else, sign-in included; the headers go on every answer.
+  await app.register(rateLimitPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(hubPlugin);
   await app.register(authPlugin);
   await app.register(apiRoutes, { prefix: '/api' });

@@ -25,6 +25,27 @@ export interface Config {
   /** Directory of the built web app (vite build output). */
   webDir: string;
   logLevel: string;
+  /**
+   * Which proxies may set X-Forwarded-For/-Proto: false (none, the default), a hop count, or a
+   * comma-separated list of addresses/CIDRs (Fastify's trustProxy). Provider URLs never follow
+   * X-Forwarded-Host: they derive from publicUrl.
+   */
+  trustProxy: boolean | number | string;
+  rateLimit: RateLimits;
+}
+
+/** Limits per window; every server process shares the counts (server/security/rateLimit.ts). */
+export interface RateLimits {
+  /** Requests per client address per minute, everything the server serves. */
+  perIpPerMinute: number;
+  /** Signed-in API requests per user per minute. */
+  perUserPerMinute: number;
+  /** Sign-in attempts per account per 15 minutes; a successful sign-in clears the count. */
+  loginPerAccount: number;
+  /** Sign-in attempts per client address per 15 minutes. */
+  loginPerIp: number;
+  /** Self-registrations per client address per hour. */
+  registrationsPerIp: number;
 }
 
 function int(name: string, fallback: number): number {
@@ -33,6 +54,13 @@ function int(name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`Configuration ${name} must be a whole number, got "${raw}"`);
   return n;
+}
+
+function trustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw.trim() === '' || raw === 'false') return false;
+  if (/^\d+$/.test(raw.trim())) return Number(raw.trim());
+  if (raw === 'true') throw new Error('Configuration TRUST_PROXY=true would trust anyone: name the proxies (addresses or CIDRs) or a hop count');
+  return raw.split(',').map((s) => s.trim()).filter(Boolean).join(',');
 }
 
 function bool(name: string, fallback: boolean): boolean {
@@ -60,6 +88,14 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     cookieKeys: (process.env.COOKIE_KEYS ?? 'meterwork-dev-cookie-key-change-me').split(','),
     webDir: path.resolve(root, process.env.WEB_DIR ?? 'dist'),
     logLevel: process.env.LOG_LEVEL ?? 'info',
+    trustProxy: trustProxy(process.env.TRUST_PROXY),
+    rateLimit: {
+      perIpPerMinute: int('RATE_LIMIT_PER_IP', 6000),
+      perUserPerMinute: int('RATE_LIMIT_PER_USER', 3000),
+      loginPerAccount: int('RATE_LIMIT_LOGIN_PER_ACCOUNT', 10),
+      loginPerIp: int('RATE_LIMIT_LOGIN_PER_IP', 100),
+      registrationsPerIp: int('RATE_LIMIT_REGISTRATIONS_PER_IP', 20),
+    },
   };
   return { ...base, ...overrides };
 }

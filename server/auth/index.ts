@@ -18,6 +18,7 @@ import { loadSigningKeys } from './keys';
 import { API_SCOPE, createProvider, OIDC_MOUNT } from './provider';
 import { ClientConfigSchema, ErrorBody, HealthSchema, UserSchema } from './schemas';
 import { AuthError, createAuthenticator, sameId, type Authenticate } from './verify';
+import { consume, tooMany } from '../security/rateLimit';
 
 export { AuthError, sameId } from './verify';
 export type { Authenticate, Authenticated } from './verify';
@@ -29,8 +30,19 @@ declare module 'fastify' {
   }
 }
 
-/** GET routes under /api that need no token. */
-const PUBLIC_API = new Set(['/api/config', '/api/health']);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An /api route anyone may call without a token (the client configuration, health, the API's document). */
+    public?: boolean;
+  }
+}
+
+/** Whether a matched route (its pattern as registered) belongs to the API. */
+export function isApiRoute(pattern: string | undefined): boolean {
+  if (!pattern) return false;
+  const p = pattern.toLowerCase();
+  return p === '/api' || p.startsWith('/api/');
+}
 export const FORBIDDEN_MESSAGE = "You don' have access to this API call";
 export const CONTEXT_HEADER = 'x-waapi-context';
 const PAYLOAD_CLEANUP_MS = 60 * 60 * 1000;
@@ -88,14 +100,21 @@ function clientConfig(config: Config, provider: Provider | null) {
 /** Serves oidc-provider (a Koa app) inside Fastify; it reads request bodies itself. */
 async function mountProvider(app: FastifyInstance, provider: Provider) {
   const callback = provider.callback();
+  const publicOrigin = new URL(app.config.publicUrl);
   await app.register(async (child) => {
     child.removeAllContentTypeParsers();
     child.addContentTypeParser('*', (_req, _payload, done) => done(null));
     const handler = (req: FastifyRequest, reply: FastifyReply) => {
       reply.hijack();
+      for (const [name, value] of Object.entries(app.securityHeaders(req.url))) reply.raw.setHeader(name, value);
       const raw = req.raw as IncomingMessage & { originalUrl?: string };
       // oidc-provider derives its mount path from originalUrl minus url.
       raw.originalUrl = raw.url;
+      // Its URLs (discovery, endpoints, redirects) derive from PUBLIC_URL alone: a client's Host or
+      // X-Forwarded-Host must not rewrite them (provider.proxy is on, so these two are what it reads).
+      delete raw.headers['x-forwarded-host'];
+      raw.headers.host = publicOrigin.host;
+      raw.headers['x-forwarded-proto'] = publicOrigin.protocol.slice(0, -1);
       raw.url = raw.url!.slice(OIDC_MOUNT.length) || '/';
       void callback(raw, reply.raw);
     };
@@ -125,10 +144,12 @@ async function auth(app: FastifyInstance) {
   app.decorate('authenticate', createAuthenticator(config, app.db, keys));
   app.decorateRequest('user', null as unknown as UserContext);
 
+  // The guard keys on the route the router matched, never on the URL's spelling: /%61pi/..., /API/...
+  // and every other form that reaches an /api route is checked. A route is signed-in unless it says
+  // `config: { public: true }`.
+  const userLimit = config.rateLimit.perUserPerMinute;
   app.addHook('onRequest', async (req, reply) => {
-    const path = req.url.split('?')[0].toLowerCase();
-    if (path !== '/api' && !path.startsWith('/api/')) return;
-    if ((req.method === 'GET' || req.method === 'HEAD') && PUBLIC_API.has(path.replace(/\/$/, ''))) return;
+    if (!isApiRoute(req.routeOptions.url) || req.routeOptions.config.public === true) return;
 
     const header = req.headers.authorization;
     const token = header?.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
@@ -150,14 +171,16 @@ async function auth(app: FastifyInstance) {
     if (!sameId(contextValue, result.tokenCustomerId) || !sameId(result.tokenCustomerId, result.user.customerId)) {
       return reply.code(403).send(errorBody(403, FORBIDDEN_MESSAGE));
     }
+    const limit = await consume(app.db, `user:${result.user.userId}`, 60_000);
+    if (limit.count > userLimit) return tooMany(reply, userLimit, limit);
     req.user = result.user;
   });
 
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   const publicConfig = clientConfig(config, provider);
-  typed.get('/api/config', { schema: { response: { 200: ClientConfigSchema } } }, async () => publicConfig);
+  typed.get('/api/config', { config: { public: true }, schema: { response: { 200: ClientConfigSchema } } }, async () => publicConfig);
 
-  typed.get('/api/health', { schema: { response: { 200: HealthSchema } } }, async () => {
+  typed.get('/api/health', { config: { public: true }, schema: { response: { 200: HealthSchema } } }, async () => {
     await app.db.execute(sql`select 1`);
     return { status: 'ok' as const };
   });
@@ -169,4 +192,4 @@ async function auth(app: FastifyInstance) {
   });
 }
 
-export const authPlugin = fp(auth, { name: 'meterwork-auth', dependencies: ['meterwork-hub'] });
+export const authPlugin = fp(auth, { name: 'meterwork-auth', dependencies: ['meterwork-hub', 'meterwork-security-headers'] });

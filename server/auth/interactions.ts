@@ -14,8 +14,11 @@ import { hashPassword, verifyPassword } from './password';
 import { loginPage, messagePage, registerPage, type CompanyOption, type RegisterErrors, type RegisterValues } from './pages';
 import { OIDC_MOUNT } from './provider';
 import { pickLang, TEXTS, type Lang, type Texts } from './texts';
+import { consume, forget, limitHeaders, retryAfterSeconds } from '../security/rateLimit';
 
 export const MIN_PASSWORD_LENGTH = 8;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const REGISTER_WINDOW_MS = 60 * 60 * 1000;
 
 type Form = Record<string, string | string[] | undefined>;
 const field = (body: Form, name: string) => {
@@ -92,6 +95,21 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
     const email = field(req.body ?? {}, 'email');
     const password = field(req.body ?? {}, 'password');
 
+    // Guessing is limited per address and per account (whatever the password): after the limit even
+    // the right password waits for the window, so parallel guesses gain nothing.
+    const accountKey = `login-account:${email.toLowerCase()}`;
+    const [byIp, byAccount] = await Promise.all([
+      consume(db, `login-ip:${req.ip}`, LOGIN_WINDOW_MS),
+      consume(db, accountKey, LOGIN_WINDOW_MS),
+    ]);
+    const { loginPerIp, loginPerAccount } = app.config.rateLimit;
+    if (byIp.count > loginPerIp || byAccount.count > loginPerAccount) {
+      const state = byIp.count > loginPerIp ? byIp : byAccount;
+      limitHeaders(reply, byIp.count > loginPerIp ? loginPerIp : loginPerAccount, state);
+      const minutes = Math.max(1, Math.ceil(retryAfterSeconds(state) / 60));
+      return renderLogin(reply, 429, details.uid, l, { email, error: t.tooManyAttempts.replace('{minutes}', String(minutes)) });
+    }
+
     const account = email ? await findAccountByEmail(db, email) : null;
     dummyHash ??= hashPassword('meterwork-timing-equaliser');
     const passwordOk = account
@@ -109,6 +127,7 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
       return renderLogin(reply, 403, details.uid, l, { email, error: account.user.status === UserStatus.Pending ? undefined : t[key], notice: account.user.status === UserStatus.Pending ? t[key] : undefined });
     }
 
+    await forget(db, accountKey);
     const to = await provider.interactionResult(req.raw, reply.raw, { login: { accountId: account.user.id } }, { mergeWithLastSubmission: false });
     return reply.redirect(to, 303);
   });
@@ -118,6 +137,9 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
       .from(companies).innerJoin(customers, eq(customers.id, companies.customerId))
       .orderBy(asc(customers.name), asc(companies.name));
 
+  // Post/redirect/get: reloading the confirmation does not post the form again.
+  const registered = (reply: FastifyReply, l: Lang) => reply.redirect(`${OIDC_MOUNT}/register/done?lang=${l}`, 303);
+
   const empty: RegisterValues = { firstName: '', lastName: '', email: '', mobile: '', companyId: '', gdprConsent: false };
 
   app.get(`${OIDC_MOUNT}/register`, async (req, reply) =>
@@ -125,6 +147,12 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
 
   app.post<{ Body: Form }>(`${OIDC_MOUNT}/register`, async (req, reply) => {
     const l = lang(req);
+    const limit = app.config.rateLimit.registrationsPerIp;
+    const attempts = await consume(db, `register-ip:${req.ip}`, REGISTER_WINDOW_MS);
+    if (attempts.count > limit) {
+      limitHeaders(reply, limit, attempts);
+      return html(reply, 429, messagePage(l, TEXTS[l].errorTitle, TEXTS[l].tooManyRegistrations, 'error'));
+    }
     const body = req.body ?? {};
     const values: RegisterValues = {
       firstName: field(body, 'firstName'),
@@ -142,7 +170,6 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
     if (!values.firstName) errors.firstName = 'errFirstName';
     if (!values.lastName) errors.lastName = 'errLastName';
     if (!isValidEmail(values.email)) errors.email = 'errEmail';
-    else if (await findAccountByEmail(db, values.email)) errors.email = 'errEmailTaken';
     if (!isValidPhone(values.mobile)) errors.mobile = 'errMobile';
     if (password.length < MIN_PASSWORD_LENGTH) errors.password = 'errPassword';
     if (!company) errors.companyId = 'errCompany';
@@ -151,6 +178,10 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
 
     const [target] = await db.select({ id: companies.id, customerId: companies.customerId, orgNumber: companies.orgNumber })
       .from(companies).where(eq(companies.id, company!.id));
+    // An address that already has an account gets the same answer, after the same work, as a new one:
+    // the form must not tell anyone which addresses are registered. Its owner can sign in as before.
+    const passwordHash = await hashPassword(password);
+    if (await findAccountByEmail(db, values.email)) return registered(reply, l);
     try {
       await db.insert(users).values({
         customerId: target.customerId,
@@ -162,13 +193,13 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
         displayName: `${values.firstName} ${values.lastName}`,
         email: values.email,
         mobile: values.mobile,
-        passwordHash: await hashPassword(password),
+        passwordHash,
         gdprConsent: values.gdprConsent,
       });
     } catch (err) {
       // Two registrations with one e-mail at the same moment: the unique index decides.
       if ((err as { cause?: { code?: string }; code?: string }).cause?.code === '23505' || (err as { code?: string }).code === '23505') {
-        return html(reply, 400, registerPage(l, options, values, { email: 'errEmailTaken' }));
+        return registered(reply, l);
       }
       throw err;
     }
@@ -183,8 +214,7 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
       // The account exists; the admins' badge catches up on their next load.
       req.log.error({ err }, 'registration notification failed');
     }
-    // Post/redirect/get: reloading the confirmation does not post the form again.
-    return reply.redirect(`${OIDC_MOUNT}/register/done?lang=${l}`, 303);
+    return registered(reply, l);
   });
 
   app.get(`${OIDC_MOUNT}/register/done`, async (req, reply) => {

@@ -138,10 +138,13 @@ export function messagePage(lang: Lang, title: string, text: string, tone: 'info
 <div class="links"><a href="/">${esc(t.backToApp)}</a></div>`);
 }
 
+/** The page's only script; the CSP allows it by its hash (server/security/headers.ts). */
+export const LOGOUT_SCRIPT = "document.getElementById('logout').click()";
+
 /** The app already asked "log out?", so the provider's own question is answered at once. */
 export function logoutPage(lang: Lang, form: string): string {
   const t = TEXTS[lang];
   return layout(lang, t.signOutTitle, `${form}
 <button type="submit" form="op.logoutForm" name="logout" value="yes" id="logout">${esc(t.signOutButton)}</button>
-<script>document.getElementById('logout').click()</script>`);
+<script>${LOGOUT_SCRIPT}</script>`);
 }

@@ -117,7 +117,8 @@ export function createProvider(config: Config, db: Db, keys: JWK[]): Provider {
   };
 
   const provider = new Provider(config.oidcIssuer, configuration);
-  // Behind a TLS-terminating proxy the public scheme comes from X-Forwarded-Proto (as Fastify's trustProxy).
+  // The mount (server/auth/index.ts) sets Host and X-Forwarded-Proto from PUBLIC_URL on every request,
+  // so the provider's URLs are PUBLIC_URL's whatever a client sends.
   provider.proxy = true;
   return provider;
 }

@@ -29,6 +29,11 @@ export interface Hub {
   publish(companyId: string, payload: PlumberNotification): Promise<void>;
   /** Open, handshaken connections in this process (for tests and diagnostics). */
   connectionCount(): number;
+  /**
+   * Closes every connection of a user, in every server process: a deactivated or rejected user
+   * must not go on hearing the company's events until the token runs out.
+   */
+  disconnectUser(registrationId: number): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -39,6 +44,7 @@ declare module 'fastify' {
 
 interface Connection {
   socket: WebSocket;
+  registrationId: number;
   companyId: string;
   isAdmin: boolean;
   lastSeen: number;
@@ -69,6 +75,17 @@ async function hub(app: FastifyInstance) {
     }
   }
 
+  const disconnect = (registrationId: number) => {
+    for (const set of groups.values()) {
+      for (const conn of set) {
+        if (conn.registrationId !== registrationId) continue;
+        set.delete(conn);
+        if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(closeMessage('User is not active', false));
+        conn.socket.close(1008);
+      }
+    }
+  };
+
   // One dedicated connection per process listens; it reconnects if PostgreSQL drops it.
   let listener: pg.Client | null = null;
   let relisten: NodeJS.Timeout | null = null;
@@ -77,8 +94,9 @@ async function hub(app: FastifyInstance) {
     client.on('notification', (msg) => {
       if (msg.channel !== HUB_CHANNEL || !msg.payload) return;
       try {
-        const { companyId, payload } = JSON.parse(msg.payload) as { companyId: string; payload: PlumberNotification };
-        deliver(companyId, payload);
+        const message = JSON.parse(msg.payload) as { companyId: string; payload: PlumberNotification } | { disconnect: number };
+        if ('disconnect' in message) disconnect(message.disconnect);
+        else deliver(message.companyId, message.payload);
       } catch (err) {
         app.log.error({ err }, 'hub: bad notification payload');
       }
@@ -100,6 +118,9 @@ async function hub(app: FastifyInstance) {
     async publish(companyId: string, payload: PlumberNotification) {
       await app.database.pool.query('select pg_notify($1, $2)', [HUB_CHANNEL, JSON.stringify({ companyId, payload })]);
     },
+    async disconnectUser(registrationId: number) {
+      await app.database.pool.query('select pg_notify($1, $2)', [HUB_CHANNEL, JSON.stringify({ disconnect: registrationId })]);
+    },
     connectionCount() {
       let n = 0;
       for (const set of groups.values()) n += set.size;
@@ -120,7 +141,7 @@ async function hub(app: FastifyInstance) {
 
   function open(socket: WebSocket, auth: Authenticated) {
     const companyId = auth.user.companyId;
-    const conn: Connection = { socket, companyId: companyId ?? '', isAdmin: auth.user.isAdmin, lastSeen: Date.now(), timers: [] };
+    const conn: Connection = { socket, registrationId: auth.user.registrationId, companyId: companyId ?? '', isAdmin: auth.user.isAdmin, lastSeen: Date.now(), timers: [] };
     let joined = false;
 
     const leave = () => {

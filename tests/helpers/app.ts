@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { Role, UserStatus } from '../../src/domain/enums';
 import { buildApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/password';
-import { loadConfig } from '../../server/config';
+import { loadConfig, type Config } from '../../server/config';
 import type { Database, Db } from '../../server/db/index';
 import { companies, customers, users } from '../../server/db/schema';
 import { createTestDatabase } from './db';
@@ -131,14 +131,23 @@ export async function signInWithPassword(baseUrl: string, clientId: string, emai
   return { ok: true, tokens: body as TokenSet };
 }
 
-export async function startTestApp(opts: { seed?: (db: Db) => Promise<void> } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export interface TestAppOptions {
+  seed?: (db: Db) => Promise<void>;
+  /** Settings over the embedded defaults (e.g. lower rate limits). */
+  config?: Partial<Config>;
+  /** Another test app's database, for a second server process on the same data. */
+  database?: Database & { url: string };
+}
+
+export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const shared = opts.database;
+  const database = shared ?? await createTestDatabase();
   if (opts.seed) await opts.seed(database.db);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dist = path.resolve('dist');
   const webDir = fs.existsSync(path.join(dist, 'index.html')) ? dist : path.join(os.tmpdir(), 'meterwork-no-web-build');
-  const config = loadConfig({ port, publicUrl: baseUrl, logLevel: 'silent', webDir });
+  const config = loadConfig({ port, publicUrl: baseUrl, logLevel: 'silent', webDir, ...opts.config });
   const app = await buildApp(config, database);
   await app.listen({ port, host: '127.0.0.1' });
 
@@ -150,7 +159,7 @@ export async function startTestApp(opts: { seed?: (db: Db) => Promise<void> } = 
     database,
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
     },
     signIn,
     async login(email, password) {
