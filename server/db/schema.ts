@@ -245,3 +245,36 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: ts('reset_at').notNull(),
 }, (t) => [index('rate_limits_reset').on(t.resetAt)]);
+
+/**
+ * Images of tasks (spec 1 §3 image asset), module 'VA'. The file lives in the MediaStore under
+ * `storageKey`; this row is what may be seen by whom (company, job, task). `objectId` is the spec's
+ * serial_taskId_meterKind_imageType. A replaced or rotated image gets a new storageKey and version.
+ */
+export const mediaAssets = pgTable('media_assets', {
+  id: uuid('id').primaryKey(),
+  customerId: uuid('customer_id').notNull().references(() => customers.id),
+  companyId: uuid('company_id').notNull().references(() => companies.id),
+  jobId: uuid('job_id').notNull().references(() => jobs.id),
+  taskId: uuid('task_id').notNull().references(() => tasks.id),
+  moduleId: text('module_id').notNull(),
+  matrikkelenhetId: bigint('matrikkelenhet_id', { mode: 'number' }).notNull(),
+  objectId: text('object_id').notNull(),
+  customProps: jsonb('custom_props').$type<Record<string, unknown>>().notNull(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  sha256: text('sha256').notNull(),
+  storageKey: text('storage_key').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+  createdBy: text('created_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  version: integer('version').notNull().default(1),
+}, (t) => [
+  index('media_property').on(t.companyId, t.matrikkelenhetId),
+  index('media_task').on(t.taskId),
+  index('media_object').on(t.companyId, t.objectId),
+]);
