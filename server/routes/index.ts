@@ -11,6 +11,7 @@ import { NotificationType } from '../../src/domain/enums';
 import { HttpError, reasonPhrase } from '../services/errors';
 import { jobRoutes } from './jobs';
 import { lookupRoutes } from './lookups';
+import { mediaRoutes } from './media';
 import { propertyRoutes } from './property';
 import { syncRoutes } from './sync';
 import { taskRoutes } from './tasks';
@@ -56,4 +57,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(propertyRoutes);
   await app.register(waterMeterRoutes);
   await app.register(syncRoutes);
+  await app.register(mediaRoutes);
 }

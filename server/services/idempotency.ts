@@ -35,13 +35,19 @@ function keyOf(request: FastifyRequest): string | null {
   return key;
 }
 
-/** Runs `work` in a transaction, idempotently when the request has a key, and sends its result. */
-export async function runMutation(request: FastifyRequest, reply: FastifyReply, work: (tx: Tx) => Promise<MutationResult>): Promise<void> {
+/**
+ * Runs `work` in a transaction, idempotently when the request has a key, and sends its result.
+ * `contentHash` stands for a body Fastify did not parse (a multipart upload: its fields and file hash);
+ * `afterCommit` runs once the transaction has committed, before the answer goes out.
+ */
+export async function runMutation(
+  request: FastifyRequest, reply: FastifyReply, work: (tx: Tx) => Promise<MutationResult>, contentHash?: string, afterCommit?: () => Promise<void>,
+): Promise<void> {
   const key = keyOf(request);
   const userId = request.user.userId;
   const result = await request.server.db.transaction(async (tx) => {
     if (!key) return { ...(await work(tx)), replayed: false };
-    const hash = requestHash(request);
+    const hash = contentHash ? createHash('sha256').update(JSON.stringify([request.method, request.url, contentHash])).digest('hex') : requestHash(request);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`idem:${userId}:${key}`}, 0))`);
     const [stored] = await tx.select().from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key))).limit(1);
@@ -58,6 +64,7 @@ export async function runMutation(request: FastifyRequest, reply: FastifyReply, 
     });
     return { ...out, replayed: false };
   });
+  await afterCommit?.();
   if (result.replayed) reply.header('idempotent-replayed', 'true');
   reply.code(result.status).send(result.body);
 }

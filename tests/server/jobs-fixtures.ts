@@ -4,7 +4,7 @@ import { eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CreateJobRequest, Job } from '../../src/domain/api';
 import { DEMO_PASSWORD, seedDemoData } from '../../server/db/seed';
 import { addresses, customers, jobs, properties, users } from '../../server/db/schema';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { startTestApp, type TestApp, type TestAppOptions } from '../helpers/app';
 
 export const FORBIDDEN = "You don' have access to this API call";
 
@@ -32,8 +32,8 @@ export interface Demo {
   close(): Promise<void>;
 }
 
-export async function startDemo(): Promise<Demo> {
-  const t = await startTestApp({ seed: async (db) => { await seedDemoData(db); } });
+export async function startDemo(config?: TestAppOptions['config']): Promise<Demo> {
+  const t = await startTestApp({ seed: async (db) => { await seedDemoData(db); }, config });
   const tokens = new Map<Person, Promise<string>>();
   const token = (p: Person) => {
     if (!tokens.has(p)) tokens.set(p, t.login(EMAILS[p], DEMO_PASSWORD));

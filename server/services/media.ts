@@ -1,0 +1,261 @@
+/**
+ * Task images (spec 1 §7 Media). Who may see an image follows its job: the job's company, and of
+ * that company admins and the job's plumber (another company: 404 as for anything unseen; another
+ * plumber of the company: 403 with the spec's text). Images of a completed task or job are
+ * read-only (409). Files go through the MediaStore: a new file is written before its row (and
+ * removed again if the transaction fails); a file that lost its row is removed after the commit.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { JobStatus } from '../../src/domain/enums';
+import { canActOnJob, isTaskFinished } from '../../src/domain/jobRules';
+import {
+  MEDIA_MODULE_ID, NO_MEDIA_FOUND, objectIdOf, type CustomProps, type ImageAsset, type ImageMetadata,
+} from '../../src/domain/media';
+import type { UserContext } from '../auth/context';
+import { jobs, mediaAssets, tasks } from '../db/schema';
+import type { CheckedImage } from '../media/image';
+import { storageKey, type MediaStore } from '../media/store';
+import { badRequest, conflict, forbidden, HttpError, notFound } from './errors';
+import { visibleJobs } from './jobs';
+import type { DbOrTx, Tx } from './tx';
+
+type AssetRow = typeof mediaAssets.$inferSelect;
+
+/** Work a mutation leaves for after its commit: files no row refers to any more. */
+export interface MediaEffects {
+  store: MediaStore;
+  /** Keys written by this request: removed if the transaction fails. */
+  written: string[];
+  /** Keys to remove once the transaction has committed. */
+  obsolete: string[];
+}
+
+export function toAsset(row: AssetRow, fileContent?: Buffer): ImageAsset {
+  return {
+    assetId: row.id,
+    fileName: row.fileName,
+    assetType: row.contentType,
+    blobUri: `/api/media/file/${row.id}?v=${row.version}`,
+    createdBy: row.createdBy,
+    createdDate: row.createdAt.toISOString(),
+    objectId: row.objectId,
+    moduleId: row.moduleId,
+    matrikkelenhetsId: row.matrikkelenhetId,
+    customProps: row.customProps as CustomProps,
+    metadata: (row.metadata as ImageMetadata | null) ?? null,
+    width: row.width,
+    height: row.height,
+    sizeInBytes: row.sizeBytes,
+    contentHash: row.sha256,
+    version: row.version,
+    ...(fileContent ? { fileContent: fileContent.toString('base64') } : {}),
+  };
+}
+
+const noMedia = () => new HttpError(404, NO_MEDIA_FOUND);
+
+/** Images of jobs the user may see (admin: the company's; plumber: own jobs). */
+const visibleAssets = (user: UserContext): SQL => and(eq(mediaAssets.companyId, user.companyId ?? ''), visibleJobs(user))!;
+
+export async function listImages(db: DbOrTx, user: UserContext, matrikkelenhetId: number, extra?: SQL): Promise<ImageAsset[]> {
+  if (!user.companyId) throw noMedia();
+  const rows = await db.select({ asset: mediaAssets }).from(mediaAssets)
+    .innerJoin(jobs, eq(jobs.id, mediaAssets.jobId))
+    .where(and(visibleAssets(user), eq(mediaAssets.matrikkelenhetId, matrikkelenhetId), extra))
+    .orderBy(desc(mediaAssets.createdAt), mediaAssets.id)
+    .limit(500);
+  if (rows.length === 0) throw noMedia();
+  return rows.map((r) => toAsset(r.asset));
+}
+
+/** POST /api/media/customprops: the property's images whose custom props hold every given value. */
+export async function searchImages(db: DbOrTx, user: UserContext, matrikkelenhetId: number, props: Partial<CustomProps>): Promise<ImageAsset[]> {
+  const given = Object.fromEntries(Object.entries(props).filter(([, v]) => v !== undefined));
+  return listImages(db, user, matrikkelenhetId, sql`${mediaAssets.customProps} @> ${JSON.stringify(given)}::jsonb`);
+}
+
+interface Owned {
+  asset: AssetRow;
+  job: typeof jobs.$inferSelect;
+  task: typeof tasks.$inferSelect;
+}
+
+/** An image of the user's company, with its job and task; 404 when absent or another company's, 403 when not the user's job. */
+async function ownedAsset(db: DbOrTx, user: UserContext, assetId: string, matrikkelenhetId?: number): Promise<Owned> {
+  if (!user.companyId) throw noMedia();
+  const [row] = await db.select({ asset: mediaAssets, job: jobs, task: tasks }).from(mediaAssets)
+    .innerJoin(jobs, eq(jobs.id, mediaAssets.jobId))
+    .innerJoin(tasks, eq(tasks.id, mediaAssets.taskId))
+    .where(and(eq(mediaAssets.id, assetId), eq(mediaAssets.companyId, user.companyId), sql`${jobs.deletedAt} is null`))
+    .limit(1);
+  if (!row || (matrikkelenhetId !== undefined && row.asset.matrikkelenhetId !== matrikkelenhetId)) throw noMedia();
+  if (!canActOnJob(user, row.job)) throw forbidden();
+  return row;
+}
+
+function checkWritable(job: typeof jobs.$inferSelect, task: typeof tasks.$inferSelect): void {
+  if (job.statusId === JobStatus.Completed || job.statusId === JobStatus.Closed) throw conflict('The job is completed: its images can no longer be changed');
+  if (isTaskFinished(task)) throw conflict('The task is finished: its images can no longer be changed');
+}
+
+export async function getImage(db: DbOrTx, user: UserContext, matrikkelenhetId: number, assetId: string, store: MediaStore): Promise<ImageAsset> {
+  const { asset } = await ownedAsset(db, user, assetId, matrikkelenhetId);
+  const bytes = await store.get(asset.storageKey);
+  if (!bytes) throw noMedia();
+  return toAsset(asset, bytes);
+}
+
+export async function imageFile(db: DbOrTx, user: UserContext, assetId: string, store: MediaStore) {
+  const { asset } = await ownedAsset(db, user, assetId);
+  const bytes = await store.get(asset.storageKey);
+  if (!bytes) throw noMedia();
+  return { bytes, contentType: asset.contentType, sha256: asset.sha256, version: asset.version };
+}
+
+async function putFile(fx: MediaEffects, assetId: string, image: CheckedImage): Promise<string> {
+  const key = storageKey(assetId, image.sha256, image.contentType);
+  await fx.store.put(key, image.bytes);
+  fx.written.push(key);
+  return key;
+}
+
+export interface UploadInput {
+  moduleId: string;
+  matrikkelenhetsId: number;
+  assetId?: string;
+  metadata?: ImageMetadata | null;
+  customProps: CustomProps;
+  fileName: string;
+}
+
+/** POST /api/media: a new image of a task the user works on, on that task's property. */
+export async function uploadImage(tx: Tx, user: UserContext, input: UploadInput, image: CheckedImage, fx: MediaEffects): Promise<ImageAsset> {
+  if (!user.companyId) throw notFound('Task');
+  const [owner] = await tx.select({ job: jobs, task: tasks }).from(tasks)
+    .innerJoin(jobs, eq(jobs.id, tasks.jobId))
+    .where(and(eq(tasks.id, input.customProps.taskId), eq(jobs.companyId, user.companyId), sql`${jobs.deletedAt} is null`, eq(tasks.isDeleted, false)))
+    .limit(1);
+  if (!owner) throw notFound('Task');
+  if (!canActOnJob(user, owner.job)) throw forbidden();
+  if (owner.job.matrikkelenhetId !== input.matrikkelenhetsId) {
+    throw badRequest('matrikkelenhetsId', `must be the task's property (${owner.job.matrikkelenhetId})`);
+  }
+  checkWritable(owner.job, owner.task);
+
+  const assetId = input.assetId ?? randomUUID();
+  const [existing] = await tx.select({ companyId: mediaAssets.companyId }).from(mediaAssets).where(eq(mediaAssets.id, assetId)).limit(1);
+  // An id in use elsewhere is answered as any id the user may not see.
+  if (existing) throw existing.companyId === user.companyId ? conflict(`The image ${assetId} already exists`) : noMedia();
+
+  const key = await putFile(fx, assetId, image);
+  const [row] = await tx.insert(mediaAssets).values({
+    id: assetId,
+    customerId: owner.job.customerId,
+    companyId: owner.job.companyId,
+    jobId: owner.job.id,
+    taskId: owner.task.id,
+    moduleId: MEDIA_MODULE_ID,
+    matrikkelenhetId: input.matrikkelenhetsId,
+    objectId: objectIdOf(input.customProps),
+    customProps: input.customProps,
+    fileName: input.fileName,
+    contentType: image.contentType,
+    sizeBytes: image.bytes.length,
+    width: image.width,
+    height: image.height,
+    sha256: image.sha256,
+    storageKey: key,
+    metadata: input.metadata ?? null,
+    createdBy: user.email,
+  }).returning();
+  return { ...toAsset(row), receivedHash: image.receivedSha256 };
+}
+
+async function replaceFile(tx: Tx, fx: MediaEffects, asset: AssetRow, image: CheckedImage, patch: Partial<AssetRow> = {}): Promise<AssetRow> {
+  const key = await putFile(fx, asset.id, image);
+  const [row] = await tx.update(mediaAssets).set({
+    ...patch,
+    contentType: image.contentType, sizeBytes: image.bytes.length, width: image.width, height: image.height,
+    sha256: image.sha256, storageKey: key, version: sql`${mediaAssets.version} + 1`, updatedAt: new Date(),
+  }).where(eq(mediaAssets.id, asset.id)).returning();
+  if (asset.storageKey !== key) fx.obsolete.push(asset.storageKey);
+  return row;
+}
+
+/** PUT /api/media/rotate/{id}: the rotated copy replaces the image (spec 1 §4 image rotation). */
+export async function replaceImageFile(tx: Tx, user: UserContext, assetId: string, make: (asset: AssetRow, bytes: Buffer) => Promise<CheckedImage>, fx: MediaEffects): Promise<ImageAsset> {
+  const { asset, job, task } = await ownedAsset(tx, user, assetId);
+  checkWritable(job, task);
+  await tx.execute(sql`select 1 from media_assets where id = ${assetId} for update`);
+  const current = await fx.store.get(asset.storageKey);
+  if (!current) throw noMedia();
+  const image = await make(asset, current);
+  const row = await replaceFile(tx, fx, asset, image);
+  return { ...toAsset(row), receivedHash: image.receivedSha256 };
+}
+
+export async function updateMetadata(tx: Tx, user: UserContext, body: { matrikkelenhetsId: number; assetId: string; metadata: ImageMetadata }): Promise<ImageAsset> {
+  const { job, task } = await ownedAsset(tx, user, body.assetId, body.matrikkelenhetsId);
+  checkWritable(job, task);
+  const [row] = await tx.update(mediaAssets)
+    .set({ metadata: body.metadata, version: sql`${mediaAssets.version} + 1`, updatedAt: new Date() })
+    .where(eq(mediaAssets.id, body.assetId)).returning();
+  return toAsset(row);
+}
+
+export async function deleteImage(tx: Tx, user: UserContext, matrikkelenhetId: number, assetId: string, fx: MediaEffects): Promise<{ deleted: string[] }> {
+  const { asset, job, task } = await ownedAsset(tx, user, assetId, matrikkelenhetId);
+  checkWritable(job, task);
+  await tx.delete(mediaAssets).where(eq(mediaAssets.id, asset.id));
+  fx.obsolete.push(asset.storageKey);
+  return { deleted: [asset.id] };
+}
+
+/** The images of one object id on a property that the user may change (all of them, or 404/403). */
+async function objectAssets(tx: Tx, user: UserContext, matrikkelenhetId: number, objectId: string): Promise<Owned[]> {
+  if (!user.companyId) throw noMedia();
+  const rows = await tx.select({ asset: mediaAssets }).from(mediaAssets)
+    .where(and(eq(mediaAssets.companyId, user.companyId), eq(mediaAssets.matrikkelenhetId, matrikkelenhetId), eq(mediaAssets.objectId, objectId)))
+    .orderBy(desc(mediaAssets.createdAt), mediaAssets.id);
+  if (rows.length === 0) throw noMedia();
+  const owned = await Promise.all(rows.map((r) => ownedAsset(tx, user, r.asset.id)));
+  for (const o of owned) checkWritable(o.job, o.task);
+  return owned;
+}
+
+/** DELETE /api/media by object id. */
+export async function deleteByObject(tx: Tx, user: UserContext, matrikkelenhetId: number, objectId: string, fx: MediaEffects): Promise<{ deleted: string[] }> {
+  const owned = await objectAssets(tx, user, matrikkelenhetId, objectId);
+  for (const { asset } of owned) {
+    await tx.delete(mediaAssets).where(eq(mediaAssets.id, asset.id));
+    fx.obsolete.push(asset.storageKey);
+  }
+  return { deleted: owned.map((o) => o.asset.id) };
+}
+
+/**
+ * PUT /api/media by object id: the images get NewObjectId (a meter's serial changed), and when a file
+ * is sent it replaces the newest of them.
+ */
+export async function replaceByObject(
+  tx: Tx, user: UserContext, body: { matrikkelenhetsId: number; CurrentObjectId: string; NewObjectId?: string }, image: CheckedImage | null, fx: MediaEffects,
+): Promise<ImageAsset[]> {
+  const owned = await objectAssets(tx, user, body.matrikkelenhetsId, body.CurrentObjectId);
+  const objectId = body.NewObjectId ?? body.CurrentObjectId;
+  const out: ImageAsset[] = [];
+  for (const [i, { asset }] of owned.entries()) {
+    const props = { ...(asset.customProps as CustomProps) };
+    const serial = objectId.split('_')[0];
+    if (body.NewObjectId) props.meterNumber = serial || null;
+    const patch = { objectId, customProps: props };
+    if (i === 0 && image) {
+      out.push({ ...toAsset(await replaceFile(tx, fx, asset, image, patch)), receivedHash: image.receivedSha256 });
+    } else {
+      const [row] = await tx.update(mediaAssets).set({ ...patch, version: sql`${mediaAssets.version} + 1`, updatedAt: new Date() })
+        .where(eq(mediaAssets.id, asset.id)).returning();
+      out.push(toAsset(row));
+    }
+  }
+  return out;
+}
