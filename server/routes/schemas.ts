@@ -92,6 +92,8 @@ export const ErrorBody = Type.Object({
   error: Type.String(),
   message: Type.String(),
   current: Type.Optional(JobSchema),
+  /** The spec's name of the error where it has one (spec 1 §8), e.g. NewWaterMeterSerialNumberIsInUse. */
+  errorKey: Type.Optional(Type.String()),
 });
 
 /** Error answers every route may give (401 comes from the auth guard). */

@@ -20,6 +20,7 @@ import {
 } from '../../src/domain/jobRules';
 import type { UserContext } from '../auth/context';
 import { addresses, feedTombstones, jobs, properties, tasks, users } from '../db/schema';
+import { checkReport } from './taskReport';
 import { badRequest, conflict, forbidden, notFound } from './errors';
 import { lookupItem, lookupList } from './lookups';
 import { lockCompany, type DbOrTx, type Tx } from './tx';
@@ -520,12 +521,15 @@ export async function saveTaskReport(tx: Tx, user: UserContext, taskId: string, 
     const field = `body/jobTasks/${index}/additionalDetailsRequest/deviationList`;
     const ids = deviationIds(sent.additionalDetailsRequest?.deviationList, field);
     if (ids.length === 0) {
+      await checkReport(tx, row, task, jobTasks, sent, [], `body/jobTasks/${index}`);
       patch.statusId = TaskStatus.Completed;
     } else {
       const known = new Map((await lookupList(tx, 'Deviation')).map((d) => [d.id, d]));
       const unknown = ids.find((id) => !known.has(id));
       if (unknown !== undefined) throw badRequest(field, `holds an unknown deviation id ${unknown}`);
-      const anyDeviation = ids.some((id) => known.get(id)!.deviationType === DeviationType.Deviation);
+      const chosen = ids.map((id) => ({ id, deviationType: Number(known.get(id)!.deviationType) }));
+      await checkReport(tx, row, task, jobTasks, sent, chosen, `body/jobTasks/${index}`);
+      const anyDeviation = chosen.some((d) => d.deviationType === DeviationType.Deviation);
       patch.statusId = anyDeviation ? TaskStatus.Deviation : TaskStatus.Obstacle;
       patch.newWaterMeterObj = null;
     }

@@ -301,6 +301,8 @@ export interface ApiErrorBody {
   message: string;
   /** On 409: the job as the server holds it now. */
   current?: Job;
+  /** The spec's name of the error where it has one (spec 1 §8), e.g. ErrorDismantleDate. */
+  errorKey?: string;
 }
 
 /** 'plumber notification' event payload (spec 1 §7, spec 3 §4). */

@@ -137,3 +137,19 @@ export async function otherCustomer(demo: Demo) {
   return { customer: c, property: p, address: a };
 }
 
+
+/** Meter forms a report of a Replace (or Install/Dismantle) job passes with (spec 1 §5), images listed in the forms. */
+export function completeForms(serialNo = '71234567') {
+  const yesterday = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
+  return {
+    newWaterMeterObj: {
+      meterModelId: 1, serialNo, lastMeterReading: 12, installedDate: yesterday, brackets: true, directionId: 1,
+      hasUpstreamStopValve: true, hasDownstreamStopValve: true, hasBackflowProtection: 2, hasUpstreamWaterMeter: 2, hasDownstreamWaterMeter: 2,
+      waterMeterImages: [{ text: 'overview', url: '/api/media/file/x' }], waterType: 0,
+    },
+    dismantleObj: {
+      waterMeterId: 1, serialNo: '0032548', dismantledDate: yesterday, lastMeterReading: '123456', previousMeterReading: 120000,
+      waterMeterImages: [{ text: 'overview', url: '/api/media/file/y' }], comment: 'Gammel måler demontert',
+    },
+  };
+}

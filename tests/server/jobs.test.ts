@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/api';
 import { JobStatus, TaskStatus } from '../../src/domain/enums';
 import { feedTombstones, jobs, tasks } from '../../server/db/schema';
-import { createBody, createJob, demoJob, FORBIDDEN, jobRow, liveJobCount, otherCustomer, startDemo, type Demo } from './jobs-fixtures';
+import { completeForms, createBody, createJob, demoJob, FORBIDDEN, jobRow, liveJobCount, otherCustomer, startDemo, type Demo } from './jobs-fixtures';
 
 let demo: Demo;
 let reg: { kari: number; ola: number; per: number; sofie: number; magnus: number; lars: number; nora: number };
@@ -333,7 +333,7 @@ describe('draft and report (POST /api/jobs/task/{taskId})', () => {
     expect(res.body.jobTasks[0]).toMatchObject({ statusId: TaskStatus.InProgress, newWaterMeterObj: form });
     expect(res.body.jobTasks[0].startDate).not.toBeNull();
 
-    const report = await send(res.body, taskId, false);
+    const report = await send(res.body, taskId, false, completeForms());
     expect(report.status).toBe(200);
     expect(report.body).toMatchObject({ statusId: JobStatus.InProgress, isDraft: false });
     expect(report.body.jobTasks[0].statusId).toBe(TaskStatus.Completed);
@@ -352,7 +352,10 @@ describe('draft and report (POST /api/jobs/task/{taskId})', () => {
     expect(obstacle.body.jobTasks[0]).toMatchObject({ statusId: TaskStatus.Obstacle, newWaterMeterObj: null });
 
     const two = await createJob(demo, 'ola', 'ola');
-    const deviation = await send(two, two.jobTasks[0].taskId, false, { additionalDetailsRequest: { deviationList: [7, 1] } });
+    const noImage = await send(two, two.jobTasks[0].taskId, false, { additionalDetailsRequest: { deviationList: [7, 1] } });
+    expect(noImage.status).toBe(400);
+    expect(noImage.body.message).toMatch(/deviationImages/);
+    const deviation = await send(two, two.jobTasks[0].taskId, false, { additionalDetailsRequest: { deviationList: [7, 1], deviationImages: [{ text: 'lekkasje', url: 'x' }] } });
     expect(deviation.body.jobTasks[0].statusId).toBe(TaskStatus.Deviation);
 
     const three = await createJob(demo, 'ola', 'ola');

@@ -14,7 +14,7 @@ import type { Job } from '../../src/domain/api';
 import { MAX_IMAGE_BYTES, NO_MEDIA_FOUND, objectIdOf } from '../../src/domain/media';
 import { mediaAssets } from '../../server/db/schema';
 import { tokenClaims } from '../helpers/app';
-import { createJob, FORBIDDEN, startDemo, type Demo, type Person } from './jobs-fixtures';
+import { completeForms, createJob, FORBIDDEN, startDemo, type Demo, type Person } from './jobs-fixtures';
 
 let demo: Demo;
 let dataDir: string;
@@ -310,7 +310,9 @@ describe('exactly once, and read-only when done', () => {
   it('refuses changes to the images of a finished task (409)', async () => {
     const job = await createJob(demo, 'kari', 'ola');
     const asset = (await upload('ola', job)).body;
-    const report = await demo.api('ola', 'POST', `/api/jobs/task/${job.jobTasks[0].taskId}`, { ...job, isDraft: false });
+    const report = await demo.api('ola', 'POST', `/api/jobs/task/${job.jobTasks[0].taskId}`, {
+      ...job, isDraft: false, jobTasks: [{ ...job.jobTasks[0], ...completeForms() }],
+    });
     expect(report.status).toBe(200);
     expect((await upload('ola', job)).status).toBe(409);
     const del = await demo.api('ola', 'DELETE', `/api/media/module/VA/matrikkelenhet/${job.matrikkel.matrikkelenhetId}/${asset.assetId}`);
