@@ -11,7 +11,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../db/schema';
 import { HttpError } from './errors';
-import type { Tx } from './tx';
+import { changesOf, type Tx } from './tx';
+import { publishChanges } from './notify';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const MAX_KEY_LENGTH = 200;
@@ -45,8 +46,14 @@ export async function runMutation(
 ): Promise<void> {
   const key = keyOf(request);
   const userId = request.user.userId;
+  let changed: ReturnType<typeof changesOf> = [];
   const result = await request.server.db.transaction(async (tx) => {
-    if (!key) return { ...(await work(tx)), replayed: false };
+    const run = async () => {
+      const out = await work(tx);
+      changed = changesOf(tx);
+      return out;
+    };
+    if (!key) return { ...(await run()), replayed: false };
     const hash = contentHash ? createHash('sha256').update(JSON.stringify([request.method, request.url, contentHash])).digest('hex') : requestHash(request);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`idem:${userId}:${key}`}, 0))`);
     const [stored] = await tx.select().from(idempotencyKeys)
@@ -57,7 +64,7 @@ export async function runMutation(
       }
       return { status: stored.statusCode, body: stored.response, replayed: true };
     }
-    const out = await work(tx);
+    const out = await run();
     await tx.insert(idempotencyKeys).values({
       userId, key, method: request.method, path: request.url.split('?')[0], requestHash: hash,
       statusCode: out.status, response: out.body as Record<string, unknown>,
@@ -65,6 +72,8 @@ export async function runMutation(
     return { ...out, replayed: false };
   });
   await afterCommit?.();
+  // Published from what the mutation changed, after its commit (a replay changed nothing).
+  if (changed.length) await publishChanges(request, changed);
   if (result.replayed) reply.header('idempotent-replayed', 'true');
   reply.code(result.status).send(result.body);
 }

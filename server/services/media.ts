@@ -18,7 +18,7 @@ import type { CheckedImage } from '../media/image';
 import { storageKey, type MediaStore } from '../media/store';
 import { badRequest, conflict, forbidden, HttpError, notFound } from './errors';
 import { visibleJobs } from './jobs';
-import type { DbOrTx, Tx } from './tx';
+import { noteChange, type DbOrTx, type Tx } from './tx';
 
 type AssetRow = typeof mediaAssets.$inferSelect;
 
@@ -149,6 +149,7 @@ export async function uploadImage(tx: Tx, user: UserContext, input: UploadInput,
   if (existing) throw existing.companyId === user.companyId ? conflict(`The image ${assetId} already exists`) : noMedia();
 
   const key = await putFile(fx, assetId, image);
+  noteChange(tx, owner.job.companyId, 'media');
   const [row] = await tx.insert(mediaAssets).values({
     id: assetId,
     customerId: owner.job.customerId,
@@ -174,6 +175,7 @@ export async function uploadImage(tx: Tx, user: UserContext, input: UploadInput,
 
 async function replaceFile(tx: Tx, fx: MediaEffects, asset: AssetRow, image: CheckedImage, patch: Partial<AssetRow> = {}): Promise<AssetRow> {
   const key = await putFile(fx, asset.id, image);
+  noteChange(tx, asset.companyId, 'media');
   const [row] = await tx.update(mediaAssets).set({
     ...patch,
     contentType: image.contentType, sizeBytes: image.bytes.length, width: image.width, height: image.height,
@@ -198,6 +200,7 @@ export async function replaceImageFile(tx: Tx, user: UserContext, assetId: strin
 export async function updateMetadata(tx: Tx, user: UserContext, body: { matrikkelenhetsId: number; assetId: string; metadata: ImageMetadata }): Promise<ImageAsset> {
   const { job, task } = await ownedAsset(tx, user, body.assetId, body.matrikkelenhetsId);
   checkWritable(job, task);
+  noteChange(tx, job.companyId, 'media');
   const [row] = await tx.update(mediaAssets)
     .set({ metadata: body.metadata, version: sql`${mediaAssets.version} + 1`, updatedAt: new Date() })
     .where(eq(mediaAssets.id, body.assetId)).returning();
@@ -207,6 +210,7 @@ export async function updateMetadata(tx: Tx, user: UserContext, body: { matrikke
 export async function deleteImage(tx: Tx, user: UserContext, matrikkelenhetId: number, assetId: string, fx: MediaEffects): Promise<{ deleted: string[] }> {
   const { asset, job, task } = await ownedAsset(tx, user, assetId, matrikkelenhetId);
   checkWritable(job, task);
+  noteChange(tx, job.companyId, 'media');
   await tx.delete(mediaAssets).where(eq(mediaAssets.id, asset.id));
   fx.obsolete.push(asset.storageKey);
   return { deleted: [asset.id] };
@@ -221,6 +225,7 @@ async function objectAssets(tx: Tx, user: UserContext, matrikkelenhetId: number,
   if (rows.length === 0) throw noMedia();
   const owned = await Promise.all(rows.map((r) => ownedAsset(tx, user, r.asset.id)));
   for (const o of owned) checkWritable(o.job, o.task);
+  noteChange(tx, user.companyId, 'media');
   return owned;
 }
 

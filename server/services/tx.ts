@@ -13,4 +13,26 @@ export type DbOrTx = Db | Tx;
  */
 export async function lockCompany(tx: Tx, companyId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`company:${companyId}`}, 0))`);
+  noteChange(tx, companyId, 'jobs');
+}
+
+/** What a transaction changed, so the company's devices hear of it once it has committed. */
+export type ChangeKind = 'jobs' | 'media';
+const changes = new WeakMap<Tx, Map<string, Set<ChangeKind>>>();
+
+/**
+ * Records that `tx` changes a company's jobs (every writer of jobs takes lockCompany, which notes it)
+ * or media. services/idempotency.ts publishes the notes after the commit; a rolled-back transaction
+ * publishes nothing.
+ */
+export function noteChange(tx: Tx, companyId: string, kind: ChangeKind): void {
+  let byCompany = changes.get(tx);
+  if (!byCompany) changes.set(tx, (byCompany = new Map()));
+  let kinds = byCompany.get(companyId);
+  if (!kinds) byCompany.set(companyId, (kinds = new Set()));
+  kinds.add(kind);
+}
+
+export function changesOf(tx: Tx): { companyId: string; kinds: ChangeKind[] }[] {
+  return [...(changes.get(tx) ?? new Map<string, Set<ChangeKind>>())].map(([companyId, kinds]) => ({ companyId, kinds: [...kinds] }));
 }

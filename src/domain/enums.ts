@@ -37,10 +37,11 @@ export const DeviationType = { Deviation: 0, Obstacle: 1 } as const;
 export const JobSource = { NewJob: 'NewJob', ExistingJob: 'ExistingJob' } as const;
 
 /**
- * 'plumber notification' kinds. Registration is the spec's; JobsChanged is ours: jobs of the company
- * changed on the server, so devices pull now instead of at their next timer.
+ * 'plumber notification' kinds. Registration is the spec's; JobsChanged and MediaChanged are ours:
+ * jobs (or task images) of the company changed on the server, so devices refresh now instead of at
+ * their next timer.
  */
-export const NotificationType = { Registration: 'Registration', JobsChanged: 'JobsChanged' } as const;
+export const NotificationType = { Registration: 'Registration', JobsChanged: 'JobsChanged', MediaChanged: 'MediaChanged' } as const;
 
 export const AddressResultType = { PropertyUnit: 'PropertyUnit', Street: 'Street', StreetAddress: 'StreetAddress' } as const;
 export type AddressResultTypeName = (typeof AddressResultType)[keyof typeof AddressResultType];
