@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveContactInfo } from '../../src/features/help/contact';
-import { COPYRIGHT_YEAR, formatOrgNumber } from '../../src/features/about/productOwner';
+import { COPYRIGHT_YEAR, formatOrgNumber } from '../../src/ui/installation';
 
 describe('help and support contact', () => {
   it("uses the utility's contact when given", () => {

@@ -2,7 +2,7 @@
 import { Card, DataList, Image, Stack, Text, VStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../ui';
-import { COPYRIGHT_YEAR, formatOrgNumber, PRODUCT_OWNER } from './productOwner';
+import { COPYRIGHT_YEAR, formatOrgNumber, PRODUCT_OWNER } from '../../ui/installation';
 
 export function AboutPage() {
   const { t } = useTranslation();

@@ -1,2 +1,1 @@
 export { AboutPage } from './AboutPage';
-export { PRODUCT_OWNER } from './productOwner';

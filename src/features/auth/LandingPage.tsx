@@ -13,7 +13,7 @@ import { NEW_LOGIN_INVITATION_DAYS } from '../../domain/constants';
 import { setLanguage } from '../../i18n';
 import { HelpIcon, InfoIcon, LanguageIcon, MailIcon, PhoneIcon, snackbar } from '../../ui';
 import { signIn } from './authClient';
-import { SUPPORT_CONTACT } from './support';
+import { SUPPORT_CONTACT } from '../../ui/installation';
 
 export interface LandingPageProps {
   registrationUrl: string | null;

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Card, Heading, HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { MailIcon, PageLayout, PhoneIcon, VideoIcon } from '../../ui';
-import { PRODUCT_OWNER } from '../about';
+import { PRODUCT_OWNER } from '../../ui/installation';
 import { fetchContactInfo, type ContactInfo } from './contact';
 
 const TUTORIALS = ['RegisterUser', 'CarryOutJob', 'ManagePlumbers'] as const;

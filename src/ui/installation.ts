@@ -1,7 +1,8 @@
 /**
- * Who stands behind the product (About page, spec 1 §1). Set per installation at build time with
- * VITE_PRODUCT_OWNER_NAME, VITE_PRODUCT_OWNER_ORG_NUMBER and VITE_SUPPORT_EMAIL; the defaults name
- * the demo installation.
+ * Who stands behind this installation (About page, spec 1 §1) and its support contact (landing page,
+ * Help and support). Set per installation at build time with VITE_PRODUCT_OWNER_NAME,
+ * VITE_PRODUCT_OWNER_ORG_NUMBER, VITE_SUPPORT_EMAIL and VITE_SUPPORT_PHONE; the defaults name the
+ * demo installation. Shared here because several features show them.
  */
 const env = import.meta.env;
 
@@ -9,6 +10,11 @@ export const PRODUCT_OWNER = {
   name: (env.VITE_PRODUCT_OWNER_NAME as string | undefined) || 'Meterwork AS',
   orgNumber: (env.VITE_PRODUCT_OWNER_ORG_NUMBER as string | undefined) || '924809175',
   supportEmail: (env.VITE_SUPPORT_EMAIL as string | undefined) || 'support@meterwork.no',
+};
+
+export const SUPPORT_CONTACT = {
+  email: PRODUCT_OWNER.supportEmail,
+  phone: (env.VITE_SUPPORT_PHONE as string | undefined) || '',
 };
 
 /** The copyright year the spec gives for the About page. */
