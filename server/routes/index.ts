@@ -11,6 +11,7 @@ import { jobRoutes } from './jobs';
 import { lookupRoutes } from './lookups';
 import { mediaRoutes } from './media';
 import { propertyRoutes } from './property';
+import { settingsRoutes } from './settings';
 import { syncRoutes } from './sync';
 import { taskRoutes } from './tasks';
 import { userRoutes } from './users';
@@ -33,4 +34,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(waterMeterRoutes);
   await app.register(syncRoutes);
   await app.register(mediaRoutes);
+  await app.register(settingsRoutes);
 }
