@@ -23,12 +23,35 @@ export async function waitForReplica(page: Page): Promise<void> {
   })).toBe(true);
 }
 
-/** Offline the way a basement is: page and service worker both lose the network. */
+const offlineContexts = new WeakSet<BrowserContext>();
+const watchedPages = new WeakSet<Page>();
+
+/**
+ * Chromium 150 (Debian's, here) cuts the network of an offline context but reports
+ * navigator.onLine = true again in a document that a service worker served, so the app would think it
+ * is online in a basement. Every page of an offline context is told again after each load.
+ */
+function watchOffline(context: BrowserContext, page: Page) {
+  if (watchedPages.has(page)) return;
+  watchedPages.add(page);
+  page.on('load', () => {
+    if (!offlineContexts.has(context)) return;
+    void context.newCDPSession(page)
+      .then((cdp) => cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }))
+      .catch(() => {});
+  });
+}
+
+/** Offline the way a basement is: page and service worker both lose the network, and stay so across reloads. */
 export async function goOffline(context: BrowserContext): Promise<void> {
+  offlineContexts.add(context);
   await context.setOffline(true);
+  for (const page of context.pages()) watchOffline(context, page);
+  context.on('page', (page) => watchOffline(context, page));
 }
 
 export async function goOnline(context: BrowserContext): Promise<void> {
+  offlineContexts.delete(context);
   await context.setOffline(false);
 }
 

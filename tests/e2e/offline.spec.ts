@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, expect, chromium, type BrowserContext } from '@playwright/test';
 import config from '../../playwright.config';
-import { PLUMBER_OLA, dbQuery, replicaAll, signIn, waitForServiceWorker } from './helpers';
+import { PLUMBER_OLA, dbQuery, goOffline, goOnline, replicaAll, signIn, waitForServiceWorker } from './helpers';
 
 interface OutboxRow { type: string; key: string; status: string }
 
@@ -32,7 +32,7 @@ test('offline: reload, create a job, edit a note, kill the browser, come back on
   const startedAt = new Date();
 
   // Into the basement: no network, and a reload still opens the app and the job list.
-  await device.setOffline(true);
+  await goOffline(device);
   await page.reload();
   await expect(page.getByTestId('job-card').first()).toBeVisible();
 
@@ -63,6 +63,7 @@ test('offline: reload, create a job, edit a note, kill the browser, come back on
   // Kill the browser while offline, start it again, still offline: the queue is still there.
   await device.close();
   device = await launchDevice(profile, true);
+  await goOffline(device);
   page = device.pages()[0] ?? await device.newPage();
   await page.goto(`/job/${jobId}`);
   await expect(page.getByTestId('job-details-note')).toHaveText(note);
@@ -72,7 +73,7 @@ test('offline: reload, create a job, edit a note, kill the browser, come back on
   expect(queued.map((e) => e.key).slice(queued.length - left.length)).toEqual(left);
 
   // Back online: the queue drains, and the server holds each change exactly once.
-  await device.setOffline(false);
+  await goOnline(device);
   await expect.poll(async () => (await replicaAll<OutboxRow>(page, 'outbox')).length, { timeout: 30_000 }).toBe(0);
   const rows = await dbQuery<{ id: string; notes: string; version: number }>(
     `select id, notes, version from jobs where created_by = $1 and created_at >= $2`, [PLUMBER_OLA, startedAt]);
