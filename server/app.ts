@@ -11,6 +11,7 @@ import { hubPlugin } from './hub/index';
 import { apiRoutes } from './routes/index';
 import { rateLimitPlugin } from './security/rateLimit';
 import { securityHeadersPlugin } from './security/headers';
+import { inputBoundsPlugin, realDateTimes } from './security/input';
 
 export interface RegisteredRoute {
   method: string;
@@ -40,7 +41,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     // X-Forwarded-* only from the proxies named in TRUST_PROXY (none by default).
     // (Fastify takes a hop count too; its types leave numbers out.)
     trustProxy: config.trustProxy as boolean | string,
-    ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },
+    ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false }, onCreate: realDateTimes },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Every route as registered (pattern, methods, whether it is public): tests walk them all.
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   // Counting comes before anything else, sign-in included; the headers go on every answer.
   await app.register(rateLimitPlugin);
+  await app.register(inputBoundsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(hubPlugin);
   await app.register(authPlugin);

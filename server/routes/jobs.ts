@@ -18,7 +18,7 @@ import {
   updateJobNote,
 } from '../services/jobs';
 import {
-  CreateJobBody, DeleteJobsBody, errors, IdParam, JobListQuery, JobSchema, JobsPageSchema, mutationErrors, PlumberJobCountsSchema,
+  ALL_JOBS_PAGE_MAX, AllJobsQuery, CreateJobBody, DeleteJobsBody, errors, IdParam, JobListQuery, JobSchema, JobsPageSchema, mutationErrors, PlumberJobCountsSchema,
   PutJobsBody, TaskReportBody, Uuid, UuidParam,
 } from './schemas';
 
@@ -32,8 +32,8 @@ export async function jobRoutes(app: FastifyInstance) {
     return jobsPage(app.db, req.user, filter, pageNumber, pageSize);
   });
 
-  r.get('/Jobs', { schema: { tags, querystring: Type.Omit(JobListQuery, ['pageNumber', 'pageSize']), response: { 200: Type.Array(JobSchema), ...errors } } },
-    (req) => allJobs(app.db, req.user, req.query));
+  r.get('/Jobs', { schema: { tags, querystring: AllJobsQuery, response: { 200: Type.Array(JobSchema), ...errors } } },
+    (req) => allJobs(app.db, req.user, req.query, req.query.pageNumber ?? 1, req.query.pageSize ?? ALL_JOBS_PAGE_MAX));
 
   r.get('/jobs/:id', { schema: { tags, params: UuidParam, response: { 200: JobSchema, ...errors } } },
     (req) => getJob(app.db, req.user, req.params.id));

@@ -7,7 +7,7 @@ import {
   propertyOwners, searchAddresses, sectionedProperties, subProperties,
 } from '../services/property';
 import {
-  AddressSearchResultSchema, BuildingUnitSchema, errors, IdParam, LocationSchema, Nullable, NrParam, SectionedPropertiesSchema,
+  AddressSearchResultSchema, BigId, BigIdParam, BuildingUnitSchema, errors, LocationSchema, Nullable, NrParam, SectionedPropertiesSchema,
   SubPropertiesSchema,
 } from './schemas';
 
@@ -27,7 +27,7 @@ export async function propertyRoutes(app: FastifyInstance) {
   }, (req) => searchAddresses(app.db, req.user, req.query.q, parseTargets(req.query.targets)));
 
   r.get('/Property/sectionedproperties/:addressId', {
-    schema: { tags, params: Type.Object({ addressId: Type.Integer({ minimum: 1 }) }), response: { 200: SectionedPropertiesSchema, ...errors } },
+    schema: { tags, params: Type.Object({ addressId: BigId() }), response: { 200: SectionedPropertiesSchema, ...errors } },
   }, (req) => sectionedProperties(app.db, req.user, req.params.addressId));
 
   r.get('/Property/subproperties', {
@@ -45,14 +45,14 @@ export async function propertyRoutes(app: FastifyInstance) {
     },
   }, (req) => matrikkelIdenter(app.db, req.user, req.params.nr));
 
-  r.get('/Property/housingunit/:id', { schema: { tags, params: IdParam, response: { 200: BuildingUnitSchema, ...errors } } },
+  r.get('/Property/housingunit/:id', { schema: { tags, params: BigIdParam, response: { 200: BuildingUnitSchema, ...errors } } },
     (req) => housingUnit(app.db, req.user, req.params.id));
 
   r.get('/Property/housingunits/matrikkelnr/:nr', { schema: { tags, params: NrParam, response: { 200: Type.Array(BuildingUnitSchema), ...errors } } },
     (req) => housingUnitsOf(app.db, req.user, req.params.nr));
 
   r.get('/Property/propertyId/:id', {
-    schema: { tags, params: IdParam, response: { 200: Type.Object({ id: Type.Integer(), name: Type.String(), matrikkelNummer: Type.String() }), ...errors } },
+    schema: { tags, params: BigIdParam, response: { 200: Type.Object({ id: Type.Integer(), name: Type.String(), matrikkelNummer: Type.String() }), ...errors } },
   }, (req) => propertyName(app.db, req.user, req.params.id));
 
   r.get('/Property/buildings/matrikkelnr/:nr', {
@@ -64,7 +64,7 @@ export async function propertyRoutes(app: FastifyInstance) {
 
   r.get('/Property/owners/:matrikkelenhetId', {
     schema: {
-      tags, params: Type.Object({ matrikkelenhetId: Type.Integer({ minimum: 1 }) }),
+      tags, params: Type.Object({ matrikkelenhetId: BigId() }),
       response: { 200: Type.Array(Type.Object({ id: Nullable(Type.Integer()), name: Type.String() })), ...errors },
     },
   }, (req) => propertyOwners(app.db, req.user, req.params.matrikkelenhetId));

@@ -13,23 +13,25 @@ export const DateTime = Type.String({ format: 'date-time' });
 export const JsonObject = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true });
 /** The same in answers, where the domain types are interfaces. */
 export const AnyObject = Type.Unsafe<object>({ type: 'object', additionalProperties: true });
+/** An id of a bigint column (cadastre units, addresses, buildings): JavaScript's safe integers. */
+export const BigId = (opts: { minimum?: number; description?: string } = {}) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...opts });
 export const MatrikkelNummer = Type.String({ pattern: '^\\d{22}$', description: '22 digits: kommune gnr bnr fnr snr' });
 
 export const LocationSchema = Type.Object({ x: Type.Number(), y: Type.Number(), srs: Type.Integer() });
 
 export const MatrikkelDetailsSchema = Type.Object({
   matrikkelNummer: MatrikkelNummer,
-  matrikkelenhetId: Type.Integer(),
-  addressId: Type.Optional(Nullable(Type.Integer())),
+  matrikkelenhetId: BigId(),
+  addressId: Type.Optional(Nullable(BigId())),
 });
 
 export const SubscriberDetailsSchema = Type.Object({
-  addressId: Type.Optional(Nullable(Type.Integer())),
-  addressText: Type.String(),
+  addressId: Type.Optional(Nullable(BigId())),
+  addressText: Type.String({ maxLength: 500 }),
   location: Type.Optional(Nullable(LocationSchema)),
-  coordinateSource: Type.Optional(Nullable(Type.String())),
-  buildingId: Type.Optional(Nullable(Type.Integer())),
-  housingUnitId: Type.Optional(Nullable(Type.Integer())),
+  coordinateSource: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+  buildingId: Type.Optional(Nullable(BigId())),
+  housingUnitId: Type.Optional(Nullable(BigId())),
 }, { additionalProperties: true });
 
 export const TaskSchema = Type.Object({
@@ -116,22 +118,29 @@ export const JobListQuery = Type.Object({
   address: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
+/** GET /api/Jobs (the unpaged list of spec 1 §7) answers at most this many jobs a page, newest first. */
+export const ALL_JOBS_PAGE_MAX = 1000;
+export const AllJobsQuery = Type.Object({
+  ...JobListQuery.properties,
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: ALL_JOBS_PAGE_MAX, default: ALL_JOBS_PAGE_MAX })),
+});
+
 export const JobsPageSchema = Type.Object({ jobs: Type.Array(JobSchema), numberOfPages: Type.Integer() });
 
 export const CreateJobBody = Type.Object({
   jobId: Type.Optional(Uuid),
   roleId: Type.Union([Type.Literal(Role.Plumber), Type.Literal(Role.PlumberAdmin)]),
   refNo: Type.Integer(),
-  title: Type.String(),
+  title: Type.String({ maxLength: 200 }),
   jobTypeId: Type.Integer(),
-  jobType: Type.String(),
+  jobType: Type.String({ maxLength: 50 }),
   matrikkelDetails: MatrikkelDetailsSchema,
-  subscriberText: Type.String({ minLength: 1 }),
+  subscriberText: Type.String({ minLength: 1, maxLength: 500 }),
   scheduledDate: Nullable(DateTime),
   dueDate: Type.Optional(Nullable(DateTime)),
   assignedToId: Type.Integer({ minimum: 1 }),
-  assigneeName: Type.String(),
-  createdBy: Type.Union([Type.String(), Type.Object({ email: Type.String() })]),
+  assigneeName: Type.String({ maxLength: 200 }),
+  createdBy: Type.Union([Type.String({ maxLength: 320 }), Type.Object({ email: Type.String({ maxLength: 320 }) })]),
   status: Type.Integer(),
   description: Nullable(Type.String()),
   severity: Type.Integer({ minimum: 1 }),
@@ -323,11 +332,11 @@ export const UserStatusBody = Type.Object({
 });
 
 export const UserInformationBody = Type.Object({
-  firstName: Type.String(),
-  lastName: Type.String(),
-  displayName: Type.String(),
-  telephone: Type.String(),
-  objectId: Type.String({ minLength: 1, description: 'The user id (uuid) or registration id' }),
+  firstName: Type.String({ maxLength: 100 }),
+  lastName: Type.String({ maxLength: 100 }),
+  displayName: Type.String({ maxLength: 100 }),
+  telephone: Type.String({ maxLength: 20 }),
+  objectId: Type.String({ minLength: 1, maxLength: 100, description: 'The user id (uuid) or registration id' }),
 });
 
 // --- property and meters ----------------------------------------------------------------------------
@@ -405,5 +414,7 @@ export const ChangeFeedSchema = Type.Object({
 });
 
 export const IdParam = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+/** An id path parameter of a bigint column (properties, housing units, water meters). */
+export const BigIdParam = Type.Object({ id: BigId() });
 export const UuidParam = Type.Object({ id: Uuid });
 export const NrParam = Type.Object({ nr: Type.String({ minLength: 1, maxLength: 40 }) });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { metersOnProperty, waterMeter } from '../services/waterMeters';
-import { errors, IdParam, WaterMeterSchema } from './schemas';
+import { BigIdParam, errors, WaterMeterSchema } from './schemas';
 
 const tags = ['WaterMeters'];
 
@@ -12,6 +12,6 @@ export async function waterMeterRoutes(app: FastifyInstance) {
   r.get('/WaterMeters', {
     schema: { tags, querystring: Type.Object({ matrikkelNummer: Type.String({ minLength: 1 }) }), response: { 200: Type.Array(WaterMeterSchema), ...errors } },
   }, (req) => metersOnProperty(app.db, req.user, req.query.matrikkelNummer));
-  r.get('/WaterMeters/:id', { schema: { tags, params: IdParam, response: { 200: WaterMeterSchema, ...errors } } },
+  r.get('/WaterMeters/:id', { schema: { tags, params: BigIdParam, response: { 200: WaterMeterSchema, ...errors } } },
     (req) => waterMeter(app.db, req.user, req.params.id));
 }

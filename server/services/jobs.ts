@@ -16,7 +16,7 @@ import type {
 } from '../../src/domain/api';
 import { DeviationType, JobStatus, JobType, Role, TaskStatus, UserStatus } from '../../src/domain/enums';
 import {
-  canActOnJob, canChangePlumber, canDeleteJob, canSubmitJob, checkTaskDelete, deriveOpenJobStatus, isTaskFinished, JOB_DATE_ERRORS,
+  canActOnJob, canChangePlumber, canDeleteJob, canSubmitJob, checkTaskDelete, deriveOpenJobStatus, isTaskFinished, isTooFarAhead, JOB_DATE_ERRORS,
 } from '../../src/domain/jobRules';
 import type { UserContext } from '../auth/context';
 import { addresses, feedTombstones, jobs, properties, tasks, users } from '../db/schema';
@@ -174,8 +174,10 @@ export async function jobsPage(db: DbOrTx, user: UserContext, filter: JobFilter,
 }
 
 /** Every job matching the filter, newest first (GET /api/Jobs). */
-export async function allJobs(db: DbOrTx, user: UserContext, filter: JobFilter): Promise<Job[]> {
-  const rows = await db.select().from(jobs).where(listCondition(user, filter)).orderBy(desc(jobs.refNr));
+/** GET /api/Jobs: the list's jobs, newest first, a bounded page at a time. */
+export async function allJobs(db: DbOrTx, user: UserContext, filter: JobFilter, pageNumber: number, pageSize: number): Promise<Job[]> {
+  const rows = await db.select().from(jobs).where(listCondition(user, filter)).orderBy(desc(jobs.refNr))
+    .limit(pageSize).offset((pageNumber - 1) * pageSize);
   return toJobs(db, rows);
 }
 
@@ -267,6 +269,19 @@ async function assignableUser(tx: Tx, companyId: string, registrationId: number,
   return { registrationId: row.registrationId, name: `${row.firstName} ${row.lastName}` };
 }
 
+/**
+ * Ids made on a device must be new. One the company already uses is a conflict; one another company
+ * uses is answered as any id the user may not see (404), so nobody learns what exists elsewhere.
+ */
+async function checkFreeIds(tx: Tx, companyId: string, jobId: string | null, taskId: string): Promise<void> {
+  if (jobId) {
+    const [job] = await tx.select({ companyId: jobs.companyId }).from(jobs).where(eq(jobs.id, jobId)).limit(1);
+    if (job) throw job.companyId === companyId ? conflict(`A job with id ${jobId} already exists`) : notFound('Job');
+  }
+  const [task] = await tx.select({ companyId: jobs.companyId }).from(tasks).innerJoin(jobs, eq(jobs.id, tasks.jobId)).where(eq(tasks.id, taskId)).limit(1);
+  if (task) throw task.companyId === companyId ? conflict(`A task with id ${taskId} already exists`) : notFound('Task');
+}
+
 /** Takes a job out of the feed of whoever could see it: one user (reassigned away) or everyone (deleted). */
 async function tombstone(tx: Tx, jobId: string, companyId: string, registrationId: number | null): Promise<void> {
   await tx.insert(feedTombstones).values({ jobId, companyId, registrationId });
@@ -274,6 +289,9 @@ async function tombstone(tx: Tx, jobId: string, companyId: string, registrationI
 
 function checkDates(scheduled: Date | null, due: Date | null): void {
   // "Not in the past" is checked where the date is entered: a command queued offline may reach us later.
+  const now = new Date();
+  if (isTooFarAhead(scheduled, now)) throw badRequest('body/scheduledDate', JOB_DATE_ERRORS.tooFarAhead);
+  if (isTooFarAhead(due, now)) throw badRequest('body/dueDate', JOB_DATE_ERRORS.tooFarAhead);
   if (scheduled && due && scheduled.getTime() > due.getTime()) throw badRequest('scheduledDate', JOB_DATE_ERRORS.scheduledAfterDue);
 }
 
@@ -314,10 +332,7 @@ export async function createJob(tx: Tx, user: UserContext, body: CreateJobInput)
 
   const jobId = body.jobId ?? randomUUID();
   const t = body.taskRequest;
-  const [takenJob] = await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId)).limit(1);
-  if (takenJob) throw conflict(`A job with id ${jobId} already exists`);
-  const [takenTask] = await tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.id, t.taskId)).limit(1);
-  if (takenTask) throw conflict(`A task with id ${t.taskId} already exists`);
+  await checkFreeIds(tx, companyId, jobId, t.taskId);
 
   const title = String(jobType.name);
   const shortName = String(jobType.shortName);
@@ -559,8 +574,7 @@ export async function addTask(tx: Tx, user: UserContext, body: AddTaskBody): Pro
   const { row, tasks: jobTasks, job } = await lockedJob(tx, user, body.jobId);
   if (row.statusId === JobStatus.Completed || row.statusId === JobStatus.Closed) throw conflict('Tasks cannot be added to a completed job', job);
   const taskId = body.taskId ?? randomUUID();
-  const [taken] = await tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.id, taskId)).limit(1);
-  if (taken) throw conflict(`A task with id ${taskId} already exists`);
+  await checkFreeIds(tx, row.companyId, null, taskId);
   // Numbers continue after deleted tasks too, so a number is never reused within a job.
   const [{ maxNo, maxOrder }] = await tx.select({
     maxNo: sql<number>`coalesce(max(${tasks.taskNo}), 0)::int`, maxOrder: sql<number>`coalesce(max(${tasks.taskOrder}), -1)::int`,

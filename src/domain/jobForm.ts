@@ -8,7 +8,7 @@ import type {
 } from './api';
 import { NEW_JOB_REF_NO, NEW_JOB_SEVERITY, NEW_TASK_ORDER, NEW_TASK_STATUS } from './constants';
 import { CoordinateSource, JobStatus, Role, UserStatus } from './enums';
-import { checkJobDates, JOB_DATE_ERRORS, liveTasks } from './jobRules';
+import { checkJobDates, isTooFarAhead, JOB_DATE_ERRORS, liveTasks } from './jobRules';
 import type { SelectedProperty } from './property';
 
 export interface JobTypeItem {
@@ -43,14 +43,21 @@ export function newJobHasInput(draft: NewJobDraft, searchText: string, preselect
     || searchText.trim() !== '' || (draft.assignee != null && draft.assignee.id !== preselectedAssigneeId);
 }
 
-export type DateErrorKey = 'pastScheduledDate' | 'scheduledAfterDue';
+export type DateErrorKey = 'pastScheduledDate' | 'scheduledAfterDue' | 'dateTooFarAhead';
 
 /** i18n key of the date rule a scheduled/due pair breaks (spec 1 §5), or null. */
 export function jobDateErrorKey(scheduled: Date | null, due: Date | null, now: Date): DateErrorKey | null {
   const message = checkJobDates(scheduled, due, now);
+  if (message === JOB_DATE_ERRORS.tooFarAhead) return 'dateTooFarAhead';
   if (message === JOB_DATE_ERRORS.pastScheduledDate) return 'pastScheduledDate';
   if (message === JOB_DATE_ERRORS.scheduledAfterDue) return 'scheduledAfterDue';
   return null;
+}
+
+/** i18n key of the rule a due date breaks: past the picker's bound, or before the scheduled date. */
+export function dueDateErrorKey(scheduled: Date | null, due: Date | null, now: Date): DateErrorKey | null {
+  if (isTooFarAhead(due, now)) return 'dateTooFarAhead';
+  return scheduled && due && scheduled.getTime() > due.getTime() ? 'scheduledAfterDue' : null;
 }
 
 export interface CreateJobContext {

@@ -62,13 +62,26 @@ export function checkTaskDelete(job: Pick<Job, 'statusId' | 'jobTasks'>, task: P
 export const JOB_DATE_ERRORS = {
   pastScheduledDate: "Jobs can't be scheduled to a past date",
   scheduledAfterDue: 'Scheduled date is greater than due date!',
+  tooFarAhead: 'must not be later than the end of the year ten years ahead',
 } as const;
 
+/** The date pickers' far-future bound (spec 1 §5 says there is one, not where): ten years ahead. */
+export const MAX_YEARS_AHEAD = 10;
+
+/** The latest scheduled or due date a job may have: the end of the year ten years from now. */
+export function latestJobDate(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear() + MAX_YEARS_AHEAD, 11, 31, 23, 59, 59, 999));
+}
+
+/** Whether a scheduled or due date lies past latestJobDate. */
+export const isTooFarAhead = (date: Date | null, now: Date) => date !== null && date.getTime() > latestJobDate(now).getTime();
+
 /**
- * Scheduled date may not be in the past, nor later than the due date. A scheduled date alone is
- * valid. Returns the spec's message, or null when valid.
+ * Scheduled date may not be in the past, nor later than the due date, nor past the picker's bound.
+ * A scheduled date alone is valid. Returns the spec's message, or null when valid.
  */
 export function checkJobDates(scheduled: Date | null, due: Date | null, now: Date): string | null {
+  if (isTooFarAhead(scheduled, now) || isTooFarAhead(due, now)) return JOB_DATE_ERRORS.tooFarAhead;
   if (scheduled && scheduled.getTime() < now.getTime() - 60_000) return JOB_DATE_ERRORS.pastScheduledDate;
   if (scheduled && due && scheduled.getTime() > due.getTime()) return JOB_DATE_ERRORS.scheduledAfterDue;
   return null;

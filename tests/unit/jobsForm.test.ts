@@ -150,3 +150,18 @@ describe('other command bodies', () => {
     expect(canSaveReassign(8, false)).toBe(true);
   });
 });
+
+describe('the date pickers\' far-future bound', () => {
+  const now = new Date('2026-11-23T10:00:00Z');
+  it('is the end of the year ten years ahead, for scheduled and due dates alike', async () => {
+    const { latestJobDate } = await import('../../src/domain/jobRules');
+    const { jobDateErrorKey, dueDateErrorKey } = await import('../../src/domain/jobForm');
+    expect(latestJobDate(now).toISOString()).toBe('2036-12-31T23:59:59.999Z');
+    expect(jobDateErrorKey(new Date('2099-06-01T10:00:00Z'), null, now)).toBe('dateTooFarAhead');
+    expect(jobDateErrorKey(new Date('2036-12-31T12:00:00Z'), null, now)).toBeNull();
+    expect(jobDateErrorKey(new Date('2027-01-01T10:00:00Z'), new Date('2037-01-02T00:00:00Z'), now)).toBe('dateTooFarAhead');
+    expect(dueDateErrorKey(null, new Date('2099-06-01T10:00:00Z'), now)).toBe('dateTooFarAhead');
+    expect(dueDateErrorKey(new Date('2027-02-01T10:00:00Z'), new Date('2027-01-01T10:00:00Z'), now)).toBe('scheduledAfterDue');
+    expect(dueDateErrorKey(new Date('2027-01-01T10:00:00Z'), new Date('2027-02-01T10:00:00Z'), now)).toBeNull();
+  });
+});

@@ -9,7 +9,7 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom'
 import type { Job } from '../../domain/api';
 import { formatDateTime } from '../../domain/format';
 import {
-  assigneeOptions, buildUpdateJobRequest, editHasChanges, initialEditValues, jobDateErrorKey, sameInstant,
+  assigneeOptions, buildUpdateJobRequest, dueDateErrorKey, editHasChanges, initialEditValues, jobDateErrorKey, sameInstant,
   type DateErrorKey, type EditJobValues,
 } from '../../domain/jobForm';
 import { canActOnJob } from '../../domain/jobRules';
@@ -91,7 +91,7 @@ function EditJobForm({ job, session }: { job: Job; session: Session }) {
   };
 
   const onDue = (value: Date | null) => {
-    const error = values.scheduledDate && value && values.scheduledDate.getTime() > value.getTime() ? 'scheduledAfterDue' : null;
+    const error = dueDateErrorKey(values.scheduledDate, value, new Date());
     setDueError(error);
     if (!error) setValues((v) => ({ ...v, dueDate: value }));
   };

@@ -11,7 +11,7 @@ import type { AddressSearchResult } from '../../domain/api';
 import { PREVIOUSLY_SELECTED_PLUMBER_KEY } from '../../domain/constants';
 import { JobSource, JobType } from '../../domain/enums';
 import {
-  assigneeOptions, buildCreateJobRequest, canSubmitNewJob, jobDateErrorKey, newJobHasInput, type DateErrorKey, type NewJobDraft,
+  assigneeOptions, buildCreateJobRequest, canSubmitNewJob, dueDateErrorKey, jobDateErrorKey, newJobHasInput, type DateErrorKey, type NewJobDraft,
 } from '../../domain/jobForm';
 import { formatMatrikkelNummer } from '../../domain/matrikkel';
 import {
@@ -172,7 +172,7 @@ export function NewJobPage() {
   };
 
   const onDue = (value: Date | null) => {
-    const error = scheduledDate && value && scheduledDate.getTime() > value.getTime() ? 'scheduledAfterDue' : null;
+    const error = dueDateErrorKey(scheduledDate, value, new Date());
     setDueError(error);
     if (!error) setDueDate(value);
   };

@@ -6,9 +6,7 @@ import { Field, HStack, IconButton, Input } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../ui';
 import { formatDateTime, fromDateTimeInputValue, toDateTimeInputValue } from '../../../domain/format';
-
-/** The picker's far-future bound (the spec says one exists, not where): ten years ahead. */
-const MAX_YEARS_AHEAD = 10;
+import { latestJobDate, MAX_YEARS_AHEAD } from '../../../domain/jobRules';
 
 export interface DateTimeFieldProps {
   label: string;
@@ -22,7 +20,7 @@ export interface DateTimeFieldProps {
 export function DateTimeField({ label, value, onChange, min, error, testId }: DateTimeFieldProps) {
   const { t } = useTranslation('jobs');
   const now = new Date();
-  const max = new Date(now.getFullYear() + MAX_YEARS_AHEAD, 11, 31, 23, 59);
+  const max = new Date(Math.min(latestJobDate(now).getTime(), new Date(now.getFullYear() + MAX_YEARS_AHEAD, 11, 31, 23, 59).getTime()));
   return (
     <Field.Root invalid={!!error}>
       <Field.Label>{label}</Field.Label>
