@@ -1,0 +1,190 @@
+/**
+ * Property-based attack on every /api route (issue 7 §2): for each route the server registered, bodies,
+ * path parameters and queries are generated from the route's own schema, mixed with hostile values
+ * (integers past int4, 1e308, NUL, lone surrogates, impossible dates, deep nesting, long strings, wrong
+ * types, other companies' ids), and sent as an admin and as a plumber. Two properties must hold for
+ * every request: never a 5xx, and a 4xx writes nothing (a fingerprint of every table the API writes
+ * is the same before and after).
+ *
+ * FUZZ_RUNS (per route and user, default 12) and FUZZ_SEED (a number) make a run longer or repeatable;
+ * a failure prints the seed and the smallest request that broke a property.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../../server/config';
+import type { RegisteredRoute } from '../../server/app';
+import { tokenClaims } from '../helpers/app';
+import { createJob, startDemo, type Demo, type Person } from './jobs-fixtures';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+
+let demo: Demo;
+const known = { jobIds: [] as string[], taskIds: [] as string[], otherJobIds: [] as string[], otherTaskIds: [] as string[] };
+let sent = 0;
+const statuses = new Map<number, number>();
+
+beforeAll(async () => {
+  const limits = { ...loadConfig().rateLimit, perIpPerMinute: 1e9, perUserPerMinute: 1e9 };
+  demo = await startDemo({ rateLimit: limits });
+  for (let i = 0; i < 3; i++) {
+    const mine = await createJob(demo, 'kari', 'ola');
+    known.jobIds.push(mine.jobId);
+    known.taskIds.push(mine.jobTasks[0].taskId);
+    const theirs = await createJob(demo, 'lars', 'nora');
+    known.otherJobIds.push(theirs.jobId);
+    known.otherTaskIds.push(theirs.jobTasks[0].taskId);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await demo?.close();
+  console.log(`fuzz: ${sent} requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+});
+
+async function fingerprint(): Promise<string> {
+  const { rows } = await demo.t.database.db.execute(sql`select
+    (select count(*) from jobs) as jobs, (select coalesce(max(change_seq), 0) from jobs) as seq, (select coalesce(sum(version), 0) from jobs) as versions,
+    (select count(*) from tasks) as tasks, (select count(*) from users) as users, (select coalesce(sum(status), 0) from users) as statuses,
+    (select md5(coalesce(string_agg(first_name || last_name || display_name || coalesce(mobile, ''), ',' order by id), '')) from users) as names,
+    (select count(*) from media_assets) as media, (select coalesce(sum(version), 0) from media_assets) as media_versions,
+    (select count(*) from idempotency_keys) as keys, (select count(*) from feed_tombstones) as tombstones`);
+  return JSON.stringify(rows[0]);
+}
+
+// --- values -----------------------------------------------------------------------------------------
+
+const hostileStrings = fc.constantFrom(
+  '', ' ', 'x'.repeat(5000), 'a\u0000b', '\u0000', 'a\ud800b', '\udc00', '😀', '../../etc/passwd', "' OR 1=1 --", '%00', '<script>alert(1)</script>',
+  '0', '-1', '1e308', 'NaN', 'null', 'true', '{}', '[]', '\n\r\t', 'Æøå', '%2e%2e%2f', '${jndi:ldap://x}',
+);
+const hostileNumbers = fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, 1e20, 1e308, -1e308, 0, -1, 0.5, -0.5, 1e-300);
+const hostileDates = fc.constantFrom('0000-01-01T00:00:00Z', '2027-02-30T10:00:00Z', '2027-06-01T10:00:60Z', '9999-12-31T23:59:59Z', '2099-06-01T10:00:00Z', 'yesterday', '2027-06-01', '1969-12-31T23:59:59Z');
+const wrongType = fc.oneof(fc.constant(null), fc.boolean(), fc.constant({}), fc.constant([]), fc.constant([1, 'a']), hostileNumbers, hostileStrings);
+const ids = () => fc.constantFrom(...known.jobIds, ...known.taskIds, ...known.otherJobIds, ...known.otherTaskIds, '00000000-0000-0000-0000-000000000000');
+const deep = fc.integer({ min: 30, max: 40 }).map((n) => JSON.parse(`${'['.repeat(n)}1${']'.repeat(n)}`) as unknown);
+
+type Schema = Record<string, unknown>;
+
+/** An arbitrary for a JSON schema: mostly values it allows, sometimes values at or past its edges. */
+function arb(schema: unknown, depth = 0): fc.Arbitrary<unknown> {
+  if (!schema || typeof schema !== 'object' || depth > 6) return fc.jsonValue({ maxDepth: 2 });
+  const s = schema as Schema;
+  const edge = <T>(valid: fc.Arbitrary<T>, hostile: fc.Arbitrary<unknown>) => fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: hostile }, { weight: 1, arbitrary: wrongType });
+  if (s.const !== undefined) return edge(fc.constant(s.const), hostileStrings);
+  if (Array.isArray(s.enum)) return edge(fc.constantFrom(...(s.enum as unknown[])), hostileStrings);
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    if (Array.isArray(s[key])) return fc.oneof(...(s[key] as unknown[]).map((x) => arb(x, depth + 1)));
+  }
+  if (s.if && s.then) return fc.oneof(arb(s.then, depth + 1), arb(s.else ?? {}, depth + 1));
+  const type = [s.type].flat()[0];
+  switch (type) {
+    case 'string': {
+      if (s.format === 'uuid') return edge(fc.oneof(ids(), fc.uuid()), hostileStrings);
+      if (s.format === 'date-time') return edge(fc.date({ min: new Date('2020-01-01'), max: new Date('2040-01-01'), noInvalidDate: true }).map((d) => d.toISOString()), hostileDates);
+      if (typeof s.pattern === 'string') return edge(fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length <= 200), hostileStrings);
+      return edge(fc.string({ maxLength: Math.min(Number(s.maxLength ?? 40), 60) }), hostileStrings);
+    }
+    case 'integer': {
+      const min = Math.max(Number(s.minimum ?? -1000), -1e6);
+      const max = Math.min(Number(s.maximum ?? 1000), 1e6);
+      return edge(fc.integer({ min: Math.min(min, max), max }), hostileNumbers);
+    }
+    case 'number':
+      return edge(fc.double({ min: -1e7, max: 1e7, noNaN: true }), hostileNumbers);
+    case 'boolean':
+      return edge(fc.boolean(), fc.constantFrom('true', 1, 0));
+    case 'null':
+      return fc.constant(null);
+    case 'array':
+      return edge(fc.array(arb(s.items, depth + 1), { maxLength: 3 }), fc.oneof(deep, fc.constant(Array(2000).fill(1))));
+    case 'object': {
+      const props = (s.properties ?? {}) as Record<string, unknown>;
+      const keys = Object.keys(props);
+      if (keys.length === 0) return edge(fc.object({ maxDepth: 2 }), fc.oneof(deep.map((d) => ({ x: d })), fc.constant({ '\u0000': 1 })));
+      const required = new Set((s.required as string[] | undefined) ?? []);
+      const record = fc.record(Object.fromEntries(keys.map((k) => [k, arb(props[k], depth + 1)])), { requiredKeys: keys.filter((k) => required.has(k) || Math.random() < 0.5) });
+      return edge(record, fc.constantFrom({ unknownField: 1 }, { __proto__: { admin: true } }, { constructor: { prototype: 1 } }));
+    }
+    default:
+      return fc.jsonValue({ maxDepth: 2 });
+  }
+}
+
+/** Percent-encodes like encodeURIComponent, but sends a lone surrogate as the invalid UTF-8 it would be. */
+function encodeLoose(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return [...text].map((c) => (/[\uD800-\uDFFF]/.test(c) ? '%ED%A0%80' : encodeURIComponent(c))).join('');
+  }
+}
+
+/** The route's path with its parameters filled from the params schema. */
+function pathOf(route: RegisteredRoute, params: Record<string, unknown>): string {
+  return route.url.replace(/:(\w+)/g, (_, name: string) => encodeLoose(String(params[name] ?? 'x')));
+}
+
+function queryOf(query: unknown): string {
+  if (!query || typeof query !== 'object' || Array.isArray(query)) return '';
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query as Record<string, unknown>)) {
+    for (const one of [v].flat()) q.append(k, typeof one === 'object' ? JSON.stringify(one) : String(one));
+  }
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
+
+async function request(p: Person, method: string, path: string, body: unknown) {
+  const token = await demo.token(p);
+  const hasBody = body !== undefined && method !== 'GET';
+  const res = await fetch(`${demo.t.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'x-waapi-context': String(tokenClaims(token).customer_id), ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+    body: hasBody ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  sent++;
+  statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+  return { status: res.status, text };
+}
+
+describe('every /api route, attacked from its own schema', () => {
+  it('knows the routes it attacks', () => {
+    const routes = demo.t.app.routeTable.filter((r) => /^\/api\//i.test(r.url) && !r.public && r.method !== 'HEAD');
+    expect(routes.length).toBeGreaterThan(40);
+  });
+
+  // One property per route, so a failure names the route; the routes are read when the tests run.
+  const people: Person[] = ['kari', 'ola'];
+  it('never answers 5xx, and writes nothing on a 4xx', async () => {
+    const routes = demo.t.app.routeTable.filter((r) => /^\/api\//i.test(r.url) && !r.public && r.method !== 'HEAD');
+    const failures: string[] = [];
+    for (const route of routes) {
+      const schema = (route.schema ?? {}) as Schema;
+      const input = fc.record({
+        who: fc.constantFrom(...people),
+        params: arb(schema.params ?? { type: 'object', properties: {} }),
+        query: arb(schema.querystring ?? { type: 'object', properties: {} }),
+        body: schema.body ? arb(schema.body) : fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }),
+      });
+      try {
+        await fc.assert(fc.asyncProperty(input, async ({ who, params, query, body }) => {
+          const path = pathOf(route, (params && typeof params === 'object' ? params : {}) as Record<string, unknown>) + queryOf(query);
+          const before = await fingerprint();
+          const res = await request(who, route.method, path, body);
+          if (res.status >= 500) throw new Error(`${route.method} ${path} as ${who} -> ${res.status} ${res.text.slice(0, 200)}`);
+          if (res.status >= 400 && (await fingerprint()) !== before) throw new Error(`${route.method} ${path} as ${who} -> ${res.status} but the database changed`);
+        }), { numRuns: RUNS, seed: SEED, endOnFailure: true });
+      } catch (err) {
+        const message = (err as Error).message;
+        const cause = ((err as { cause?: Error }).cause?.message ?? message.split('\n')[0]).slice(0, 400);
+        const seed = /seed: (-?\d+), path: "([^"]*)"/.exec(message);
+        failures.push(`${route.method} ${route.url}: ${cause} (FUZZ_SEED=${seed?.[1]}, path ${seed?.[2]})`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(routes.length * RUNS * 0.9);
+  }, 600_000);
+});
