@@ -33,6 +33,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const app = Fastify({
     // The spec writes the same paths in both cases (/api/Jobs, /api/jobs/{id}).
     routerOptions: { caseSensitive: false },
+    // Stopping must not wait for clients: keep-alive and slow connections are closed with the server.
+    forceCloseConnections: true,
     logger: config.logLevel === 'silent' ? false : {
       level: config.logLevel,
       // Browsers send the hub token in the query string: keep it out of the logs.

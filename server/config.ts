@@ -24,6 +24,8 @@ export interface Config {
   cookieKeys: string[];
   /** Directory of the built web app (vite build output). */
   webDir: string;
+  /** Build the web app at start-up when it is missing or older than its sources (BUILD_WEB). */
+  buildWeb: boolean;
   logLevel: string;
   /**
    * Which proxies may set X-Forwarded-For/-Proto: false (none, the default), a hop count, or a
@@ -87,6 +89,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     embeddedIdp: bool('EMBEDDED_IDP', true),
     cookieKeys: (process.env.COOKIE_KEYS ?? 'meterwork-dev-cookie-key-change-me').split(','),
     webDir: path.resolve(root, process.env.WEB_DIR ?? 'dist'),
+    buildWeb: bool('BUILD_WEB', true),
     logLevel: process.env.LOG_LEVEL ?? 'info',
     trustProxy: trustProxy(process.env.TRUST_PROXY),
     rateLimit: {

