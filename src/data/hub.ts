@@ -1,13 +1,17 @@
 /**
  * The real-time hub (spec 1 §7): a SignalR connection to /hubs/notifications that delivers
  * 'plumber notification' events, reconnecting on its own whenever the network or server comes back.
+ * While the browser knows it is offline it does not try at all and waits for 'online'; otherwise
+ * failed attempts back off (backoff.ts), so a device in a basement does not retry every few seconds.
  */
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel } from '@microsoft/signalr';
 import type { PlumberNotification } from '../domain/api';
 import { HUB_EVENT, HUB_PATH } from '../domain/constants';
+import { Backoff } from './backoff';
 import { getAccessToken } from './identity';
 
-const MAX_RETRY_DELAY_MS = 30_000;
+const FIRST_RETRY_DELAY_MS = 1_000;
+const MAX_RETRY_DELAY_MS = 2 * 60_000;
 
 /** Ids and numbers compare with braces removed and case ignored (spec 1 §7). */
 function normalise(value: string | null | undefined): string {
@@ -21,47 +25,55 @@ export function matchesNotification(n: PlumberNotification, orgNumber: string | 
   return org !== '' && customer !== '' && normalise(n.OrganizationNumber) === org && normalise(n.CustomerId) === customer;
 }
 
-function retryDelay(attempt: number): number {
-  return Math.min(MAX_RETRY_DELAY_MS, 1000 * 2 ** attempt);
+function knownOffline(): boolean {
+  return (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false;
 }
 
 /** Connects and keeps connecting until the returned function is called. */
 export function startHub(onNotification: (n: PlumberNotification) => void): () => void {
+  const backoff = new Backoff({ firstMs: FIRST_RETRY_DELAY_MS, maxMs: MAX_RETRY_DELAY_MS });
   const connection = new HubConnectionBuilder()
     .withUrl(HUB_PATH, {
       // An empty token is refused by the server; the retry below asks again later.
       accessTokenFactory: async () => (await getAccessToken().catch(() => null)) ?? '',
       transport: HttpTransportType.WebSockets,
     })
-    .withAutomaticReconnect({ nextRetryDelayInMilliseconds: (ctx) => retryDelay(ctx.previousRetryCount) })
+    // Offline, SignalR gives up (null) and the connection closes: onclose below waits for 'online'.
+    .withAutomaticReconnect({ nextRetryDelayInMilliseconds: () => (knownOffline() ? null : backoff.next()) })
     .configureLogging(LogLevel.None)
     .build();
   connection.on(HUB_EVENT, (n: PlumberNotification) => onNotification(n));
 
   let stopped = false;
-  let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
+  const retryLater = () => {
+    if (stopped || timer) return;
+    // The 'online' event connects again.
+    if (knownOffline()) return;
+    timer = setTimeout(() => void connect(), backoff.next());
+  };
   const connect = async () => {
     timer = null;
     if (stopped || connection.state !== HubConnectionState.Disconnected) return;
+    if (knownOffline()) return;
     try {
       await connection.start();
-      attempt = 0;
+      backoff.reset();
     } catch {
       // Automatic reconnect covers lost connections only, not a first start that failed (e.g. offline).
-      if (!stopped) timer = setTimeout(() => void connect(), retryDelay(attempt++));
+      retryLater();
     }
   };
   const connectNow = () => {
     if (timer) clearTimeout(timer);
-    attempt = 0;
+    timer = null;
+    backoff.reset();
     void connect();
   };
 
-  connection.onclose(() => {
-    if (!stopped) timer = setTimeout(() => void connect(), retryDelay(attempt++));
-  });
+  connection.onreconnected(() => backoff.reset());
+  connection.onclose(retryLater);
   globalThis.addEventListener?.('online', connectNow);
   void connect();
 

@@ -7,6 +7,7 @@
  */
 import type { ApiErrorBody, Job } from '../domain/api';
 import { applyCommand } from './apply';
+import { Backoff } from './backoff';
 import {
   COMMAND_ROUTES, commandJobIds, createdIds, dependentEntries, hasExpectedVersion, referencedIds,
   type Command, type CommandActor, type OutboxEntry,
@@ -354,7 +355,9 @@ export function runReplay(): Promise<ReplayResult> {
 
 // ---------------------------------------------------------------- retries with backoff
 
-let backoffMs = 0;
+const retryBackoff = new Backoff({ firstMs: BACKOFF_FIRST_MS, maxMs: BACKOFF_MAX_MS });
+// Back online: the next failure starts the schedule over ('online' replays at once, pull.ts).
+globalThis.addEventListener?.('online', () => retryBackoff.reset());
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 /** Callers that joined one run share its result: schedule from it once. */
 let scheduledFrom: ReplayResult | null = null;
@@ -373,13 +376,13 @@ function scheduleRetry(r: ReplayResult): boolean {
   if (retryTimer) clearTimeout(retryTimer);
   retryTimer = null;
   if (r.stop === null) {
-    backoffMs = 0;
+    retryBackoff.reset();
     return true;
   }
   // A 401 waits for a fresh token: the page asks again when it hands one over.
   if (r.stop === 'auth') return true;
-  backoffMs = Math.min(BACKOFF_MAX_MS, backoffMs ? backoffMs * 2 : BACKOFF_FIRST_MS);
-  const delay = r.retryAfter !== null ? Math.min(BACKOFF_MAX_MS, r.retryAfter * 1000) : backoffMs;
+  const backoff = retryBackoff.next();
+  const delay = r.retryAfter !== null ? Math.min(BACKOFF_MAX_MS, r.retryAfter * 1000) : backoff;
   retryTimer = setTimeout(() => {
     retryTimer = null;
     void requestReplay();
@@ -409,7 +412,7 @@ export async function requestReplay(): Promise<ReplayResult> {
 export function cancelScheduledReplay(): void {
   if (retryTimer) clearTimeout(retryTimer);
   retryTimer = null;
-  backoffMs = 0;
+  retryBackoff.reset();
 }
 
 interface SyncRegistration {
