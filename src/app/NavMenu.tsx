@@ -66,12 +66,12 @@ function PlumberBadges() {
   return (
     <HStack gap="1">
       {count != null && count > 0 && (
-        <Badge colorPalette="orange" variant="solid" title={t('Menu.NewPlumbers', { count })} data-testid="badge-new-plumbers">
+        <Badge bg="orange.700" color="white" title={t('Menu.NewPlumbers', { count })} data-testid="badge-new-plumbers">
           {t('Menu.NewBadge', { count })}
         </Badge>
       )}
       {unseen > 0 && (
-        <Badge colorPalette="red" variant="solid" title={t('Menu.RegistrationNotices', { count: unseen })} data-testid="badge-registrations">
+        <Badge bg="red.700" color="white" title={t('Menu.RegistrationNotices', { count: unseen })} data-testid="badge-registrations">
           <BellIcon boxSize="1em" />
           {unseen}
         </Badge>

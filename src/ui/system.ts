@@ -50,10 +50,30 @@ export const slotRecipes = {
   toast: toastSlotRecipe,
 };
 
+/** Touch screens (plumbers in gloves): every control at least 44 × 44 px (WCAG 2.5.5). */
+const TOUCH_TARGETS = {
+  '@media (pointer: coarse)': {
+    'button, [role=button], [role=menuitem], [role=tab], [role=combobox], select, textarea, input:not([type=checkbox]):not([type=radio]):not([type=hidden])': {
+      minHeight: '44px !important',
+    },
+    // Components size themselves with classes; a touch screen's minimum wins over them.
+    'button, [role=button], [role=menuitem], [role=tab]': { minWidth: '44px !important' },
+    'a[href]': { minHeight: '44px', display: 'inline-flex', alignItems: 'center' },
+  },
+};
+
+/** Focus rings 3:1 or better against white (WCAG 1.4.11): a solid dark blue, whatever the component. */
+const FOCUS_RING = {
+  ':where(input, select, textarea, button, a, [role=button], [role=menuitem], [tabindex]):focus-visible': {
+    outline: '2px solid #1d4ed8 !important',
+    outlineOffset: '2px',
+  },
+};
+
 export const system = createSystem(defaultBaseConfig, defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
-  globalCss,
+  globalCss: { ...globalCss, ...TOUCH_TARGETS, ...FOCUS_RING },
   theme: { breakpoints, keyframes, tokens, semanticTokens, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
 }));

@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { ADMIN_A, PLUMBER_OLA, dbQuery, replicaAll, signIn } from './helpers';
+import { expectAccessible } from './a11y';
 
 interface ReplicaJob { jobId: string; assignedToId: number; subscriberText: string }
 
@@ -14,6 +15,7 @@ test('an admin creates a job for a plumber; the plumber sees it, and only his ow
   await admin.getByTestId('address-search').fill('Hauger skolevei 7');
   await admin.getByTestId('address-result').first().click();
   await expect(admin.getByTestId('selected-property')).toBeVisible();
+  await expectAccessible(admin, 'new job with a property chosen');
   if (await admin.getByTestId('sub-property').isVisible()) {
     await admin.getByTestId('sub-property').selectOption({ index: 1 });
   }
@@ -21,6 +23,8 @@ test('an admin creates a job for a plumber; the plumber sees it, and only his ow
   await admin.getByTestId('create-job').click();
   await expect(admin).toHaveURL(/\/job\/details\/[0-9a-f-]{36}\/mainPage\//);
   const jobId = admin.url().match(/\/job\/details\/([0-9a-f-]{36})/)![1];
+  await expect(admin.getByTestId('create-job')).toHaveCount(0);
+  await expectAccessible(admin, 'the new job\'s details');
 
   // The server gets it once, assigned to Ola.
   await expect.poll(async () => (await dbQuery('select 1 from jobs where id = $1', [jobId])).length, { timeout: 20_000 }).toBe(1);
@@ -30,6 +34,7 @@ test('an admin creates a job for a plumber; the plumber sees it, and only his ow
 
   await admin.goto('/joblist');
   await expect(admin.locator(`[data-testid="job-card"][data-job-id="${jobId}"]`)).toBeVisible();
+  await expectAccessible(admin, 'admin job list');
   await adminContext.close();
 
   const plumberContext = await browser.newContext();
@@ -39,6 +44,7 @@ test('an admin creates a job for a plumber; the plumber sees it, and only his ow
   await expect(plumber.locator(`[data-testid="job-card"][data-job-id="${jobId}"]`)).toBeVisible();
   // Plumbers see no assignee initials and no plumber filter.
   await expect(plumber.getByTestId('filter-plumber')).toHaveCount(0);
+  await expectAccessible(plumber, 'plumber job list');
 
   // Every job on the device is Ola's, and it holds all of Ola's jobs.
   const jobs = await replicaAll<ReplicaJob>(plumber, 'jobs');
@@ -54,5 +60,6 @@ test('an admin creates a job for a plumber; the plumber sees it, and only his ow
   await plumber.goto(`/job/${foreign.id}`);
   await expect(plumber).toHaveURL(/\/notfound$/);
   await expect(plumber.getByText('404')).toBeVisible();
+  await expectAccessible(plumber, 'not found');
   await plumberContext.close();
 });

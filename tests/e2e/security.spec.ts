@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_A, signIn } from './helpers';
+import { expectAccessible } from './a11y';
 
 function watchViolations(page: Page): string[] {
   const violations: string[] = [];
@@ -27,12 +28,14 @@ test('sign-in, job list, job details, map and sign-out run under the CSP without
   await expect(page.getByTestId('page-title')).toBeVisible();
   await page.goto(`${href}/location`);
   await expect(page.locator('.leaflet-container')).toBeVisible();
+  await expectAccessible(page, 'job location map');
 
   await page.getByRole('button', { name: /Brukermeny/ }).click();
   await page.getByRole('menuitem', { name: 'Logg ut' }).click();
   await page.getByRole('button', { name: 'Ja' }).click();
   // The provider's logout page answers its own question with its one (hash-allowed) script.
   await expect(page.getByTestId('sign-in')).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(page, 'landing page after sign-out');
   expect(violations).toEqual([]);
 });
 

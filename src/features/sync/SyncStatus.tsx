@@ -51,7 +51,8 @@ export function SyncStatus() {
         color="inherit"
         _hover={{ bg: 'whiteAlpha.200' }}
         onClick={() => setOpen(true)}
-        aria-label={t('OpenStatus')}
+        // The accessible name starts with the visible text (WCAG 2.5.3), then says what the button does.
+        aria-label={`${short}, ${t('OpenStatus')}`}
         title={status.lastSyncAt ? t('LastSync', { time: formatDateTime(status.lastSyncAt) }) : t('NeverSynced')}
         data-testid="sync-status"
         data-tone={tone}
