@@ -113,8 +113,11 @@ export async function benchJobList(opts: { jobCount?: number; runs?: number } = 
     ['admin, type + status in progress', f({ jobTypeId: 3, statusId: TaskStatus.InProgress }), admin],
     ['admin, plumber filter', f({ plumberId: PLUMBERS[3] }), admin],
     ['admin, deviation tasks', f({ statusId: TaskStatus.Deviation }), admin],
-    ['admin, rare address', f({ address: RARE_STREET.toLowerCase() }), admin],
-    ['admin, address matching nothing (whole table)', f({ address: 'finnes ikke' }), admin],
+    ['admin, address matching many (1 in 15)', f({ address: 'storgata' }), admin],
+    ['admin, address matching few (1 in 200)', f({ address: RARE_STREET.toLowerCase() }), admin],
+    ['admin, street and number (7, 70-79)', f({ address: `${RARE_STREET} 7,` }), admin],
+    ['admin, address matching nothing', f({ address: 'finnes ikke' }), admin],
+    ['plumber, address matching few', f({ address: RARE_STREET.slice(0, 5) }), plumber],
   ];
 
   const results: JobListCase[] = [];
