@@ -9,6 +9,7 @@ import type { Database, Db } from './db/index';
 import { authPlugin } from './auth/index';
 import { hubPlugin } from './hub/index';
 import { apiRoutes } from './routes/index';
+import { openapiPlugin } from './openapi';
 import { rateLimitPlugin } from './security/rateLimit';
 import { securityHeadersPlugin } from './security/headers';
 import { inputBoundsPlugin, realDateTimes } from './security/input';
@@ -51,7 +52,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      routeTable.push({ method, url: route.url, public: route.config?.public === true, schema: route.schema });
+      // Read when asked: later onRoute hooks (the OpenAPI plugin's) may still mark the route public.
+      routeTable.push({ method, url: route.url, get public() { return route.config?.public === true; }, get schema() { return route.schema; } });
     }
   });
   app.decorate('config', config);
@@ -62,6 +64,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(rateLimitPlugin);
   await app.register(inputBoundsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(openapiPlugin);
   await app.register(hubPlugin);
   await app.register(authPlugin);
   await app.register(apiRoutes, { prefix: '/api' });

@@ -48,3 +48,11 @@ test('the sign-in and registration pages refuse to be framed', async ({ page, ba
   const hasForm = frame ? await frame.locator('form').count().catch(() => 0) : 0;
   expect(hasForm).toBe(0);
 });
+
+test('the API\'s document page renders under the CSP', async ({ page }) => {
+  const violations = watchViolations(page);
+  await page.goto('/api/docs/');
+  await expect(page.locator('.swagger-ui .info .title')).toContainText('Meterwork plumber API', { timeout: 30_000 });
+  await expect(page.locator('.opblock-summary-path').first()).toBeVisible();
+  expect(violations).toEqual([]);
+});
