@@ -16,7 +16,7 @@ import type {
 } from '../../src/domain/api';
 import { DeviationType, JobStatus, JobType, Role, TaskStatus, UserStatus } from '../../src/domain/enums';
 import {
-  canActOnJob, canChangePlumber, canDeleteJob, canSubmitJob, checkTaskDelete, deriveOpenJobStatus, isTaskFinished, isTooFarAhead, JOB_DATE_ERRORS,
+  canActOnJob, canChangePlumber, canDeleteJob, canSubmitJob, checkTaskDelete, isTaskFinished, openJobStatus, isTooFarAhead, JOB_DATE_ERRORS,
 } from '../../src/domain/jobRules';
 import type { UserContext } from '../auth/context';
 import { addresses, feedTombstones, jobs, properties, tasks, users } from '../db/schema';
@@ -254,10 +254,7 @@ async function reloadJob(tx: Tx, jobId: string): Promise<Job> {
 }
 
 /** New, InProgress and OnHold follow the tasks (spec 1 §4); Completed and Closed stay. */
-function openStatus(current: number, liveTaskRows: Pick<TaskRow, 'statusId'>[]): number {
-  const open = current === JobStatus.New || current === JobStatus.InProgress || current === JobStatus.OnHold;
-  return open && liveTaskRows.length > 0 ? deriveOpenJobStatus(liveTaskRows) : current;
-}
+const openStatus = openJobStatus;
 
 /** Someone a job can be assigned to: an Activated plumber or admin of the company. */
 async function assignableUser(tx: Tx, companyId: string, registrationId: number, field: string) {

@@ -6,18 +6,15 @@
  * Call inside a Dexie transaction that includes db.jobs and db.plumbers.
  */
 import type { Job, Task, TaskEditRequest } from '../domain/api';
-import { JobStatus, JobTypeShortName, TaskStatus } from '../domain/enums';
-import { deriveOpenJobStatus, liveTasks } from '../domain/jobRules';
+import { JobTypeShortName, TaskStatus } from '../domain/enums';
+import { liveTasks, openJobStatus } from '../domain/jobRules';
 import type { Command, CommandActor, OutboxEntry } from './commands';
 import { commandJobIds } from './commands';
 import { db } from './db';
 
-const OPEN_STATUSES: readonly number[] = [JobStatus.New, JobStatus.InProgress, JobStatus.OnHold];
-
-/** Spec 1 §4: an open job's status follows its tasks. */
+/** Spec 1 §4: an open job's status follows its tasks (the server's rule, src/domain/jobRules.ts). */
 function withDerivedStatus(job: Job): Job {
-  if (!OPEN_STATUSES.includes(job.statusId)) return job;
-  return { ...job, statusId: deriveOpenJobStatus(liveTasks(job)) };
+  return { ...job, statusId: openJobStatus(job.statusId, liveTasks(job)) };
 }
 
 /** A plumber's replica holds only jobs assigned to them (the server's feed does the same). */

@@ -20,6 +20,17 @@ export function deriveOpenJobStatus(tasks: Pick<Task, 'statusId'>[]): number {
   return tasks.every((t) => t.statusId === TaskStatus.NotStarted) ? JobStatus.New : JobStatus.InProgress;
 }
 
+const OPEN_JOB_STATUSES: readonly number[] = [JobStatus.New, JobStatus.InProgress, JobStatus.OnHold];
+
+/**
+ * The status a job shows after its tasks changed (spec 1 §4), the one rule for the device and the
+ * server: an open job follows its live tasks; a finished job, or one without live tasks, keeps its
+ * status.
+ */
+export function openJobStatus(current: number, liveTasks: Pick<Task, 'statusId'>[]): number {
+  return OPEN_JOB_STATUSES.includes(current) && liveTasks.length > 0 ? deriveOpenJobStatus(liveTasks) : current;
+}
+
 /** Admins act on any job of their company; plumbers only on jobs assigned to them. */
 export function canActOnJob(actor: Actor, job: Pick<Job, 'assignedToId'>): boolean {
   return actor.isAdmin || job.assignedToId === actor.registrationId;

@@ -165,3 +165,19 @@ describe('the date pickers\' far-future bound', () => {
     expect(dueDateErrorKey(new Date('2027-01-01T10:00:00Z'), new Date('2027-02-01T10:00:00Z'), now)).toBeNull();
   });
 });
+
+describe('an open job\'s status from its tasks (one rule for device and server)', () => {
+  it('follows several tasks: New only while every live task is not started', async () => {
+    const { openJobStatus } = await import('../../src/domain/jobRules');
+    const { JobStatus, TaskStatus } = await import('../../src/domain/enums');
+    const t = (statusId: number) => ({ statusId });
+    expect(openJobStatus(JobStatus.New, [t(TaskStatus.NotStarted), t(TaskStatus.NotStarted)])).toBe(JobStatus.New);
+    expect(openJobStatus(JobStatus.New, [t(TaskStatus.NotStarted), t(TaskStatus.InProgress)])).toBe(JobStatus.InProgress);
+    expect(openJobStatus(JobStatus.InProgress, [t(TaskStatus.Completed), t(TaskStatus.NotStarted), t(TaskStatus.NotStarted)])).toBe(JobStatus.InProgress);
+    expect(openJobStatus(JobStatus.InProgress, [t(TaskStatus.NotStarted), t(TaskStatus.NotStarted)])).toBe(JobStatus.New);
+    expect(openJobStatus(JobStatus.OnHold, [t(TaskStatus.Deviation)])).toBe(JobStatus.InProgress);
+    // No live tasks, or a finished job: the status stays (client and server once disagreed here).
+    expect(openJobStatus(JobStatus.InProgress, [])).toBe(JobStatus.InProgress);
+    expect(openJobStatus(JobStatus.Completed, [t(TaskStatus.NotStarted)])).toBe(JobStatus.Completed);
+  });
+});
