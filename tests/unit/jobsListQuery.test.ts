@@ -42,9 +42,14 @@ function expected(jobs: Job[], filter: JobListFilter, viewer: Actor, count: numb
 }
 
 /** The next value of a live query that passes `test`. */
+/**
+ * The first live answer that passes `test`. A live query may answer more than once on its way to the
+ * awaited state (under load it often does): a waiter that saw a non-matching answer waits again. (It
+ * used to wait once, so a busy machine made the test time out.)
+ */
 function nextMatching<T>(values: T[], waiters: (() => void)[], test: (v: T) => boolean): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no matching live answer')), 5000);
+    const timer = setTimeout(() => reject(new Error(`no matching live answer among ${values.length}`)), 25_000);
     const check = () => {
       const hit = values.find(test);
       if (!hit) return false;
@@ -52,7 +57,10 @@ function nextMatching<T>(values: T[], waiters: (() => void)[], test: (v: T) => b
       resolve(hit);
       return true;
     };
-    if (!check()) waiters.push(() => void check());
+    const waiter = () => {
+      if (!check()) waiters.push(waiter);
+    };
+    waiter();
   });
 }
 
