@@ -1,17 +1,42 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect, chromium, type BrowserContext } from '@playwright/test';
 import config from '../../playwright.config';
-import { PLUMBER_OLA, dbQuery, goOffline, goOnline, replicaAll, signIn, waitForServiceWorker } from './helpers';
+import { PLUMBER_OLA, dbQuery, goOffline, replicaAll, signIn, waitForServiceWorker } from './helpers';
 
 interface OutboxRow { type: string; key: string; status: string }
 
-/** A browser profile on disk, so "killing" the browser and starting it again keeps IndexedDB. */
-async function launchDevice(dir: string, offline = false): Promise<BrowserContext> {
+/** The pids of the Chromium processes using a profile. */
+function browserPids(profile: string): number[] {
+  return execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n')
+    .filter((line) => line.includes(`--user-data-dir=${profile}`))
+    .map((line) => Number(line.trim().split(/\s+/)[0]));
+}
+
+/** Kills the browser the way a dying phone does: SIGKILL to every process, no chance to save anything. */
+async function killBrowser(profile: string): Promise<void> {
+  const pids = browserPids(profile);
+  expect(pids.length).toBeGreaterThan(0);
+  for (const pid of pids) {
+    try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ }
+  }
+  await expect.poll(() => browserPids(profile).length, { timeout: 10_000 }).toBe(0);
+}
+
+/**
+ * A browser profile on disk, so killing the browser and starting it again keeps IndexedDB.
+ * `unreachable` starts Chromium with every request (loopback too) sent to a dead proxy: the server
+ * cannot be reached from the first instant, service worker and Background Sync included, whatever the
+ * page believes about being online.
+ */
+async function launchDevice(dir: string, offline = false, unreachable = false): Promise<BrowserContext> {
+  const launch = config.use?.launchOptions ?? {};
   return chromium.launchPersistentContext(dir, {
     offline,
-    ...config.use?.launchOptions,
+    ...launch,
+    args: [...(launch.args ?? []), ...(unreachable ? ['--proxy-server=http://127.0.0.1:9', '--proxy-bypass-list=<-loopback>'] : [])],
     baseURL: config.use?.baseURL,
     locale: 'nb-NO',
     timezoneId: 'Europe/Oslo',
@@ -60,20 +85,25 @@ test('offline: reload, create a job, edit a note, kill the browser, come back on
   await expect(page.getByTestId('job-details-note')).toHaveText(note);
   expect((await replicaAll<OutboxRow>(page, 'outbox')).length).toBe(2);
 
-  // Kill the browser while offline, start it again, still offline: the queue is still there.
-  await device.close();
-  device = await launchDevice(profile, true);
+  // Kill the browser for real while offline, start it again with the server unreachable from the
+  // first instant: the whole queue is still there, in order, and nothing reached the server.
+  await killBrowser(profile);
+  device = await launchDevice(profile, true, true);
   await goOffline(device);
   page = device.pages()[0] ?? await device.newPage();
   await page.goto(`/job/${jobId}`);
   await expect(page.getByTestId('job-details-note')).toHaveText(note);
-  // The worker may already have replayed through Background Sync as the browser started (Playwright's
-  // offline emulation reaches the worker only once attached); whatever is left is the same queue.
-  const left = (await replicaAll<OutboxRow>(page, 'outbox')).map((e) => e.key);
-  expect(queued.map((e) => e.key).slice(queued.length - left.length)).toEqual(left);
+  const left = await replicaAll<OutboxRow>(page, 'outbox');
+  expect(left.map((e) => [e.type, e.key, e.status])).toEqual(queued.map((e) => [e.type, e.key, 'pending']));
+  expect(await dbQuery('select 1 from jobs where id = $1', [jobId])).toHaveLength(0);
+  await killBrowser(profile);
 
-  // Back online: the queue drains, and the server holds each change exactly once.
-  await goOnline(device);
+  // Started again with the network back. The kill took MSAL's session with it, so the plumber signs
+  // in again; the queue survives that, drains, and the server holds each change exactly once.
+  device = await launchDevice(profile);
+  page = device.pages()[0] ?? await device.newPage();
+  await signIn(page, PLUMBER_OLA);
+  await page.goto(`/job/${jobId}`);
   await expect.poll(async () => (await replicaAll<OutboxRow>(page, 'outbox')).length, { timeout: 30_000 }).toBe(0);
   const rows = await dbQuery<{ id: string; notes: string; version: number }>(
     `select id, notes, version from jobs where created_by = $1 and created_at >= $2`, [PLUMBER_OLA, startedAt]);
