@@ -1,24 +1,94 @@
 /**
- * The signed-in frame: header bar, navigation (side bar on wide screens, drawer below 1000 px) and
- * the current screen.
+ * The signed-in frame: a skip link, header bar, navigation (side bar on wide screens, drawer below
+ * 1000 px) and the current screen, which takes the focus when the route changes.
  */
-import { Suspense, useState } from 'react';
-import { Outlet } from 'react-router-dom';
-import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
+import { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Box, chakra, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState, useIsMobile } from '../ui';
 import { Header } from './Header';
 import { NavMenu } from './NavMenu';
 
 const SIDEBAR_WIDTH = '15rem';
+const CONTENT_ID = 'main-content';
+/** How long a screen whose code is still loading may take to show its heading before the focus goes to the content itself. */
+const HEADING_WAIT_MS = 2000;
+
+/**
+ * A new route moves the focus to the new screen's heading (or, without one, to the content), as a
+ * page load would for a screen reader and the keyboard; the first screen keeps the browser's own.
+ */
+function useFocusOnRouteChange(content: RefObject<HTMLDivElement | null>) {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const root = content.current;
+    if (!root) return;
+    const focusHeading = () => {
+      const heading = root.querySelector<HTMLElement>('h1');
+      if (!heading) return false;
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+      return true;
+    };
+    if (focusHeading()) return;
+    // A lazily loaded screen renders its heading a little later.
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) stop();
+    });
+    const timer = setTimeout(() => {
+      stop();
+      if (!root.contains(document.activeElement)) root.focus({ preventScroll: true });
+    }, HEADING_WAIT_MS);
+    const stop = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+    observer.observe(root, { childList: true, subtree: true });
+    return stop;
+  }, [pathname, content]);
+}
 
 export function Shell() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const content = useRef<HTMLDivElement>(null);
+  useFocusOnRouteChange(content);
 
   return (
     <Flex direction="column" minH="100dvh" bg="bg.subtle">
+      <chakra.a
+        href={`#${CONTENT_ID}`}
+        position="absolute"
+        top="2"
+        insetStart="2"
+        zIndex="skipLink"
+        px="4"
+        py="3"
+        bg="bg"
+        color="fg"
+        fontWeight="semibold"
+        rounded="md"
+        shadow="md"
+        // Out of sight until the keyboard reaches it (the first Tab on every screen).
+        transform="translateY(-200%)"
+        _focus={{ transform: 'none' }}
+        data-testid="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          const heading = content.current?.querySelector<HTMLElement>('h1');
+          if (heading) heading.tabIndex = -1;
+          (heading ?? content.current)?.focus();
+        }}
+      >
+        {t('SkipToContent')}
+      </chakra.a>
       <Header onOpenMenu={isMobile ? () => setDrawerOpen(true) : undefined} />
       <Flex flex="1" minH="0">
         {!isMobile && (
@@ -26,7 +96,7 @@ export function Shell() {
             <NavMenu />
           </Box>
         )}
-        <Box flex="1" minW="0">
+        <Box flex="1" minW="0" id={CONTENT_ID} ref={content} tabIndex={-1} outline="none">
           <Suspense fallback={<LoadingState />}>
             <Outlet />
           </Suspense>

@@ -4,7 +4,7 @@
  * of cards fast even with 10,000 jobs on the device.
  */
 import './jobs.css';
-import { memo } from 'react';
+import { memo, type MouseEvent } from 'react';
 import type { TFunction } from 'i18next';
 import type { Job } from '../../domain/api';
 import { formatCardTime, formatDate, initials } from '../../domain/format';
@@ -30,18 +30,16 @@ export interface JobCardProps {
 }
 
 export const JobCard = memo(function JobCard({ job, showAssignee, statusColor, marker, t, onOpen }: JobCardProps) {
-  const open = () => onOpen(job.jobId);
+  // The title is the card's link and the menu its own button beside it, not inside it: two
+  // targets for a pointer, a keyboard and a screen reader. The link's area covers the card (jobs.css).
+  const open = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    onOpen(job.jobId);
+  };
 
   return (
-    <article
-      className="mw-job-card"
-      tabIndex={0}
-      role="link"
-      data-testid="job-card"
-      data-job-id={job.jobId}
-      onClick={open}
-      onKeyDown={(e) => { if (e.key === 'Enter' && e.target === e.currentTarget) open(); }}
-    >
+    <article className="mw-job-card" data-testid="job-card" data-job-id={job.jobId}>
       <div className="mw-job-card__top">
         <div className="mw-job-card__meta">
           <span className="mw-job-card__ref" data-testid="job-ref">{job.refNr > 0 ? `#${job.refNr}` : t('RefNotAssigned')}</span>
@@ -57,7 +55,9 @@ export const JobCard = memo(function JobCard({ job, showAssignee, statusColor, m
         </div>
       </div>
       <div>
-        <p className="mw-job-card__title" data-testid="job-title">{jobCardTitle(job)}</p>
+        <p className="mw-job-card__title">
+          <a className="mw-job-card__link" href={`/job/${job.jobId}`} onClick={open} data-testid="job-title">{jobCardTitle(job)}</a>
+        </p>
         <p className="mw-job-card__address" data-testid="job-address">{job.subscriberText}</p>
       </div>
       <div className="mw-job-card__dates">
