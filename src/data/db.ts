@@ -4,7 +4,7 @@
  */
 import Dexie, { type DBCoreMutateRequest, type EntityTable } from 'dexie';
 import type { Job, Plumber } from '../domain/api';
-import { addressWords } from '../domain/jobList';
+import { addressKeys } from '../domain/jobList';
 import type { OutboxEntry } from './commands';
 
 export interface LookupList {
@@ -19,13 +19,13 @@ export interface MetaEntry {
   value: unknown;
 }
 
-/** A job as the replica stores it: with the words of its address, for the address filter's index. */
+/** A job as the replica stores it: with the keys of its address, for the address filter's index. */
 interface StoredJob extends Job {
-  addressWords?: string[];
+  addressKeys?: string[];
 }
 
-function withAddressWords(job: Job): StoredJob {
-  return { ...job, addressWords: addressWords(job.subscriberText ?? '') };
+function withAddressKeys(job: Job): StoredJob {
+  return { ...job, addressKeys: addressKeys(job.subscriberText ?? '') };
 }
 
 export class MeterworkDb extends Dexie {
@@ -56,20 +56,20 @@ export class MeterworkDb extends Dexie {
       jobs: 'jobId, refNr, statusId, typeId, assignedToId, createdAt, updatedAt, scheduledDate, '
         + '[createdAt+jobId], [assignedToId+createdAt+jobId], [statusId+createdAt+jobId]',
     });
-    // The address filter reads the jobs whose address has a word starting with the typed text
-    // through this index, not by checking every row (jobList.ts: addressMatches).
+    // The address filter reads the jobs whose address has a word (or a word and the next) starting
+    // with the typed text through this index, not by checking every row (jobList.ts: addressMatches).
     this.version(4).stores({
       jobs: 'jobId, refNr, statusId, typeId, assignedToId, createdAt, updatedAt, scheduledDate, '
-        + '[createdAt+jobId], [assignedToId+createdAt+jobId], [statusId+createdAt+jobId], *addressWords',
+        + '[createdAt+jobId], [assignedToId+createdAt+jobId], [statusId+createdAt+jobId], *addressKeys',
     }).upgrade((tx) => tx.table<StoredJob>('jobs').toCollection().modify((job) => {
-      job.addressWords = addressWords(job.subscriberText ?? '');
+      job.addressKeys = addressKeys(job.subscriberText ?? '');
     }));
 
-    // Every write of a job (pull, outbox, replay) stores its address words on the way down; reads
+    // Every write of a job (pull, outbox, replay) stores its address keys on the way down; reads
     // leave them out, so the rest of the app sees plain Jobs.
     this.use({
       stack: 'dbcore',
-      name: 'jobAddressWords',
+      name: 'jobAddressKeys',
       create: (down) => ({
         ...down,
         table: (name) => {
@@ -78,7 +78,7 @@ export class MeterworkDb extends Dexie {
           return {
             ...table,
             mutate: (req: DBCoreMutateRequest) => table.mutate(
-              req.type === 'add' || req.type === 'put' ? { ...req, values: req.values.map(withAddressWords) } : req,
+              req.type === 'add' || req.type === 'put' ? { ...req, values: req.values.map(withAddressKeys) } : req,
             ),
           };
         },
@@ -86,7 +86,7 @@ export class MeterworkDb extends Dexie {
     });
     this.jobs.hook('reading', (stored: StoredJob | undefined) => {
       if (!stored) return stored;
-      const { addressWords: _words, ...job } = stored;
+      const { addressKeys: _keys, ...job } = stored;
       return job;
     });
   }

@@ -61,10 +61,14 @@ export function normalizeAddress(text: string): string {
   return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(' ');
 }
 
-/** The distinct words of an address: the replica's address index (db.ts), so the filter is a range read. */
-export function addressWords(text: string): string[] {
-  const normalized = normalizeAddress(text);
-  return normalized ? [...new Set(normalized.split(' '))] : [];
+/**
+ * The keys of an address in the replica's address index (db.ts), so the filter is a range read:
+ * its distinct words, and each word with the next ('storgata 12'), so that a street and a number
+ * find the few jobs at that number rather than every job in the street.
+ */
+export function addressKeys(text: string): string[] {
+  const words = normalizeAddress(text).split(' ').filter(Boolean);
+  return [...new Set([...words, ...words.slice(1).map((w, i) => `${words[i]} ${w}`)])];
 }
 
 /** The address filter's text as it is compared (normalizeAddress); '' = no address filter. */

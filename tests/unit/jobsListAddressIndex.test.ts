@@ -7,7 +7,7 @@ import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeterworkDb } from '../../src/data/db';
 import type { Job } from '../../src/domain/api';
-import { addressMatches, addressNeedle, addressWords, EMPTY_JOB_FILTER, jobListPredicate, type JobListFilter } from '../../src/domain/jobList';
+import { addressKeys, addressMatches, addressNeedle, EMPTY_JOB_FILTER, jobListPredicate, type JobListFilter } from '../../src/domain/jobList';
 import type { Actor } from '../../src/domain/jobRules';
 import { queryJobListPage } from '../../src/features/jobs/queries';
 import { makeJob } from './jobsFixtures';
@@ -21,17 +21,17 @@ describe('address matching', () => {
     expect(['kirke', 'KIRKEVEIEN 5', 'kirkeveien 5b,', 'oslo', '0368', ' kirkeveien  5b ']).toEqual(
       ['kirke', 'KIRKEVEIEN 5', 'kirkeveien 5b,', 'oslo', '0368', ' kirkeveien  5b '].filter(at));
     expect(['veien', 'kirkeveien 6', 'slo', 'oslo kirkeveien'].filter(at)).toEqual([]);
-    expect(addressWords('Åsveien 3, Åsveien 3 Bergen')).toEqual(['åsveien', '3', 'bergen']);
-    expect(addressWords(' , ')).toEqual([]);
+    expect(addressKeys('Åsveien 3, Åsveien 3 Bergen')).toEqual(['åsveien', '3', 'bergen', 'åsveien 3', '3 åsveien', '3 bergen']);
+    expect(addressKeys(' , ')).toEqual([]);
   });
 });
 
-/** 1,200 jobs: one street in two (too many for the index), others rare; ties on creation time. */
+/** 2,400 jobs: one street in two (too many for the index), others rare; ties on creation time. */
 function makeJobs(): Job[] {
-  return Array.from({ length: 1200 }, (_, i) => {
+  return Array.from({ length: 2400 }, (_, i) => {
     const street = i % 2 === 0 ? 'Storgata' : i % 97 === 1 ? 'Tyttebærstien' : i % 5 === 1 ? 'Kirkeveien' : 'Elvegata';
     return makeJob({
-      jobId: `job-${String((i * 37) % 1200).padStart(4, '0')}`,
+      jobId: `job-${String((i * 37) % 2400).padStart(4, '0')}`,
       assignedToId: [7, 8][i % 3 === 0 ? 1 : 0],
       statusId: 1 + (i % 3),
       subscriberText: `${street} ${i % 40}, 1338 Sandvika`,
@@ -80,8 +80,8 @@ describe('address filter over the word index', () => {
     expect((await queryJobListPage(db, { ...EMPTY_JOB_FILTER, address: 'blåbær' }, admin, 25)).jobs).toEqual([]);
     const [found] = (await queryJobListPage(db, { ...EMPTY_JOB_FILTER, address: 'multe' }, admin, 25)).jobs;
     expect(found.jobId).toBe('moved');
-    expect(Object.keys(found)).not.toContain('addressWords');
-    expect(Object.keys((await db.jobs.get('moved'))!)).not.toContain('addressWords');
+    expect(Object.keys(found)).not.toContain('addressKeys');
+    expect(Object.keys((await db.jobs.get('moved'))!)).not.toContain('addressKeys');
   });
 });
 
@@ -93,7 +93,7 @@ describe('schema upgrade', () => {
     await old.table('jobs').bulkPut([makeJob({ jobId: 'a', subscriberText: 'Fjellveien 3, Bergen' }), makeJob({ jobId: 'b', subscriberText: 'Storgata 1, Oslo' })]);
     old.close();
     const upgraded = new MeterworkDb(name);
-    expect(await upgraded.jobs.where('addressWords').startsWith('fjell').primaryKeys()).toEqual(['a']);
+    expect(await upgraded.jobs.where('addressKeys').startsWith('fjellveien 3').primaryKeys()).toEqual(['a']);
     expect((await queryJobListPage(upgraded, { ...EMPTY_JOB_FILTER, address: 'bergen' }, admin, 25)).jobs.map((j) => j.jobId)).toEqual(['a']);
     await upgraded.delete();
   });

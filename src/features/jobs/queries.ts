@@ -43,22 +43,19 @@ export function isIndexRange(filter: JobListFilter, viewer: Actor): boolean {
 const MAX_WALK_STEP = 800;
 
 /**
- * An address filter reads its candidates through the replica's word index when there are at most
- * this many; with more (over 1 in 25 of 10,000 jobs), matches are dense enough that the walk fills
- * a page within a few hundred rows.
+ * An address filter reads its candidates through the replica's address index when there are at
+ * most this many; with more (1 in 10 of 10,000 jobs, 1 in 100 of 100,000), matches are dense
+ * enough that the walk fills a page within a few thousand rows.
  */
-const ADDRESS_INDEX_MAX_ROWS = 400;
+const ADDRESS_INDEX_MAX_ROWS = 1000;
 
-/** Jobs with an address word matching the filter's words, or null when there are too many to read this way. */
+/** Jobs whose address keys match the filter's last words, or null when there are too many to read this way. */
 async function addressCandidates(db: MeterworkDb, needle: string): Promise<Job[] | null> {
-  // Every word but the last is a whole word of the address, the last one a word's start: the
-  // longest is the narrowest range.
+  // Every word but the last is a whole word of the address and the last one a word's start, so
+  // the last two words start a key of the index ('storgata 1' → 'storgata 12', 'storgata 14', …).
   const words = needle.split(' ');
-  let pick = words.length - 1;
-  words.forEach((w, i) => { if (w.length > words[pick].length) pick = i; });
-  const index = db.jobs.where('addressWords');
-  const range = pick === words.length - 1 ? index.startsWith(words[pick]) : index.equals(words[pick]);
-  const keys = await range.limit(ADDRESS_INDEX_MAX_ROWS + 1).primaryKeys();
+  const key = words.slice(-2).join(' ');
+  const keys = await db.jobs.where('addressKeys').startsWith(key).limit(ADDRESS_INDEX_MAX_ROWS + 1).primaryKeys();
   if (keys.length > ADDRESS_INDEX_MAX_ROWS) return null;
   // A job with two words of the same start is in the range twice.
   const rows = await db.jobs.bulkGet([...new Set(keys)]);
