@@ -7,15 +7,28 @@ import type { Command, OutboxEntry } from './commands';
 import { db } from './db';
 import { enqueueCommand, requestReplay } from './replay';
 import { useSession } from './session';
+import type { CommandProblem } from './commandSchemas';
 
 export { discardCommand, retryCommand } from './replay';
+
+/** A command the server would refuse, found on the device before it was queued. */
+export class CommandRejected extends Error {
+  constructor(readonly problem: CommandProblem) {
+    super(`${problem.field} ${problem.message}`);
+  }
+}
 
 /**
  * Records a change made by the signed-in user: appended to the outbox (new Idempotency-Key) and
  * applied to the replica in one transaction, then replayed (here, and by the service worker
- * through Background Sync). Resolves once the change is stored on the device.
+ * through Background Sync). Resolves once the change is stored on the device. It is checked first
+ * against the server's own schema: one the server would refuse is not queued (CommandRejected says
+ * which field and why).
  */
 export async function enqueue(command: Command): Promise<void> {
+  const { commandProblem } = await import('./commandSchemas');
+  const problem = commandProblem(command);
+  if (problem) throw new CommandRejected(problem);
   await enqueueCommand(command);
 }
 

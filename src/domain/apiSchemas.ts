@@ -1,10 +1,12 @@
 /**
- * TypeBox schemas of the API's JSON (the shapes of src/domain/api.ts), for validation, response
- * serialization and the OpenAPI document.
+ * TypeBox schemas of the API's JSON (the shapes of src/domain/api.ts), for the server's validation,
+ * response serialization and OpenAPI document, and for the device, which checks a command against
+ * the same schema before it queues it (src/data/commandCheck.ts). Import them lazily on the device:
+ * TypeBox stays out of the shell.
  */
 import { Type, type Static, type TSchema } from 'typebox';
-import { JOB_LIST_PAGE_SIZE } from '../../src/domain/constants';
-import { Role, TaskStatus } from '../../src/domain/enums';
+import { JOB_LIST_PAGE_SIZE, NOTE_MAX_LENGTH } from './constants';
+import { Role, TaskStatus } from './enums';
 
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 export const Uuid = Type.String({ format: 'uuid' });
@@ -192,7 +194,7 @@ export const UpdateJobBody = Type.Object({
 
 export const NoteBody = Type.Object({
   jobId: Uuid,
-  notes: Type.String({ maxLength: 4000 }),
+  notes: Type.String({ maxLength: NOTE_MAX_LENGTH }),
   status: Type.Integer(),
   severity: Type.Integer({ minimum: 1 }),
   expectedVersion: ExpectedVersion,

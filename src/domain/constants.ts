@@ -27,6 +27,8 @@ export const OBJECT_ID_DELIMITER = '_';
 export const SERIAL_NUMBER_EXAMPLE = '0032548';
 export const DEFAULT_MAP_ZOOM = 9;
 export const NOTE_ROWS = 6;
+/** The longest job note the API takes (NoteBody in apiSchemas.ts). */
+export const NOTE_MAX_LENGTH = 4000;
 export const COMMENT_ROWS = 4;
 
 export const EPSG = { Zone32: 25832, Zone33: 25833, Zone35: 25835 } as const;

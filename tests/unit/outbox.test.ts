@@ -7,7 +7,7 @@ import { discardCommand, enqueue, retryCommand } from '../../src/data/outbox';
 import { cancelScheduledReplay, runReplay } from '../../src/data/replay';
 import { configureTransport } from '../../src/data/transport';
 import { JobStatus } from '../../src/domain/enums';
-import { FakeApi, createRequest, serverJob } from './outboxFakeApi';
+import { FakeApi, createRequest, serverJob, UNKNOWN_ADDRESS } from './outboxFakeApi';
 
 const plumber: Session = {
   userId: 'user-ola', registrationId: 11, roleId: 1, isAdmin: false, companyId: 'company-a', customerId: 'cust-1',
@@ -165,7 +165,7 @@ describe('replay', () => {
     const dependent = newId();
     const good = newId();
     await queueOffline(async () => {
-      await enqueue({ type: 'createJob', body: createRequest(bad, newId(), plumber.registrationId, { subscriberText: '' }) });
+      await enqueue({ type: 'createJob', body: createRequest(bad, newId(), plumber.registrationId, { subscriberText: UNKNOWN_ADDRESS }) });
       await enqueue({ type: 'addTask', body: { jobId: bad, taskId: dependent } });
       await enqueue({ type: 'createJob', body: createRequest(good, newId(), plumber.registrationId) });
     });
@@ -174,7 +174,7 @@ describe('replay', () => {
     expect(r).toMatchObject({ sent: 1, failed: 1, stop: null });
     const entries = await db.outbox.orderBy('seq').toArray();
     expect(entries.map((e) => [e.type, e.status])).toEqual([['createJob', 'failed'], ['addTask', 'pending']]);
-    expect(entries[0].error).toEqual({ status: 400, message: 'body/subscriberText is required' });
+    expect(entries[0].error).toEqual({ status: 400, message: 'body/subscriberText is not an address of the property' });
     // The job never reached the server: the replica lost it, the task add waits on the failed create.
     expect(await db.jobs.get(bad)).toBeUndefined();
     expect((await mutationsSent()).some((s) => s.path === '/api/Tasks')).toBe(false);
@@ -206,7 +206,7 @@ describe('replay', () => {
   it('discarding a failed create drops what depends on it and takes the job off the device', async () => {
     const bad = newId();
     await queueOffline(async () => {
-      await enqueue({ type: 'createJob', body: createRequest(bad, newId(), plumber.registrationId, { subscriberText: '' }) });
+      await enqueue({ type: 'createJob', body: createRequest(bad, newId(), plumber.registrationId, { subscriberText: UNKNOWN_ADDRESS }) });
       await enqueue({ type: 'updateNote', body: { jobId: bad, notes: 'x', status: 1, severity: 2 } });
     });
     await runReplay();

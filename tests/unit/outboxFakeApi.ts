@@ -141,7 +141,8 @@ export class FakeApi {
     if (path === '/api/jobs' && s.method === 'POST') {
       const req = b as unknown as CreateJobRequest & { jobId: string };
       if (this.jobs.has(req.jobId)) return { status: 409, body: { statusCode: 409, message: 'Job exists' } };
-      if (!req.subscriberText) return { status: 400, body: { statusCode: 400, message: 'body/subscriberText is required' } };
+      // A refusal the schema cannot see (the device checks schemas before queueing): an address the cadastre does not know.
+      if (req.subscriberText === UNKNOWN_ADDRESS) return { status: 400, body: { statusCode: 400, message: 'body/subscriberText is not an address of the property' } };
       this.put(serverJob(req, this.nextRef++));
       return { status: 201, body: req.jobId };
     }
@@ -206,7 +207,7 @@ export function serverJob(req: CreateJobRequest & { jobId: string }, refNr: numb
 export function createRequest(jobId: string, taskId: string, assignedToId: number, over: Partial<CreateJobRequest> = {}): CreateJobRequest & { jobId: string } {
   return {
     jobId, roleId: 1, refNo: 0, title: 'Utskifting av vannmåler', jobTypeId: 2, jobType: 'Replace',
-    matrikkelDetails: { matrikkelNummer: '4601-12/34', matrikkelenhetId: 12345, addressId: 77 },
+    matrikkelDetails: { matrikkelNummer: '4601001200003400000000', matrikkelenhetId: 12345, addressId: 77 },
     subscriberText: 'Strandgaten 12, 5013 Bergen', scheduledDate: null, dueDate: null, assignedToId,
     assigneeName: 'Ola Nordmann', createdBy: 'ola@example.no', status: JobStatus.New, description: null, severity: 2,
     taskRequest: {
@@ -217,3 +218,6 @@ export function createRequest(jobId: string, taskId: string, assignedToId: numbe
     ...over,
   };
 }
+
+/** A create with this address is refused by the fake server (a business rule, not a schema one). */
+export const UNKNOWN_ADDRESS = 'Ukjent adresse 0';

@@ -104,7 +104,7 @@ describe('the replica belongs to one user', () => {
     await pullChanges();
     await db.lookups.put({ list: 'JobTypes', items: [{ id: 1 }], fetchedAt: '' });
     api.offline = true;
-    await enqueue({ type: 'updateNote', body: { jobId: 'x', notes: 'n', status: 1, severity: 2 } });
+    await enqueue({ type: 'updateNote', body: { jobId: '3f0c8f4e-1c2b-4d6e-9a7b-1234567890ab', notes: 'n', status: 1, severity: 2 } });
     await runReplay();
     cancelScheduledReplay();
     api.offline = false;

@@ -3,16 +3,19 @@ import { useState } from 'react';
 import { Field, Textarea } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { Job } from '../../../domain/api';
-import { NOTE_ROWS } from '../../../domain/constants';
+import { NOTE_MAX_LENGTH, NOTE_ROWS } from '../../../domain/constants';
 import { buildNoteRequest } from '../../../domain/jobForm';
-import { enqueue } from '../../../data/outbox';
+import { CommandRejected, enqueue } from '../../../data/outbox';
 import { FormDialog, snackbar } from '../../../ui';
 
 export function NoteDialog({ job, fromJobDetails, onClose }: { job: Job; fromJobDetails: boolean; onClose: () => void }) {
   const { t } = useTranslation('jobs');
   const [notes, setNotes] = useState(job.notes ?? '');
   const [saving, setSaving] = useState(false);
+  const [refused, setRefused] = useState(false);
   const changed = notes !== (job.notes ?? '');
+  // The server's limit, told while typing; the queue checks the whole command against its schema too.
+  const tooLong = notes.length > NOTE_MAX_LENGTH;
 
   const save = async () => {
     setSaving(true);
@@ -20,8 +23,9 @@ export function NoteDialog({ job, fromJobDetails, onClose }: { job: Job; fromJob
       await enqueue({ type: 'updateNote', body: buildNoteRequest(job, notes) });
       snackbar.success(t('JobDetails.NoteSaved'));
       onClose();
-    } catch {
-      snackbar.error(t('JobDetails.NoteSaveFailed'));
+    } catch (err) {
+      if (err instanceof CommandRejected) setRefused(true);
+      else snackbar.error(t('JobDetails.NoteSaveFailed'));
     } finally {
       setSaving(false);
     }
@@ -34,12 +38,16 @@ export function NoteDialog({ job, fromJobDetails, onClose }: { job: Job; fromJob
       width={fromJobDetails ? '70%' : '600px'}
       onClose={onClose}
       onSubmit={() => void save()}
-      submitDisabled={!changed}
+      submitDisabled={!changed || tooLong}
       saving={saving}
     >
-      <Field.Root>
+      <Field.Root invalid={tooLong || refused}>
         <Field.Label>{t('Note')}</Field.Label>
-        <Textarea data-testid="note-text" rows={NOTE_ROWS} value={notes} onChange={(e) => setNotes(e.target.value)} />
+        <Textarea data-testid="note-text" rows={NOTE_ROWS} value={notes} onChange={(e) => { setNotes(e.target.value); setRefused(false); }} />
+        <Field.HelperText data-testid="note-length">{t('NoteLength', { count: notes.length, max: NOTE_MAX_LENGTH })}</Field.HelperText>
+        {(tooLong || refused) && (
+          <Field.ErrorText data-testid="note-error">{tooLong ? t('NoteTooLong', { max: NOTE_MAX_LENGTH }) : t('NoteRefused')}</Field.ErrorText>
+        )}
       </Field.Root>
     </FormDialog>
   );

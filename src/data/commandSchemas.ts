@@ -1,0 +1,53 @@
+/**
+ * Each command kind's body checked against the server's own schema (src/domain/apiSchemas.ts) with
+ * the server's bounds (src/domain/schemaBounds.ts), before the command is queued: the plumber is told
+ * at once, in the form, what the server would refuse. Loaded on demand (TypeBox stays out of the shell).
+ */
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import {
+  AddTaskBody, CompletionBody, CreateJobBody, DeleteJobsBody, DeleteTaskBody, NoteBody, ReassignBody, UpdateJobBody,
+} from '../domain/apiSchemas';
+import { harden } from '../domain/schemaBounds';
+import type { Command } from './commands';
+
+export interface CommandProblem {
+  /** The field as the server names it, e.g. body/notes. */
+  field: string;
+  /** What the schema says, e.g. "must NOT have more than 4000 characters". */
+  message: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+const SCHEMAS: Record<Command['type'], TSchema> = {
+  createJob: CreateJobBody,
+  updateJob: UpdateJobBody,
+  updateNote: NoteBody,
+  completeJob: CompletionBody,
+  reassignJobs: ReassignBody,
+  deleteJobs: DeleteJobsBody,
+  addTask: AddTaskBody,
+  deleteTask: DeleteTaskBody,
+};
+
+const compiled = new Map<Command['type'], ReturnType<typeof Compile>>();
+
+export function commandProblem(command: Command): CommandProblem | null {
+  let check = compiled.get(command.type);
+  if (!check) {
+    check = Compile(harden(SCHEMAS[command.type]) as TSchema);
+    compiled.set(command.type, check);
+  }
+  // expectedVersion 0 is the device's placeholder for a job not yet on the server: replay fills it in.
+  const body: Record<string, unknown> = { ...command.body };
+  if (body.expectedVersion === 0) delete body.expectedVersion;
+  if (check.Check(body)) return null;
+  const [first] = [...check.Errors(body)];
+  return {
+    field: `body${first?.instancePath ?? ''}`,
+    message: first?.message ?? 'is not valid',
+    keyword: first?.keyword ?? 'unknown',
+    params: (first?.params ?? {}) as Record<string, unknown>,
+  };
+}

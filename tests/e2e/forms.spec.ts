@@ -1,0 +1,33 @@
+/**
+ * Forms tell the plumber at once what the server would refuse (issue 7 §4): a note longer than the
+ * server takes is refused in the dialog and nothing is queued; a date past the picker's bound is
+ * refused in the form.
+ */
+import { expect, test } from '@playwright/test';
+import { PLUMBER_OLA, replicaAll, signIn } from './helpers';
+
+test('a 4,001-character note is refused in the dialog, and nothing is queued', async ({ page }) => {
+  await signIn(page, PLUMBER_OLA);
+  await page.goto('/joblist');
+  const jobId = await page.getByTestId('job-card').first().getAttribute('data-job-id');
+  await page.goto(`/job/${jobId}`);
+  await page.getByTestId('open-note').click();
+  await page.getByTestId('note-text').fill('x'.repeat(4001));
+  await expect(page.getByTestId('note-error')).toHaveText('Notatet kan ha høyst 4000 tegn.');
+  await expect(page.getByTestId('note-length')).toHaveText('4001 av 4000 tegn');
+  await expect(page.getByTestId('note-dialog').getByRole('button', { name: 'Lagre' })).toBeDisabled();
+  expect(await replicaAll(page, 'outbox')).toEqual([]);
+
+  await page.getByTestId('note-text').fill('x'.repeat(4000));
+  await expect(page.getByTestId('note-error')).toHaveCount(0);
+  await page.getByTestId('note-dialog').getByRole('button', { name: 'Lagre' }).click();
+  await expect(page.getByTestId('job-details-note')).toHaveText('x'.repeat(4000));
+});
+
+test('a scheduled date in 2099 is refused in the new-job form', async ({ page }) => {
+  await signIn(page, PLUMBER_OLA);
+  await page.goto('/job/create');
+  await page.getByTestId('scheduled-date').fill('2099-06-01T10:00');
+  await expect(page.getByTestId('scheduled-date-error')).toHaveText('Datoen kan ikke være senere enn utgangen av året om ti år');
+  await expect(page.getByTestId('scheduled-date')).not.toHaveValue('2099-06-01T10:00');
+});
