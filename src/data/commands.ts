@@ -54,7 +54,8 @@ export type OutboxEntry = Command & {
   createdAt: string;
   attempts: number;
   /** Set when status is 'failed': the server's reason. */
-  error?: { status: number; message: string; current?: Job };
+  /** The server's refusal; screens show serverErrorKey(error) (src/domain/serverErrors.ts), not its text. */
+  error?: { status: number; message: string; errorKey?: string; current?: Job };
 };
 
 /** Where each command goes (spec 1 §7). */

@@ -241,7 +241,7 @@ async function markFailed(entry: OutboxEntry, err: ApiError): Promise<void> {
     const ok = await updateIfSame(entry, (cur) => ({
       ...cur,
       status: 'failed',
-      error: { status: err.status, message: err.message, ...(current ? { current } : {}) },
+      error: { status: err.status, message: err.message, ...(body?.errorKey ? { errorKey: body.errorKey } : {}), ...(current ? { current } : {}) },
       lastError: undefined,
     }));
     if (!ok) return;

@@ -13,6 +13,8 @@ import { discardCommand, retryCommand, useOutbox } from '../../data/outbox';
 import type { Job, Plumber } from '../../domain/api';
 import { confirm, snackbar } from '../../ui';
 import { COMMAND_LABEL_KEY, conflictRows, jobLabel } from './describe';
+import { serverErrorKey } from '../../domain/serverErrors';
+import { ApiError } from '../../data/transport';
 
 const NO_PLUMBERS: Plumber[] = [];
 
@@ -52,7 +54,8 @@ function FailedCommand({ entry, job, dependents, plumbers }: { entry: OutboxEntr
     try {
       await action();
     } catch (e) {
-      snackbar.error(t('ActionFailed'), e instanceof Error ? e.message : String(e));
+      const body = e instanceof ApiError && typeof e.body === 'object' && e.body !== null ? (e.body as { errorKey?: string }) : {};
+      snackbar.error(t('ActionFailed'), e instanceof ApiError ? t(serverErrorKey({ status: e.status, message: e.message, errorKey: body.errorKey })) : undefined);
     } finally {
       setBusy(false);
     }
@@ -72,7 +75,7 @@ function FailedCommand({ entry, job, dependents, plumbers }: { entry: OutboxEntr
       <Text fontSize="sm" color="fg.muted">{jobLabel(entry, job)}</Text>
       {error && (
         <Text fontSize="sm" mt="1" color="red.fg" data-testid="failed-reason">
-          {t('Reason', { message: error.message, status: error.status })}
+          {t('Reason', { reason: t(serverErrorKey(error)), status: error.status })}
         </Text>
       )}
       {dependents > 0 && <Text fontSize="sm" mt="1">{t('Dependents', { count: dependents })}</Text>}

@@ -1,0 +1,39 @@
+/**
+ * What the user reads when the server refused something: an i18n key (namespace 'sync', under
+ * ServerError.), never the server's own English text. The spec's error names come first (errorKey in
+ * the answer), then the statuses and the server's known refusals; anything else falls back to a
+ * plain "the server did not accept the change".
+ */
+export interface ServerRefusal {
+  status: number;
+  message: string;
+  errorKey?: string;
+}
+
+/** The spec's error names the server sends (errorKey), as they are called in the i18n resources. */
+const NAMED = new Set(['NewWaterMeterSerialNumberIsInUse', 'ErrorDismantleDate', 'InvalidSerialNumber']);
+
+/** Known refusals by the server's text (src/domain and server/services write them). */
+const BY_MESSAGE: [RegExp, string][] = [
+  [/Scheduled date is greater than due date/, 'ScheduledAfterDue'],
+  [/must not be later than the end of the year ten years ahead/, 'DateTooFarAhead'],
+  [/job is completed|to a completed job/, 'JobCompleted'],
+  [/task is finished/, 'TaskFinished'],
+  [/can only be set by an admin/, 'DueDateAdminOnly'],
+  [/plumber can only be changed while the job is not started/, 'PlumberChangeNotStarted'],
+  [/has changed on the server/, 'ChangedOnServer'],
+  [/already exists/, 'AlreadyExists'],
+  [/Cannot|cannot be deleted|CannotDeleteTask/, 'NotAllowedNow'],
+];
+
+export function serverErrorKey(refusal: ServerRefusal): string {
+  if (refusal.errorKey && NAMED.has(refusal.errorKey)) return `ServerError.${refusal.errorKey}`;
+  for (const [pattern, key] of BY_MESSAGE) if (pattern.test(refusal.message)) return `ServerError.${key}`;
+  if (refusal.status === 403) return 'ServerError.NoAccess';
+  if (refusal.status === 404) return 'ServerError.NotFound';
+  if (refusal.status === 409) return 'ServerError.ChangedOnServer';
+  if (refusal.status === 422) return 'ServerError.KeyReused';
+  if (refusal.status === 429) return 'ServerError.TooManyRequests';
+  if (refusal.status >= 500) return 'ServerError.ServerFailed';
+  return 'ServerError.Refused';
+}
