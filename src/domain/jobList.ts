@@ -97,8 +97,8 @@ export function jobListPredicate(filter: JobListFilter, viewer: Actor): (job: Jo
 }
 
 /** Card title: the job title with its number of tasks. */
-export function jobCardTitle(job: Job): string {
-  return `${job.title} (${liveTasks(job).length})`;
+export function jobCardTitle(job: Job, title = job.title): string {
+  return `${title} (${liveTasks(job).length})`;
 }
 
 /** Restores a stored filter, dropping anything malformed. */

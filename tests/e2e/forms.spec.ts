@@ -31,3 +31,13 @@ test('a scheduled date in 2099 is refused in the new-job form', async ({ page })
   await expect(page.getByTestId('scheduled-date-error')).toHaveText('Datoen kan ikke være senere enn utgangen av året om ti år');
   await expect(page.getByTestId('scheduled-date')).not.toHaveValue('2099-06-01T10:00');
 });
+
+test('in English, job types are English although the server names them in Norwegian', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('meterwork.language', 'en'));
+  await signIn(page, PLUMBER_OLA);
+  await page.goto('/joblist');
+  await expect(page.getByTestId('job-card').first()).toBeVisible();
+  await expect(page.locator('select option', { hasText: 'Water meter replacement' })).toHaveCount(1);
+  await expect(page.getByTestId('job-title').filter({ hasText: /New water meter|Water meter replacement|Water meter removal/ }).first()).toBeVisible();
+  await expect(page.getByTestId('job-title').filter({ hasText: /Ny vannmåler|Utskifting av vannmåler/ })).toHaveCount(0);
+});

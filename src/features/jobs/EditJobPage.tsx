@@ -19,7 +19,7 @@ import { useSession, type Session } from '../../data/session';
 import { BackIcon, confirm, EmptyView, LoadingState, PageLayout, showError, snackbar, useUnsavedChangesGuard } from '../../ui';
 import { DateTimeField } from './components/DateTimeField';
 import { JobStatusLabel } from './components/StatusIcon';
-import { useJob, useJobStatusColors, useJobTypes, usePlumbers } from './hooks';
+import { useJob, useJobStatusColors, useJobTypeLabel, useJobTypes, usePlumbers } from './hooks';
 
 export function EditJobPage() {
   const { t } = useTranslation('jobs');
@@ -46,6 +46,7 @@ function EditJobForm({ job, session }: { job: Job; session: Session }) {
   const fromJobDetails = !!(useLocation().state as { fromJobDetails?: boolean } | null)?.fromJobDetails;
   const backPath = fromJobDetails ? `/job/${job.jobId}` : '/joblist';
   const jobTypes = useJobTypes();
+  const typeLabel = useJobTypeLabel();
   const plumbers = usePlumbers();
   const statusColors = useJobStatusColors();
   const [values, setValues] = useState<EditJobValues>(() => initialEditValues(job));
@@ -128,7 +129,7 @@ function EditJobForm({ job, session }: { job: Job; session: Session }) {
         <DataList.Root orientation="horizontal">
           <DataList.Item>
             <DataList.ItemLabel>{t('JobCategory')}</DataList.ItemLabel>
-            <DataList.ItemValue data-testid="edit-category">{jobType?.name ?? job.title}</DataList.ItemValue>
+            <DataList.ItemValue data-testid="edit-category">{typeLabel(jobType, job.title)}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>{t('Status')}</DataList.ItemLabel>

@@ -9,6 +9,7 @@ import type { TFunction } from 'i18next';
 import type { Job } from '../../domain/api';
 import { formatCardTime, formatDate, initials } from '../../domain/format';
 import { jobCardTitle } from '../../domain/jobList';
+import { JobTypeShortName } from '../../domain/enums';
 import { JobActionsMenuButton } from './components/JobActions';
 import { OutboxBadge } from './components/OutboxMarker';
 import { JobStatusLabelText, jobStatusText } from './components/StatusIcon';
@@ -56,7 +57,7 @@ export const JobCard = memo(function JobCard({ job, showAssignee, statusColor, m
       </div>
       <div>
         <p className="mw-job-card__title">
-          <a className="mw-job-card__link" href={`/job/${job.jobId}`} onClick={open} data-testid="job-title">{jobCardTitle(job)}</a>
+          <a className="mw-job-card__link" href={`/job/${job.jobId}`} onClick={open} data-testid="job-title">{jobCardTitle(job, t(`JobTypeName.${JobTypeShortName[job.typeId] ?? ''}`, { defaultValue: job.title }))}</a>
         </p>
         <p className="mw-job-card__address" data-testid="job-address">{job.subscriberText}</p>
       </div>

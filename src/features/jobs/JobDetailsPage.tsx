@@ -22,7 +22,7 @@ import { JobActionsMenu } from './components/JobActions';
 import { NoteDialog } from './components/NoteDialog';
 import { OutboxBadge, OutboxFailures } from './components/OutboxMarker';
 import { JobStatusLabel, TaskStatusLabel } from './components/StatusIcon';
-import { useJob, useJobStatusColors, useJobTypes, useOutboxMarkers } from './hooks';
+import { useJob, useJobStatusColors, useJobTypeLabel, useJobTypes, useOutboxMarkers } from './hooks';
 
 const MapIcon = createIcon({
   displayName: 'MapIcon',
@@ -49,6 +49,7 @@ function JobDetails({ job, session, leaving }: { job: Job; session: Session; lea
   const location = useLocation();
   const { origin } = useParams();
   const jobTypes = useJobTypes();
+  const typeLabel = useJobTypeLabel();
   const statusColors = useJobStatusColors();
   const marker = useOutboxMarkers([job.jobId]).get(job.jobId);
   const [noteOpen, setNoteOpen] = useState(false);
@@ -56,7 +57,7 @@ function JobDetails({ job, session, leaving }: { job: Job; session: Session; lea
   const [submitting, setSubmitting] = useState(false);
 
   const jobType = jobTypes.find((jt) => jt.id === job.typeId);
-  const typeName = (shortName: string) => jobTypes.find((jt) => jt.shortName === shortName)?.name ?? shortName;
+  const typeName = (shortName: string) => typeLabel(jobTypes.find((jt) => jt.shortName === shortName), shortName);
   const backPath = origin === 'planning' ? '/schedule/plan' : '/joblist';
   const goBack = () => {
     // After creating, or opened directly: the list (or planning). Otherwise wherever the user came from.
@@ -98,7 +99,7 @@ function JobDetails({ job, session, leaving }: { job: Job; session: Session; lea
     >
       <HStack justify="space-between" align="start" wrap="wrap" gap="3">
         <Stack gap="1">
-          <Heading as="h1" size="lg" data-testid="job-details-type">{jobType?.name ?? job.title}</Heading>
+          <Heading as="h1" size="lg" data-testid="job-details-type">{typeLabel(jobType, job.title)}</Heading>
           <HStack gap="3" wrap="wrap">
             <JobStatusLabel statusId={job.statusId} flagged={job.autoCreated} color={statusColors.get(job.statusId)} />
             <OutboxBadge marker={marker} />

@@ -16,7 +16,7 @@ import { useSession, type Session } from '../../data/session';
 import { EmptyView, LoadingState, PageLayout } from '../../ui';
 import './jobs.css';
 import { JobCard } from './JobCard';
-import { useActor, useDebounced, useJobListData } from './hooks';
+import { useActor, useDebounced, useJobListData, useJobTypeLabel } from './hooks';
 import { loadJobFilter, saveJobFilter } from './jobListStore';
 
 /** Cards in the first render: more than a tall screen shows above the fold. */
@@ -58,6 +58,7 @@ interface FilterBarProps {
  */
 const FilterBar = memo(function FilterBar({ filter, session, jobTypes, plumbers, onFilter, onAddressText }: FilterBarProps) {
   const { t } = useTranslation('jobs');
+  const typeLabel = useJobTypeLabel();
   const plumberChoices = useMemo(
     () => plumbers
       .filter((p) => p.roleId === Role.Plumber && p.id !== session.registrationId)
@@ -72,7 +73,7 @@ const FilterBar = memo(function FilterBar({ filter, session, jobTypes, plumbers,
       </FilterSelect>
       <FilterSelect label={t('FilterType')} value={filter.jobTypeId} onChange={(jobTypeId) => onFilter({ jobTypeId })} testId="filter-type">
         <option value="0">{t('All')}</option>
-        {jobTypes.map((jt) => <option key={jt.id} value={jt.id}>{jt.name}</option>)}
+        {jobTypes.map((jt) => <option key={jt.id} value={jt.id}>{typeLabel(jt)}</option>)}
       </FilterSelect>
       <label className="mw-field">
         <span className="mw-field__label">{t('FilterAddress')}</span>

@@ -24,7 +24,7 @@ import { apiFetch } from '../../data/transport';
 import { BackIcon, confirm, LoadingState, PageLayout, snackbar, useUnsavedChangesGuard } from '../../ui';
 import { AddressSearch } from './components/AddressSearch';
 import { DateTimeField } from './components/DateTimeField';
-import { useJobTypes, useOnline, usePlumbers } from './hooks';
+import { useJobTypeLabel, useJobTypes, useOnline, usePlumbers } from './hooks';
 
 const apiGet: ApiGet = (path) => apiFetch(path);
 
@@ -68,6 +68,7 @@ export function NewJobPage() {
   const origin = routeState.origin ?? '/joblist';
   const session = useSession();
   const jobTypes = useJobTypes();
+  const typeLabel = useJobTypeLabel();
   const plumbers = usePlumbers();
   const online = useOnline();
 
@@ -242,7 +243,7 @@ export function NewJobPage() {
               <option value="" disabled>{t('SelectCategory')}</option>
               {jobTypes.map((jt) => (
                 <option key={jt.id} value={jt.id} disabled={isAvvik(jt.id, jt.shortName)}>
-                  {isAvvik(jt.id, jt.shortName) ? t('NotApplicable') : jt.name}
+                  {isAvvik(jt.id, jt.shortName) ? t('NotApplicable') : typeLabel(jt)}
                 </option>
               ))}
             </NativeSelect.Field>

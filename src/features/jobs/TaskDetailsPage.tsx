@@ -17,7 +17,7 @@ import { BackIcon, confirm, LoadingState, PageLayout, showWarning, snackbar } fr
 import { useDeleteJob } from './components/JobActions';
 import { OutboxBadge } from './components/OutboxMarker';
 import { TaskStatusLabel } from './components/StatusIcon';
-import { useJob, useJobTypes, useOutboxMarkers } from './hooks';
+import { useJob, useJobTypeLabel, useJobTypes, useOutboxMarkers } from './hooks';
 
 const MoreIcon = createIcon({
   displayName: 'TaskMoreIcon',
@@ -73,10 +73,11 @@ function TaskDetails({ job, task, session, leaving }: { job: Job; task: Task; se
   const location = useLocation();
   const state = location.state as TaskRouteState | null;
   const jobTypes = useJobTypes();
+  const typeLabel = useJobTypeLabel();
   const deleteJob = useDeleteJob();
   const marker = useOutboxMarkers([job.jobId]).get(job.jobId);
 
-  const typeName = jobTypes.find((jt) => jt.shortName === task.jobType)?.name ?? task.jobType;
+  const typeName = typeLabel(jobTypes.find((jt) => jt.shortName === task.jobType), task.jobType);
   const deleteCheck = checkTaskDelete(job, task);
 
   const goBack = () => {

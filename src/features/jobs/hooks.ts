@@ -1,5 +1,6 @@
 /** Replica subscriptions and small browser hooks shared by the jobs screens. */
-import { use, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Job, Plumber } from '../../domain/api';
 import type { Actor } from '../../domain/jobRules';
@@ -22,6 +23,18 @@ const EMPTY: never[] = [];
 /** 'JobTypes' lookup: {id, name, shortName}. */
 export function useJobTypes(): JobTypeItem[] {
   return useLookup<JobTypeItem>('JobTypes') ?? EMPTY;
+}
+
+/**
+ * A job type's name in the user's language. The lookup comes from the server in Norwegian; the app
+ * names the types it knows by their short name, and shows the server's name for any other.
+ */
+export function useJobTypeLabel(): (type: { shortName?: string | null; name?: string | null } | undefined, fallback?: string) => string {
+  const { t } = useTranslation('jobs');
+  return useCallback(
+    (type, fallback = '') => (type?.shortName ? t(`JobTypeName.${type.shortName}`, { defaultValue: type.name ?? fallback }) : type?.name ?? fallback),
+    [t],
+  );
 }
 
 /** 'JobStatus' lookup: {id, name, color}, as colours by id. */
