@@ -5,6 +5,7 @@ import path from 'node:path';
 import { test, expect, chromium, type BrowserContext } from '@playwright/test';
 import config from '../../playwright.config';
 import { PLUMBER_OLA, dbQuery, goOffline, replicaAll, signIn, waitForServiceWorker } from './helpers';
+import { expectAccessible } from './a11y';
 
 interface OutboxRow { type: string; key: string; status: string }
 
@@ -52,6 +53,7 @@ test('offline: reload, create a job, edit a note, kill the browser, come back on
   await signIn(page, PLUMBER_OLA);
   await page.goto('/joblist');
   await expect(page.getByTestId('job-card').first()).toBeVisible();
+  await expectAccessible(page, 'job list');
   await waitForServiceWorker(page);
   const knownAddress = (await page.getByTestId('job-address').first().textContent())!.trim();
   const startedAt = new Date();
@@ -60,9 +62,11 @@ test('offline: reload, create a job, edit a note, kill the browser, come back on
   await goOffline(device);
   await page.reload();
   await expect(page.getByTestId('job-card').first()).toBeVisible();
+  await expectAccessible(page, 'job list offline');
 
   await page.getByTestId('add-new-job').click();
   await expect(page.getByTestId('offline-create-note')).toBeVisible();
+  await expectAccessible(page, 'new job offline');
   await page.getByTestId('job-category').selectOption({ label: 'Ny vannmåler' });
   await page.getByTestId('address-search').fill(knownAddress.split(',')[0]);
   await page.getByTestId('address-result').first().click();
@@ -75,6 +79,7 @@ test('offline: reload, create a job, edit a note, kill the browser, come back on
   await page.getByTestId('note-text').fill(note);
   await page.getByTestId('note-dialog').getByRole('button', { name: 'Lagre' }).click();
   await expect(page.getByTestId('job-details-note')).toHaveText(note);
+  await expectAccessible(page, 'job details offline, with a note');
 
   const queued = await replicaAll<OutboxRow>(page, 'outbox');
   expect(queued.map((e) => e.type)).toEqual(['createJob', 'updateNote']);
@@ -93,6 +98,7 @@ test('offline: reload, create a job, edit a note, kill the browser, come back on
   page = device.pages()[0] ?? await device.newPage();
   await page.goto(`/job/${jobId}`);
   await expect(page.getByTestId('job-details-note')).toHaveText(note);
+  await expectAccessible(page, 'job details after a kill, offline');
   const left = await replicaAll<OutboxRow>(page, 'outbox');
   expect(left.map((e) => [e.type, e.key, e.status])).toEqual(queued.map((e) => [e.type, e.key, 'pending']));
   expect(await dbQuery('select 1 from jobs where id = $1', [jobId])).toHaveLength(0);
@@ -113,6 +119,7 @@ test('offline: reload, create a job, edit a note, kill the browser, come back on
 
   // And the replica now shows the server's copy (with its reference number).
   await expect(page.getByTestId('job-details-ref')).toHaveText(/^\d+$/);
+  await expectAccessible(page, 'job details synced');
   await device.close();
   fs.rmSync(profile, { recursive: true, force: true });
 });

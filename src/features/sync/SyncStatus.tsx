@@ -3,7 +3,7 @@
  * details) the last successful sync and the refused changes.
  */
 import { useState } from 'react';
-import { Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, CloseButton, Dialog, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSyncStatus, type SyncStatusValue } from '../../data/sync';
 import { formatDateTime } from '../../domain/format';
@@ -43,6 +43,9 @@ export function SyncStatus() {
           : tone === 'offline' ? t('Offline')
             : t('Online');
 
+  // Offline, the changes waiting show as a count beside the word.
+  const offlineCount = tone === 'offline' && status.pending > 0;
+
   return (
     <>
       <Button
@@ -51,16 +54,16 @@ export function SyncStatus() {
         color="inherit"
         _hover={{ bg: 'whiteAlpha.200' }}
         onClick={() => setOpen(true)}
-        // The accessible name starts with the visible text (WCAG 2.5.3), then says what the button does.
-        aria-label={`${short}, ${t('OpenStatus')}`}
         title={status.lastSyncAt ? t('LastSync', { time: formatDateTime(status.lastSyncAt) }) : t('NeverSynced')}
         data-testid="sync-status"
         data-tone={tone}
         data-pending={status.pending}
       >
         {tone === 'replaying' ? <Spinner size="xs" /> : <Box w="2.5" h="2.5" borderRadius="full" bg={DOT[tone]} />}
-        <Text as="span" fontSize="sm" display={tone === 'synced' ? { base: 'none', md: 'inline' } : 'inline'}>{short}</Text>
-        {tone === 'offline' && status.pending > 0 && <Badge size="sm" colorPalette="yellow">{status.pending}</Badge>}
+        {/* Named by its visible text (WCAG 2.5.3: what is seen is what a voice command says), then what it does. */}
+        <Text as="span" fontSize="sm" srOnly={tone === 'synced' ? { base: true, md: false } : false}>{short}</Text>
+        {offlineCount && <Badge size="sm" colorPalette="yellow">{status.pending}</Badge>}
+        <chakra.span srOnly>, {t('OpenStatus')}</chakra.span>
       </Button>
       <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="top" size="md" scrollBehavior="inside">
         <Portal>
