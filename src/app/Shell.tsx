@@ -12,8 +12,8 @@ import { NavMenu } from './NavMenu';
 
 const SIDEBAR_WIDTH = '15rem';
 const CONTENT_ID = 'main-content';
-/** How long a screen whose code is still loading may take to show its heading before the focus goes to the content itself. */
-const HEADING_WAIT_MS = 2000;
+/** How long a screen may stay loading before the focus goes to the content as it is. */
+const LOADING_WAIT_MS = 5000;
 
 /**
  * A new route moves the focus to the new screen's heading (or, without one, to the content), as a
@@ -29,22 +29,26 @@ function useFocusOnRouteChange(content: RefObject<HTMLDivElement | null>) {
     }
     const root = content.current;
     if (!root) return;
-    const focusHeading = () => {
+    // The heading, or the content when the screen has none; not while it is still loading (LoadingState).
+    const focusScreen = (force = false) => {
       const heading = root.querySelector<HTMLElement>('h1');
-      if (!heading) return false;
-      heading.tabIndex = -1;
-      heading.focus({ preventScroll: true });
+      if (heading) {
+        heading.tabIndex = -1;
+        heading.focus({ preventScroll: true });
+        return true;
+      }
+      if (!force && root.querySelector('[aria-busy=true]')) return false;
+      root.focus({ preventScroll: true });
       return true;
     };
-    if (focusHeading()) return;
-    // A lazily loaded screen renders its heading a little later.
+    if (focusScreen()) return;
     const observer = new MutationObserver(() => {
-      if (focusHeading()) stop();
+      if (focusScreen()) stop();
     });
     const timer = setTimeout(() => {
       stop();
-      if (!root.contains(document.activeElement)) root.focus({ preventScroll: true });
-    }, HEADING_WAIT_MS);
+      focusScreen(true);
+    }, LOADING_WAIT_MS);
     const stop = () => {
       observer.disconnect();
       clearTimeout(timer);

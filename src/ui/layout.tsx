@@ -38,7 +38,7 @@ export function PageLayout({ heading, actions, top, maxW = '5xl', children }: Pa
 export function LoadingState({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (
-    <Center py="10" role="status" aria-live="polite">
+    <Center py="10" role="status" aria-live="polite" aria-busy="true">
       <VStack gap="3">
         <Spinner size="lg" color="blue.solid" />
         <Text color="fg.muted">{label ?? t('Loading')}</Text>

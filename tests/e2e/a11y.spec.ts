@@ -133,6 +133,12 @@ test.describe('keyboard', () => {
     await expect(page.locator('#main-content h1')).toBeFocused();
     await page.getByTestId('nav-jobList').click();
     await expect(page.locator('#main-content h1')).toBeFocused();
+    // A screen without a heading of its own: its content takes the focus once it has loaded.
+    await page.getByTestId('nav-plumbers').click();
+    await page.getByTestId('plumber-card').getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/plumbers\/\d+$/);
+    await expect(page.getByTestId('plumber-details')).toBeVisible();
+    await expect(page.locator('#main-content')).toBeFocused();
   });
 
   test('the address search is a combobox: arrows, Enter, Escape, and the results announced', async ({ page }) => {
