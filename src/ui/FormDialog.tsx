@@ -29,7 +29,8 @@ export function FormDialog({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid={testId} width={width} maxW={width} onClick={(e) => e.stopPropagation()}>
+          {/* On a phone a dialog takes the screen's width (a 70% note modal was 273 px there); the spec's width from the tablet up. */}
+          <Dialog.Content data-testid={testId} width={{ base: 'calc(100vw - 1rem)', md: width }} maxW={{ base: 'calc(100vw - 1rem)', md: width }} onClick={(e) => e.stopPropagation()}>
             <Dialog.Header><Dialog.Title>{title}</Dialog.Title></Dialog.Header>
             <Dialog.Body>{children}</Dialog.Body>
             <Dialog.Footer>

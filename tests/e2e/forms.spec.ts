@@ -41,3 +41,17 @@ test('in English, job types are English although the server names them in Norweg
   await expect(page.getByTestId('job-title').filter({ hasText: /New water meter|Water meter replacement|Water meter removal/ }).first()).toBeVisible();
   await expect(page.getByTestId('job-title').filter({ hasText: /Ny vannmåler|Utskifting av vannmåler/ })).toHaveCount(0);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the note dialog takes the screen\'s width', async ({ page }) => {
+    await signIn(page, PLUMBER_OLA);
+    await page.goto('/joblist');
+    const jobId = await page.getByTestId('job-card').first().getAttribute('data-job-id');
+    await page.goto(`/job/${jobId}`);
+    await page.getByTestId('open-note').click();
+    const box = await page.getByTestId('note-dialog').boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(370);
+  });
+});
