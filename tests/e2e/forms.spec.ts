@@ -4,7 +4,7 @@
  * refused in the form.
  */
 import { expect, test } from '@playwright/test';
-import { PLUMBER_OLA, replicaAll, signIn } from './helpers';
+import { PLUMBER_OLA, dbQuery, replicaAll, signIn } from './helpers';
 
 test('a 4,001-character note is refused in the dialog, and nothing is queued', async ({ page }) => {
   await signIn(page, PLUMBER_OLA);
@@ -54,4 +54,15 @@ test.describe('on a phone', () => {
     const box = await page.getByTestId('note-dialog').boundingBox();
     expect(box!.width).toBeGreaterThanOrEqual(370);
   });
+});
+
+test('a menu entry that cannot be used says why', async ({ page }) => {
+  const [job] = await dbQuery<{ id: string }>(`
+    select j.id from jobs j join users u on u.registration_id = j.assigned_to_id
+    where u.email = $1 and j.status_id = 2 and j.deleted_at is null order by j.ref_nr limit 1`, [PLUMBER_OLA]);
+  await signIn(page, PLUMBER_OLA);
+  await page.goto(`/job/${job.id}`);
+  await page.getByTestId('job-menu').click();
+  await expect(page.getByTestId('job-menu-plumber-reason')).toHaveText('Rørlegger kan bare byttes før jobben er startet.');
+  await expect(page.getByRole('menuitem', { name: /Bytt rørlegger|Endre rørlegger/ })).toHaveAttribute('aria-describedby', 'job-menu-plumber-reason');
 });

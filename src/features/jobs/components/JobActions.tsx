@@ -121,8 +121,8 @@ function JobActionsMenuOpen({ job, showViewDetails = false, fromJobDetails = fal
             <Menu.Content onClick={(e) => e.stopPropagation()}>
               {showViewDetails && <Menu.Item value="view">{t('ViewDetails')}</Menu.Item>}
               <Menu.Item value="edit">{t('EditJob')}</Menu.Item>
-              <Menu.Item value="delete" disabled={!canDeleteJob(job)}>{t('DeleteJob')}</Menu.Item>
-              <Menu.Item value="plumber" disabled={!canChangePlumber(job)}>{t('ChangePlumber')}</Menu.Item>
+              <DisabledReason value="delete" label={t('DeleteJob')} reason={canDeleteJob(job) ? null : t('DeleteJobNotAllowed')} />
+              <DisabledReason value="plumber" label={t('ChangePlumber')} reason={canChangePlumber(job) ? null : t('ChangePlumberNotAllowed')} />
             </Menu.Content>
           </Menu.Positioner>
         </Portal>
@@ -137,6 +137,17 @@ interface JobDialogProps {
   job: Job;
   onClose: () => void;
   onGone?: () => void;
+}
+
+/** A menu entry that, when it cannot be used, says why beneath its label (and to screen readers). */
+function DisabledReason({ value, label, reason }: { value: string; label: string; reason: string | null }) {
+  const id = `job-menu-${value}-reason`;
+  return (
+    <Menu.Item value={value} disabled={reason !== null} aria-describedby={reason ? id : undefined} flexDirection="column" alignItems="flex-start">
+      {label}
+      {reason && <Text id={id} fontSize="xs" color="fg.muted" data-testid={id}>{reason}</Text>}
+    </Menu.Item>
+  );
 }
 
 /** Change plumber: Save disabled until a plumber other than the placeholder (0) is chosen, and while saving. */
