@@ -444,6 +444,13 @@ export async function retryCommand(seq: number): Promise<void> {
       next = { ...next, body: { ...next.body, expectedVersion: version } } as OutboxEntry;
     }
     await db.outbox.put(next);
+    // Later queued edits of the same job were made on top of this one: they take the version this
+    // retry produces, not the one they were queued with (else "Use mine" is followed by a second 409).
+    if (hasExpectedVersion(next)) {
+      for (const later of await pendingForJob(e.userId, next.body.jobId)) {
+        if (later.seq! > e.seq! && hasExpectedVersion(later)) await db.outbox.put({ ...later, chained: true, resolvedVersion: undefined });
+      }
+    }
     await rebase(e.userId, commandJobIds(next));
   });
   registerBackgroundSync();

@@ -203,6 +203,25 @@ describe('replay', () => {
     expect(puts[1].body).toMatchObject({ expectedVersion: 2 });
   });
 
+  it('"Use mine" succeeds at the first click when a later queued edit of the same job waits behind it', async () => {
+    const job = serverJob(createRequest(newId(), newId(), plumber.registrationId), 7);
+    api.put(job);
+    await db.jobs.put(job);
+    await queueOffline(() => enqueue({ type: 'updateNote', body: { jobId: job.jobId, notes: 'Mine', status: 1, severity: 2 } }));
+    const server = api.touch(job.jobId, { notes: 'Theirs' });
+    expect((await runReplay()).failed).toBe(1);
+    // While the conflict waits, the plumber edits the same job again (queued on the server's version now on the device).
+    await queueOffline(() => enqueue({ type: 'updateNote', body: { jobId: job.jobId, notes: 'Mine, and more', status: 1, severity: 2 } }));
+    const [failed] = await db.outbox.orderBy('seq').toArray();
+
+    await retryCommand(failed.seq!);
+    await runReplay();
+    expect(await db.outbox.count()).toBe(0);
+    expect(api.jobs.get(job.jobId)).toMatchObject({ notes: 'Mine, and more', version: server.version + 2 });
+    const puts = (await mutationsSent()).filter((s) => s.method === 'PUT');
+    expect(puts.slice(-2).map((p) => (p.body as { expectedVersion: number }).expectedVersion)).toEqual([server.version, server.version + 1]);
+  });
+
   it('discarding a failed create drops what depends on it and takes the job off the device', async () => {
     const bad = newId();
     await queueOffline(async () => {

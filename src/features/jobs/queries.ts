@@ -147,7 +147,7 @@ export async function queryJobListData(db: MeterworkDb, filter: JobListFilter, v
 
 export interface OutboxMarker {
   pending: number;
-  failed: { seq: number; message: string }[];
+  failed: { seq: number; message: string; status: number; errorKey?: string }[];
 }
 
 /** Pending and failed outbox entries per job, for the 'waiting to sync' and 'failed' markers. */
@@ -159,7 +159,7 @@ export function outboxMarkers(entries: readonly OutboxEntry[], jobIds: readonly 
     for (const jobId of e.jobIds ?? (e.jobId ? [e.jobId] : [])) {
       if (!wanted.has(jobId)) continue;
       const m = map.get(jobId) ?? { pending: 0, failed: [] };
-      if (e.status === 'failed') m.failed.push({ seq: e.seq ?? 0, message: e.error?.message ?? '' });
+      if (e.status === 'failed') m.failed.push({ seq: e.seq ?? 0, message: e.error?.message ?? '', status: e.error?.status ?? 0, errorKey: e.error?.errorKey });
       else m.pending += 1;
       map.set(jobId, m);
     }
