@@ -45,6 +45,16 @@ test('in English, job types are English although the server names them in Norweg
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
+  test('a long page title is shown whole in the header', async ({ page }) => {
+    await signIn(page, PLUMBER_OLA);
+    await page.goto('/profile/view');
+    const [ola] = await dbQuery<{ registration_id: number }>('select registration_id from users where email = $1', [PLUMBER_OLA]);
+    await page.goto(`/plumbers/edit/${ola.registration_id}`);
+    const title = page.getByTestId('page-title');
+    await expect(title).toHaveText('Rediger rørleggerprofil');
+    expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true);
+  });
+
   test('the note dialog takes the screen\'s width', async ({ page }) => {
     await signIn(page, PLUMBER_OLA);
     await page.goto('/joblist');
