@@ -86,7 +86,7 @@ describe('outbox markers', () => {
       entry({ seq: 3, status: 'failed', jobIds: ['a'], error: { status: 403, message: "You don' have access to this API call" } }),
       entry({ seq: 4, jobId: null, jobIds: ['c'] }),
     ], ['a']);
-    expect(m.get('a')).toEqual({ pending: 2, failed: [{ seq: 3, message: "You don' have access to this API call" }] });
+    expect(m.get('a')).toEqual({ pending: 2, failed: [{ seq: 3, message: "You don' have access to this API call", status: 403, errorKey: undefined }] });
     expect(m.size).toBe(1);
   });
 });
