@@ -62,7 +62,7 @@ export function Header({ onOpenMenu }: { onOpenMenu?: () => void }) {
         </IconButton>
       )}
       {/* A long title takes a second line on a phone rather than being cut ("Rediger rørlegge…"). */}
-      <Heading as="h1" size="md" flex="1" minW="0" lineClamp={2} lineHeight="1.2" fontSize={{ base: 'md', md: 'lg' }} overflowWrap="anywhere" data-testid="page-title">
+      <Heading as="h1" size="md" flex="1" minW="0" lineClamp={2} lineHeight="1.2" fontSize={{ base: 'md', md: 'lg' }} overflowWrap="break-word" hyphens="auto" data-testid="page-title">
         {handle ? t(handle.titleKey) : t('AppName')}
       </Heading>
       <HStack gap="1">

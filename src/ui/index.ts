@@ -3,7 +3,7 @@ export type { CustomDialogOptions, DialogOptions } from './dialogStore';
 export { DialogHost } from './DialogHost';
 export { FormDialog } from './FormDialog';
 export type { FormDialogProps } from './FormDialog';
-export { snackbar, showSnackbar, SnackbarHost } from './snackbar';
+export { snackbar, showSnackbar, SnackbarHost, pageAction } from './snackbar';
 export type { SnackbarOptions, SnackbarSeverity } from './snackbar';
 export { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 export { AccessDenied, EmptyView, ErrorView, LoadingState, PageLayout, PAGE_BOTTOM_MARGIN_PX } from './layout';

@@ -20,7 +20,11 @@ export interface PageLayoutProps {
 
 export function PageLayout({ heading, actions, top, maxW = '5xl', children }: PageLayoutProps) {
   return (
-    <Box as="main" px={{ base: '3', md: '6' }} pt="4" pb={`${PAGE_BOTTOM_MARGIN_PX}px`} mx="auto" w="100%" maxW={maxW}>
+    <Box
+      as="main" px={{ base: '3', md: '6' }} pt="4" mx="auto" w="100%" maxW={maxW}
+      // The open snackbars' height (set by SnackbarHost) when that is more than the spec's 84 px.
+      pb={`max(${PAGE_BOTTOM_MARGIN_PX}px, calc(var(--snackbar-space, 0px) + 16px))`}
+    >
       <Stack gap="4">
         {top}
         {(heading || actions) && (

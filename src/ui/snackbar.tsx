@@ -1,4 +1,5 @@
 /** The snackbar: bottom left, four severities (spec 1 §9). Call snackbar.* from anywhere. */
+import { useEffect, useState } from 'react';
 import { Toast, Toaster, createToaster, Portal, Stack } from '@chakra-ui/react';
 import {
   resolveSnackbarDuration, SNACKBAR_PLACEMENT, STANDARD_SNACKBAR_MS, type SnackbarOptions, type SnackbarSeverity,
@@ -33,9 +34,73 @@ export const snackbar = {
   info: standard('info'),
 };
 
+/** The CSS variable PageLayout adds to its bottom padding: the height the open snackbars take. */
+export const SNACKBAR_SPACE_VAR = '--snackbar-space';
+
+/**
+ * Keeps the end of the page clear of the snackbars: while any is open, the page's bottom padding
+ * grows by their height, and a page scrolled to its end stays at its end, so the last control
+ * (the job page's Submit) sits above the snackbar instead of under it (issue 7 §4, phone).
+ */
+function useSnackbarSpace(el: HTMLDivElement | null) {
+  useEffect(() => {
+    if (!el) return;
+    const root = document.documentElement;
+    let current = 0;
+    const measure = () => {
+      const toasts = Array.from(el.querySelectorAll<HTMLElement>('[data-part="root"]'))
+        .filter((t) => t.dataset.state !== 'closed');
+      // offsetHeight ignores the enter animation's transforms; 16 px per toast covers the gap and inset.
+      const space = toasts.reduce((sum, t) => sum + t.offsetHeight + 16, 0);
+      if (space === current) return;
+      const atEnd = window.scrollY + window.innerHeight >= root.scrollHeight - 4;
+      current = space;
+      root.style.setProperty(SNACKBAR_SPACE_VAR, `${space}px`);
+      if (space > 0) {
+        // Again after a closing dialog has released its scroll lock (a snackbar often follows a dialog).
+        requestAnimationFrame(() => keepClear(space, atEnd));
+        for (const ms of [200, 450]) setTimeout(() => { if (current === space) keepClear(space, atEnd); }, ms);
+      }
+    };
+    const resize = new ResizeObserver(measure);
+    const watch = () => {
+      resize.disconnect();
+      el.querySelectorAll('[data-part="root"]').forEach((t) => resize.observe(t));
+      measure();
+    };
+    const mutations = new MutationObserver(watch);
+    mutations.observe(el, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-state'] });
+    watch();
+    return () => {
+      resize.disconnect();
+      mutations.disconnect();
+      root.style.removeProperty(SNACKBAR_SPACE_VAR);
+    };
+  }, [el]);
+}
+
+/** The attribute a page's main action carries (Submit, Save) so a snackbar never covers it. */
+export const PAGE_ACTION_ATTR = 'data-page-action';
+
+/** Scrolls a page action out from under the snackbars, or keeps a page read to its end at its end. */
+function keepClear(space: number, atEnd: boolean) {
+  const top = window.innerHeight - space;
+  let need = 0;
+  document.querySelectorAll<HTMLElement>(`[${PAGE_ACTION_ATTR}]`).forEach((el) => {
+    const r = el.getBoundingClientRect();
+    if (r.height > 0 && r.bottom > top && r.top < window.innerHeight) need = Math.max(need, r.bottom - top + 8);
+  });
+  if (need > 0) window.scrollBy({ top: need });
+  else if (atEnd) window.scrollTo({ top: document.documentElement.scrollHeight });
+}
+
 export function SnackbarHost() {
+  // A callback ref: the Portal mounts its children after the first render.
+  const [group, setGroup] = useState<HTMLDivElement | null>(null);
+  useSnackbarSpace(group);
   return (
     <Portal>
+      <div ref={setGroup} data-testid="snackbar-region">
       <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }} data-testid="snackbar" data-severity={toast.type}>
@@ -48,6 +113,10 @@ export function SnackbarHost() {
           </Toast.Root>
         )}
       </Toaster>
+      </div>
     </Portal>
   );
 }
+
+/** Spread on a page's main action: `<Button {...pageAction}>` keeps it clear of snackbars. */
+export const pageAction = { [PAGE_ACTION_ATTR]: '' } as const;

@@ -78,8 +78,46 @@ test.describe('on a phone', () => {
     const jobId = await page.getByTestId('job-card').first().getAttribute('data-job-id');
     await page.goto(`/job/${jobId}`);
     await page.getByTestId('open-note').click();
-    const box = await page.getByTestId('note-dialog').boundingBox();
-    expect(box!.width).toBeGreaterThanOrEqual(370);
+    // Polled: the dialog opens with a scale animation, so its first box is smaller than its last.
+    await expect.poll(async () => (await page.getByTestId('note-dialog').boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(370);
+  });
+
+  test('a snackbar does not cover the job page\'s Submit', async ({ page }) => {
+    // A job awaiting submission: in progress, every live task finished (the demo data has some).
+    const [job] = await dbQuery<{ id: string }>(`
+      select j.id from jobs j join users u on u.registration_id = j.assigned_to_id
+      where u.email = $1 and j.status_id = 2 and j.deleted_at is null
+        and exists (select 1 from tasks t where t.job_id = j.id and not t.is_deleted)
+        and not exists (select 1 from tasks t where t.job_id = j.id and not t.is_deleted and t.status_id not in (4, 8, 9))
+      order by j.ref_nr limit 1`, [PLUMBER_OLA]);
+    await signIn(page, PLUMBER_OLA);
+    await page.goto(`/job/${job.id}`);
+    const submit = page.getByTestId('submit-job');
+    await expect(submit).toBeVisible();
+    // One word is never split across the header's two lines while the sync state is shown beside it.
+    const titleLines = () => page.getByTestId('page-title').evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+    });
+    expect(await titleLines()).toBe(1);
+    // Saving a note raises a success snackbar while the plumber is at the end of the page.
+    await page.getByTestId('open-note').click();
+    await page.getByTestId('note-text').fill('Måler byttet, alt ok.');
+    await page.getByTestId('note-dialog').getByRole('button', { name: 'Lagre' }).click();
+    const toast = page.getByTestId('snackbar').first();
+    await expect(toast).toBeVisible();
+    await expect(page.getByTestId('sync-status')).not.toHaveAttribute('data-tone', 'pending');
+    expect(await titleLines()).toBe(1);
+    // The page is where the plumber left it (at the top, Submit at the screen's bottom edge).
+    await expect.poll(async () => {
+      const [b, s] = [await submit.boundingBox(), await toast.boundingBox()];
+      if (!b || !s) return 'not measured';
+      const overlaps = b.x < s.x + s.width && s.x < b.x + b.width && b.y < s.y + s.height && s.y < b.y + b.height;
+      return overlaps ? `Submit ${b.y}..${b.y + b.height} under snackbar ${s.y}..${s.y + s.height}` : 'clear';
+    }).toBe('clear');
+    // The button takes the tap while the snackbar is up.
+    await submit.click({ trial: true });
   });
 });
 

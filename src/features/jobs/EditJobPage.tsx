@@ -16,7 +16,7 @@ import { canActOnJob } from '../../domain/jobRules';
 import { JobTypeShortName } from '../../domain/enums';
 import { enqueue } from '../../data/outbox';
 import { useSession, type Session } from '../../data/session';
-import { BackIcon, confirm, EmptyView, LoadingState, PageLayout, showError, snackbar, useUnsavedChangesGuard } from '../../ui';
+import { BackIcon, confirm, EmptyView, LoadingState, PageLayout, showError, snackbar, useUnsavedChangesGuard, pageAction } from '../../ui';
 import { DateTimeField } from './components/DateTimeField';
 import { JobStatusLabel } from './components/StatusIcon';
 import { useJob, useJobStatusColors, useJobTypeLabel, useJobTypes, usePlumbers } from './hooks';
@@ -190,7 +190,7 @@ function EditJobForm({ job, session }: { job: Job; session: Session }) {
 
         <HStack justify="flex-end" gap="3">
           <Button variant="outline" onClick={() => void goBack()}>{t('Cancel')}</Button>
-          <Button colorPalette="blue" data-testid="save-job" disabled={!changed || saving} loading={saving} onClick={() => void save()}>
+          <Button colorPalette="blue" data-testid="save-job" {...pageAction} disabled={!changed || saving} loading={saving} onClick={() => void save()}>
             {t('Save')}
           </Button>
         </HStack>

@@ -17,7 +17,7 @@ import { formatMatrikkelNummer } from '../../domain/matrikkel';
 import { JobTypeShortName } from '../../domain/enums';
 import { enqueue } from '../../data/outbox';
 import { useSession, type Session } from '../../data/session';
-import { BackIcon, confirm, EditIcon, LoadingState, PageLayout, snackbar } from '../../ui';
+import { BackIcon, confirm, EditIcon, LoadingState, PageLayout, snackbar, pageAction } from '../../ui';
 import { JobActionsMenu } from './components/JobActions';
 import { NoteDialog } from './components/NoteDialog';
 import { OutboxBadge, OutboxFailures } from './components/OutboxMarker';
@@ -238,7 +238,7 @@ function JobDetails({ job, session, leaving }: { job: Job; session: Session; lea
         <>
           <Separator />
           <Box>
-            <Button colorPalette="green" data-testid="submit-job" loading={submitting} disabled={submitting} onClick={() => void submitJob()}>
+            <Button colorPalette="green" data-testid="submit-job" {...pageAction} loading={submitting} disabled={submitting} onClick={() => void submitJob()}>
               {t('Submit')}
             </Button>
           </Box>

@@ -21,7 +21,7 @@ import { newId } from '../../data/ids';
 import { enqueue } from '../../data/outbox';
 import { useSession } from '../../data/session';
 import { apiFetch } from '../../data/transport';
-import { BackIcon, confirm, LoadingState, PageLayout, snackbar, useUnsavedChangesGuard } from '../../ui';
+import { BackIcon, confirm, LoadingState, PageLayout, snackbar, useUnsavedChangesGuard, pageAction } from '../../ui';
 import { AddressSearch } from './components/AddressSearch';
 import { DateTimeField } from './components/DateTimeField';
 import { useJobTypeLabel, useJobTypes, useOnline, usePlumbers } from './hooks';
@@ -335,6 +335,7 @@ export function NewJobPage() {
           <Button
             colorPalette="blue"
             data-testid="create-job"
+            {...pageAction}
             disabled={!canSubmitNewJob(draft, lookupRunning) || saving}
             loading={saving}
             onClick={() => void submit()}

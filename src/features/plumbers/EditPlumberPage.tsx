@@ -7,7 +7,7 @@ import type { Plumber } from '../../domain/api';
 import { validatePlumberInformation, type PlumberInformation } from '../../domain/validation';
 import { useSession } from '../../data/session';
 import {
-  BackIcon, BlockIcon, EmptyView, PageLayout, snackbar, useGoBack, useUnsavedChangesGuard,
+  BackIcon, BlockIcon, EmptyView, PageLayout, snackbar, useGoBack, useUnsavedChangesGuard, pageAction,
 } from '../../ui';
 import { updatePlumberInformation } from './api';
 import { PlumberNotReady, usePlumber } from './usePlumber';
@@ -123,7 +123,7 @@ function EditPlumberForm({ plumber }: { plumber: Plumber }) {
           </Card.Body>
           <Card.Footer justifyContent="flex-end" gap="2">
             <Button type="button" variant="outline" onClick={goBack}>{t('common:GoBack')}</Button>
-            <Button type="submit" colorPalette="blue" disabled={!valid} loading={saving}>{t('common:Save')}</Button>
+            <Button type="submit" colorPalette="blue" {...pageAction} disabled={!valid} loading={saving}>{t('common:Save')}</Button>
           </Card.Footer>
         </form>
       </Card.Root>

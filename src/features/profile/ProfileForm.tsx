@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   validateProfileCompany, validateProfilePersonal, type FieldError, type ProfileCompanyFields, type ProfilePersonalFields,
 } from '../../domain/validation';
-import { useGoBack, useUnsavedChangesGuard } from '../../ui';
+import { useGoBack, useUnsavedChangesGuard, pageAction } from '../../ui';
 import { EMPTY_COMPANY, sameForm, type ProfileFormValues } from './profileForm';
 
 interface FieldSpec<K extends string> {
@@ -145,7 +145,7 @@ export function ProfileForm({ initial, companyChoice, onSave, afterSave }: Profi
         </Card.Body>
         <Card.Footer justifyContent="flex-end" gap="2">
           <Button type="button" variant="outline" onClick={goBack}>{t('common:GoBack')}</Button>
-          <Button type="submit" colorPalette="blue" loading={saving}>{t('common:Save')}</Button>
+          <Button type="submit" colorPalette="blue" {...pageAction} loading={saving}>{t('common:Save')}</Button>
         </Card.Footer>
       </form>
     </Card.Root>

@@ -45,6 +45,9 @@ export function SyncStatus() {
 
   // Offline, the changes waiting show as a count beside the word.
   const offlineCount = tone === 'offline' && status.pending > 0;
+  // On a phone, sending and waiting show only their count beside the dot.
+  const compactCount = tone === 'replaying' ? `${status.progress.done}/${status.progress.total}`
+    : tone === 'pending' ? String(status.pending) : null;
 
   return (
     <>
@@ -61,7 +64,10 @@ export function SyncStatus() {
       >
         {tone === 'replaying' ? <Spinner size="xs" /> : <Box w="2.5" h="2.5" borderRadius="full" bg={DOT[tone]} />}
         {/* Named by its visible text (WCAG 2.5.3: what is seen is what a voice command says), then what it does. */}
-        <Text as="span" fontSize="sm" srOnly={tone === 'synced' ? { base: true, md: false } : false}>{short}</Text>
+        {/* On a phone the words give the title room ("Jobbdeta|ljer"): the count stays visible, the
+            words are read out; failed and offline keep their words, as the plumber must notice them. */}
+        <Text as="span" fontSize="sm" srOnly={tone === 'failed' || tone === 'offline' ? false : { base: true, md: false }}>{short}</Text>
+        {compactCount && <Badge size="sm" colorPalette="yellow" hideFrom="md" aria-hidden>{compactCount}</Badge>}
         {offlineCount && <Badge size="sm" colorPalette="yellow">{status.pending}</Badge>}
         <chakra.span srOnly>, {t('OpenStatus')}</chakra.span>
       </Button>
