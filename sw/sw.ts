@@ -12,7 +12,7 @@ import { db, META } from '../src/data/db';
 import { setAccessTokenProvider, setWorkerIdentity } from '../src/data/identity';
 import { OUTBOX_SYNC_TAG, runReplay } from '../src/data/replay';
 import { getLocalReplayState, subscribeReplayState } from '../src/data/status';
-import { isTokenExpired, workerMessage, type WorkerCredentials } from './messages';
+import { isTokenExpired, workerMessage, type WorkerCredentials, type WorkerReplayMessage } from '../src/data/workerMessages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -83,7 +83,7 @@ self.addEventListener('sync', (event: Event) => {
 
 // The pages show the worker's replay progress too.
 subscribeReplayState(() => {
-  const message = { type: 'replay-status', state: getLocalReplayState() };
+  const message: WorkerReplayMessage = { type: 'replay-status', state: getLocalReplayState() };
   void self.clients
     .matchAll({ type: 'window', includeUncontrolled: true })
     .then((clients) => clients.forEach((c) => c.postMessage(message)));

@@ -19,6 +19,7 @@ import { API_SCOPE, createProvider, OIDC_MOUNT } from './provider';
 import { ClientConfigSchema, ErrorBody, HealthSchema, UserSchema } from './schemas';
 import { AuthError, createAuthenticator, sameId, type Authenticate } from './verify';
 import { consume, tooMany } from '../security/rateLimit';
+import { FORBIDDEN_MESSAGE } from '../../src/domain/serverErrors';
 
 export { AuthError, sameId } from './verify';
 export type { Authenticate, Authenticated } from './verify';
@@ -43,7 +44,7 @@ export function isApiRoute(pattern: string | undefined): boolean {
   const p = pattern.toLowerCase();
   return p === '/api' || p.startsWith('/api/');
 }
-export const FORBIDDEN_MESSAGE = "You don' have access to this API call";
+export { FORBIDDEN_MESSAGE };
 export const CONTEXT_HEADER = 'x-waapi-context';
 const PAYLOAD_CLEANUP_MS = 60 * 60 * 1000;
 

@@ -6,8 +6,9 @@ import { Role, UserStatus } from '../domain/enums';
 import { db, META } from './db';
 import { getAccessToken, getRequestIdentity, getSession, onAccessToken } from './identity';
 import { cancelScheduledReplay, onReplayed, rebase, requestReplay } from './replay';
-import { setWorkerReplayState, type ReplayState } from './status';
+import { setWorkerReplayState } from './status';
 import { ApiError, apiFetch } from './transport';
+import { pageMessage, type WorkerTokenMessage } from './workerMessages';
 
 export const PULL_INTERVAL_MS = 60_000;
 /** A hub event often comes in bursts (one per job of a batch): pull once for them. */
@@ -184,20 +185,6 @@ export async function refreshPlumbers(): Promise<void> {
 
 // ---------------------------------------------------------------- the page's schedule
 
-/** Message the page posts to the service worker with the current credentials (null token: signed out). */
-export interface WorkerTokenMessage {
-  type: 'token';
-  token: string | null;
-  customerId: string;
-  userId: string;
-}
-
-/** Messages the service worker posts to its pages. */
-export interface WorkerReplayMessage {
-  type: 'replay-status';
-  state: ReplayState;
-}
-
 interface WorkerContainer {
   controller: { postMessage(message: unknown): void } | null;
   addEventListener(type: 'message' | 'controllerchange', listener: (ev: { data?: unknown }) => void): void;
@@ -259,8 +246,8 @@ export function startSync(): () => void {
   });
 
   const onMessage = (ev: { data?: unknown }) => {
-    const data = ev.data as WorkerReplayMessage | undefined;
-    if (data?.type !== 'replay-status') return;
+    const data = pageMessage(ev.data);
+    if (!data) return;
     setWorkerReplayState(data.state);
     if (!data.state.replaying) void quietPull();
   };

@@ -6,11 +6,11 @@
  * answer, so a command whose answer was lost is re-sent and answered again without applying twice.
  */
 import type { ApiErrorBody, Job } from '../domain/api';
-import { applyCommand } from './apply';
+import { canActOnJob } from '../domain/jobRules';
 import { Backoff } from './backoff';
 import {
-  COMMAND_ROUTES, commandJobIds, createdIds, dependentEntries, hasExpectedVersion, referencedIds,
-  type Command, type CommandActor, type OutboxEntry,
+  answerJobs, applyCommand, commandJobIds, commandRequest, createdIds, dependentEntries, expectedVersion, referencedIds,
+  versionedJobId, withExpectedVersion, type Command, type CommandActor, type OutboxEntry,
 } from './commands';
 import { db } from './db';
 import { getRequestIdentity, getSession } from './identity';
@@ -54,10 +54,6 @@ async function withOutboxLock<T>(fn: () => Promise<T>): Promise<T> {
 
 // ---------------------------------------------------------------- replica helpers
 
-function visibleTo(actor: CommandActor, job: Job): boolean {
-  return actor.isAdmin || job.assignedToId === actor.registrationId;
-}
-
 /**
  * Re-applies the user's pending commands (in seq order) touching these jobs, or all of them, on
  * top of what the replica holds now. Needs a transaction over outbox, jobs and plumbers.
@@ -99,20 +95,9 @@ async function fetchServerJobs(ids: string[], known: Job | undefined, strict: bo
 
 async function writeServerJobs(actor: CommandActor, jobs: Map<string, Job | null>): Promise<void> {
   for (const [id, job] of jobs) {
-    if (job && visibleTo(actor, job)) await db.jobs.put(job);
+    if (job && canActOnJob(actor, job)) await db.jobs.put(job);
     else await db.jobs.delete(id);
   }
-}
-
-function isJobOf(value: unknown, ids: string[]): value is Job {
-  if (typeof value !== 'object' || value === null) return false;
-  const j = value as Partial<Job>;
-  return typeof j.jobId === 'string' && ids.includes(j.jobId) && typeof j.version === 'number' && Array.isArray(j.jobTasks);
-}
-
-/** Jobs of this command in a mutation's answer (PUT /api/Jobs answers a job, a reassignment a list). */
-function jobsInAnswer(value: unknown, ids: string[]): Job[] {
-  return (Array.isArray(value) ? value : [value]).filter((v): v is Job => isJobOf(v, ids));
 }
 
 // ---------------------------------------------------------------- enqueue
@@ -136,15 +121,14 @@ export async function enqueueCommand(command: Command): Promise<OutboxEntry> {
   const entry = await db.transaction('rw', db.outbox, db.jobs, db.plumbers, async () => {
     let cmd = command;
     let chained = false;
-    if (hasExpectedVersion(command)) {
-      const jobId = command.body.jobId;
+    const jobId = versionedJobId(command);
+    if (jobId !== null) {
+      const given = expectedVersion(command);
       const earlier = (await pendingForJob(actor.userId, jobId)).length;
       const job = await db.jobs.get(jobId);
       // Version 0: the device has not seen the server's row yet (made here, answer not pulled).
-      if (earlier > 0 || job?.version === 0 || command.body.expectedVersion === 0) chained = true;
-      else if (command.body.expectedVersion === undefined && job) {
-        cmd = { ...command, body: { ...command.body, expectedVersion: job.version } } as Command;
-      }
+      if (earlier > 0 || job?.version === 0 || given === 0) chained = true;
+      else if (given === undefined && job) cmd = withExpectedVersion(command, job.version);
     }
     const e: OutboxEntry = {
       ...cmd,
@@ -199,23 +183,24 @@ async function updateIfSame(entry: OutboxEntry, change: (current: OutboxEntry) =
  * with the same Idempotency-Key carries exactly the same body.
  */
 async function freezeVersion(entry: OutboxEntry): Promise<OutboxEntry | SendOutcome> {
-  if (!entry.chained || !hasExpectedVersion(entry)) return entry;
+  const jobId = versionedJobId(entry);
+  if (!entry.chained || jobId === null) return entry;
   let version = entry.resolvedVersion;
   if (version === undefined) {
     try {
-      version = (await apiFetch<Job>(`/api/jobs/${encodeURIComponent(entry.body.jobId)}`)).version;
+      version = (await apiFetch<Job>(`/api/jobs/${encodeURIComponent(jobId)}`)).version;
     } catch (e) {
       if (!(e instanceof ApiError) || isRetryable(e)) return stopFor(e);
       // 403/404: the send itself will fail and correct the replica.
     }
   }
-  const frozen = { ...entry, body: { ...entry.body, expectedVersion: version }, chained: false, resolvedVersion: undefined } as OutboxEntry;
+  const frozen: OutboxEntry = { ...withExpectedVersion(entry, version), chained: false, resolvedVersion: undefined };
   return (await updateIfSame(entry, () => frozen)) ? frozen : { kind: 'gone' };
 }
 
 async function markSent(entry: OutboxEntry, response: unknown): Promise<void> {
   const ids = commandJobIds(entry);
-  const serverJobs = jobsInAnswer(response, ids);
+  const serverJobs = answerJobs(entry, response);
   await db.transaction('rw', db.outbox, db.jobs, db.plumbers, async () => {
     const cur = await db.outbox.get(entry.seq!);
     if (!cur || cur.key !== entry.key) return;
@@ -224,7 +209,7 @@ async function markSent(entry: OutboxEntry, response: unknown): Promise<void> {
     const successors = (await db.outbox.where('jobIds').anyOf(ids).distinct().toArray())
       .filter((e) => e.userId === entry.userId && e.seq! > entry.seq! && e.status === 'pending' && e.chained === true);
     for (const s of successors) {
-      await db.outbox.put({ ...s, resolvedVersion: serverJobs.find((j) => j.jobId === commandJobIds(s)[0])?.version });
+      await db.outbox.put({ ...s, resolvedVersion: serverJobs.find((j) => j.jobId === versionedJobId(s))?.version });
     }
     if (serverJobs.length) {
       await writeServerJobs(entry.actor, new Map(serverJobs.map((j) => [j.jobId, j])));
@@ -257,10 +242,11 @@ async function sendEntry(queued: OutboxEntry): Promise<SendOutcome> {
   if ('kind' in ready) return ready;
   const entry = ready;
   await updateIfSame(entry, (cur) => ({ ...cur, attempts: cur.attempts + 1 }));
-  const route = COMMAND_ROUTES[entry.type];
   let response: unknown;
   try {
-    response = await apiFetch<unknown>(route.path, { method: route.method, body: entry.body, idempotencyKey: entry.key });
+    const request = await commandRequest(entry);
+    const body = 'form' in request ? request.form : request.json;
+    response = await apiFetch<unknown>(request.path, { method: request.method, body, idempotencyKey: entry.key });
   } catch (e) {
     if (e instanceof ApiError && !isRetryable(e)) {
       await markFailed(entry, e);
@@ -438,17 +424,17 @@ export async function retryCommand(seq: number): Promise<void> {
   await db.transaction('rw', db.outbox, db.jobs, db.plumbers, async () => {
     const e = await db.outbox.get(seq);
     if (!e || e.status !== 'failed') return;
-    let next = { ...e, status: 'pending', key: newId(), error: undefined, lastError: undefined, chained: undefined, resolvedVersion: undefined } as OutboxEntry;
-    if (e.error?.status === 409 && hasExpectedVersion(next)) {
-      const version = e.error.current?.version ?? (await db.jobs.get(next.body.jobId))?.version;
-      next = { ...next, body: { ...next.body, expectedVersion: version } } as OutboxEntry;
+    let next: OutboxEntry = { ...e, status: 'pending', key: newId(), error: undefined, lastError: undefined, chained: undefined, resolvedVersion: undefined };
+    const jobId = versionedJobId(next);
+    if (e.error?.status === 409 && jobId !== null) {
+      next = withExpectedVersion(next, e.error.current?.version ?? (await db.jobs.get(jobId))?.version);
     }
     await db.outbox.put(next);
     // Later queued edits of the same job were made on top of this one: they take the version this
     // retry produces, not the one they were queued with (else "Use mine" is followed by a second 409).
-    if (hasExpectedVersion(next)) {
-      for (const later of await pendingForJob(e.userId, next.body.jobId)) {
-        if (later.seq! > e.seq! && hasExpectedVersion(later)) await db.outbox.put({ ...later, chained: true, resolvedVersion: undefined });
+    if (jobId !== null) {
+      for (const later of await pendingForJob(e.userId, jobId)) {
+        if (later.seq! > e.seq! && versionedJobId(later) !== null) await db.outbox.put({ ...later, chained: true, resolvedVersion: undefined });
       }
     }
     await rebase(e.userId, commandJobIds(next));

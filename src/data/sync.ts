@@ -11,7 +11,8 @@ export {
   LOOKUP_LISTS, PULL_INTERVAL_MS, claimReplica, onDataError, pullChanges, refreshLookups, refreshPlumbers,
   requestPull, startSync,
 } from './pull';
-export type { DataErrorEvent, LookupListName, WorkerReplayMessage, WorkerTokenMessage } from './pull';
+export type { DataErrorEvent, LookupListName } from './pull';
+export type { WorkerReplayMessage, WorkerTokenMessage } from './workerMessages';
 
 /** Items of a reference list from the replica; undefined until it has been fetched once. */
 export function useLookup<T>(list: string): T[] | undefined {
@@ -30,6 +31,11 @@ function subscribeOnline(listener: () => void): () => void {
 const getOnline = () => navigator.onLine;
 const serverOnline = () => true;
 
+/** Whether the browser says it is online (live); the one hook for it. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, getOnline, serverOnline);
+}
+
 export interface SyncStatusValue {
   online: boolean;
   /** The user's commands waiting to be sent. */
@@ -46,7 +52,7 @@ export interface SyncStatusValue {
 const NO_COUNTS = { pending: 0, failed: 0 };
 
 export function useSyncStatus(): SyncStatusValue {
-  const online = useSyncExternalStore(subscribeOnline, getOnline, serverOnline);
+  const online = useOnline();
   const replay = useSyncExternalStore(subscribeReplayState, getReplayState, getReplayState);
   const userId = useSession()?.userId;
   const counts = useLiveQuery(

@@ -2,10 +2,11 @@
  * The one way the app talks to the plumber API: headers of spec 1 §7 and the error catalogue of
  * spec 1 §8. Runs in the page and in the service worker (no DOM-only APIs).
  */
+import { FORBIDDEN_MESSAGE } from '../domain/serverErrors';
 import { getAccessToken, getRequestIdentity } from './identity';
 
 export const API_ERRORS = {
-  forbidden: "You don' have access to this API call",
+  forbidden: FORBIDDEN_MESSAGE,
   serverDown: 'The server is down or unavailable',
   parseFailure: 'Error parsing body',
   noMedia: 'No media found.',

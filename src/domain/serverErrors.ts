@@ -4,6 +4,9 @@
  * the answer), then the statuses and the server's known refusals; anything else falls back to a
  * plain "the server did not accept the change".
  */
+/** Spec 1 §8: the one text of a 403, sent by the server and recognised by the device (spelling sic). */
+export const FORBIDDEN_MESSAGE = "You don' have access to this API call";
+
 export interface ServerRefusal {
   status: number;
   message: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTokenExpired, workerMessage } from '../../sw/messages';
+import { isTokenExpired, pageMessage, workerMessage } from '../../src/data/workerMessages';
 
 const jwt = (payload: object) => `h.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.s`;
 
@@ -13,6 +13,18 @@ describe('service worker messages', () => {
     expect(workerMessage({ type: 'other' })).toBeNull();
     expect(workerMessage('SKIP_WAITING')).toBeNull();
     expect(workerMessage(null)).toBeNull();
+  });
+
+  it('the page takes only a well-formed replay status from the worker', () => {
+    const state = { replaying: true, done: 2, total: 5 };
+    expect(pageMessage({ type: 'replay-status', state })).toEqual({ type: 'replay-status', state });
+    expect(pageMessage({ type: 'replay-status', state: { ...state, extra: 'x' } })).toEqual({ type: 'replay-status', state });
+    expect(pageMessage({ type: 'replay-status', state: { ...state, done: -1 } })).toBeNull();
+    expect(pageMessage({ type: 'replay-status', state: { ...state, total: 1.5 } })).toBeNull();
+    expect(pageMessage({ type: 'replay-status', state: { ...state, replaying: 'yes' } })).toBeNull();
+    expect(pageMessage({ type: 'replay-status' })).toBeNull();
+    expect(pageMessage({ type: 'token', token: 't', customerId: 'c', userId: 'u' })).toBeNull();
+    expect(pageMessage(null)).toBeNull();
   });
 
   it('knows an expired token (30 s early) from a live one', () => {

@@ -24,7 +24,8 @@ import { apiFetch } from '../../data/transport';
 import { BackIcon, confirm, LoadingState, PageLayout, snackbar, useUnsavedChangesGuard, pageAction } from '../../ui';
 import { AddressSearch } from './components/AddressSearch';
 import { DateTimeField } from './components/DateTimeField';
-import { useJobTypeLabel, useJobTypes, useOnline, usePlumbers } from './hooks';
+import { useOnline } from '../../data/sync';
+import { useJobTypeLabel, useJobTypes, usePlumbers } from './hooks';
 
 const apiGet: ApiGet = (path) => apiFetch(path);
 

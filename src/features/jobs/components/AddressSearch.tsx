@@ -14,7 +14,8 @@ import { formatMatrikkelNummer } from '../../../domain/matrikkel';
 import { addressSearchPath, groupAddressResults, type SelectedProperty } from '../../../domain/property';
 import { db } from '../../../data/db';
 import { ApiError, apiFetch } from '../../../data/transport';
-import { useDebounced, useOnline } from '../hooks';
+import { useOnline } from '../../../data/sync';
+import { useDebounced } from '../hooks';
 import { queryKnownProperties } from '../queries';
 
 const MIN_QUERY_LENGTH = 2;

@@ -1,0 +1,233 @@
+/** Commands on jobs (spec 1 §7 Jobs): create, edit, note, manual completion, reassign, delete. */
+import type {
+  CompleteJobRequest, CreateJobRequest, DeleteJobsRequest, Job, ReassignJobsRequest, Task, UpdateJobNoteRequest,
+  UpdateJobRequest,
+} from '../../domain/api';
+import { formatDateTime } from '../../domain/format';
+import { db } from '../db';
+import { applyTaskEdits, assigneeName, jobsInAnswer, plumberName, storeJob, text, withDerivedStatus } from './replica';
+import type { ApplyContext, CommandDef, VersionCheck } from './types';
+
+export interface JobCommandBodies {
+  createJob: CreateJobRequest & { jobId: string };
+  updateJob: UpdateJobRequest;
+  updateNote: UpdateJobNoteRequest;
+  completeJob: CompleteJobRequest;
+  reassignJobs: ReassignJobsRequest;
+  deleteJobs: DeleteJobsRequest;
+}
+
+/** The edits checked against the job's version carry it as body.expectedVersion. */
+function expectedVersionOf<B extends { jobId: string; expectedVersion?: number }>(): VersionCheck<B> {
+  return {
+    jobId: (b) => b.jobId,
+    expected: (b) => b.expectedVersion,
+    withExpected: (b, expectedVersion) => ({ ...b, expectedVersion }),
+  };
+}
+
+const noConflict = () => [];
+
+function newJobFromCommand(body: JobCommandBodies['createJob'], { actor, madeAt: now }: ApplyContext): Job {
+  const t = body.taskRequest;
+  const task: Task = {
+    taskId: t.taskId,
+    jobId: body.jobId,
+    jobType: t.jobType,
+    title: body.title,
+    typeId: body.jobTypeId,
+    statusId: t.statusId,
+    description: t.description,
+    isActive: t.isActive,
+    isDeleted: false,
+    taskOrder: t.taskOrder,
+    taskNo: t.taskNo,
+    externalRefId: t.externalRefId,
+    externalRefText: t.externalRefText,
+    assignedTo: body.assignedToId,
+    assigneeName: body.assigneeName,
+    scheduleItemId: null,
+    startDate: null,
+    subscriberDetails: t.subscriberDetails,
+    newWaterMeterObj: null,
+    dismantleObj: null,
+    additionalDetailsRequest: null,
+    notes: null,
+  };
+  return withDerivedStatus({
+    jobId: body.jobId,
+    // The server numbers jobs; 0 until the pull brings the real number.
+    refNr: 0,
+    title: body.title,
+    typeId: body.jobTypeId,
+    statusId: body.status,
+    severityId: body.severity,
+    description: body.description,
+    scheduledDate: body.scheduledDate,
+    dueDate: actor.isAdmin ? body.dueDate ?? null : null,
+    completedDate: null,
+    completedBy: null,
+    assignedToId: body.assignedToId,
+    assigneeName: body.assigneeName,
+    assignedDate: now,
+    subscriberText: body.subscriberText,
+    matrikkel: body.matrikkelDetails,
+    contactInfo: null,
+    notes: null,
+    autoCreated: false,
+    isDraft: false,
+    isNearByJob: false,
+    jobTasks: [task],
+    companyId: actor.companyId ?? '',
+    createdBy: body.createdBy,
+    createdAt: now,
+    updatedAt: now,
+    // 0: the device has not seen the server's row yet.
+    version: 0,
+  });
+}
+
+export const jobCommands: { [K in keyof JobCommandBodies]: CommandDef<JobCommandBodies[K]> } = {
+  createJob: {
+    request: (body) => ({ method: 'POST', path: '/api/Jobs', json: body }),
+    jobIds: (b) => [b.jobId],
+    creates: (b) => [b.jobId, b.taskRequest.taskId],
+    refersTo: () => [],
+    version: null,
+    async apply(body, ctx) {
+      // Already there (the server's row came back with a pull): the server's row wins.
+      if (await db.jobs.get(body.jobId)) return;
+      await storeJob(ctx.actor, newJobFromCommand(body, ctx));
+    },
+    answerJobs: (answer, b) => jobsInAnswer(answer, [b.jobId]),
+    labelKey: 'Command.createJob',
+    subject: (b) => b.subscriberText,
+    conflict: noConflict,
+  },
+
+  updateJob: {
+    request: (body) => ({ method: 'PUT', path: '/api/Jobs', json: body }),
+    jobIds: (b) => [b.jobId],
+    creates: () => [],
+    refersTo: (b) => b.taskEditRequests.map((t) => t.taskId),
+    version: expectedVersionOf(),
+    // As the server applies it (server/services/jobs.ts updateJob): title, type and status are not
+    // the form's to change; a plumber's due date stays; of the task edits only the description.
+    async apply(b, { actor, now }) {
+      const job = await db.jobs.get(b.jobId);
+      if (!job) return;
+      const reassigned = b.plumberId !== job.assignedToId;
+      const name = reassigned ? await assigneeName(b.plumberId, job.assigneeName) : job.assigneeName;
+      await storeJob(actor, withDerivedStatus({
+        ...job,
+        description: b.description,
+        severityId: b.severity,
+        scheduledDate: b.scheduledDate,
+        dueDate: actor.isAdmin ? b.dueDate : job.dueDate,
+        assignedToId: b.plumberId,
+        assigneeName: name,
+        assignedDate: reassigned ? now : job.assignedDate,
+        jobTasks: applyTaskEdits(job, b.taskEditRequests, reassigned ? { id: b.plumberId, name } : null),
+        updatedAt: now,
+      }));
+    },
+    answerJobs: (answer, b) => jobsInAnswer(answer, [b.jobId]),
+    labelKey: 'Command.updateJob',
+    subject: () => null,
+    conflict: (b, server, plumbers) => [
+      { fieldKey: 'Field.title', mine: b.title, server: server.title },
+      { fieldKey: 'Field.description', mine: text(b.description), server: text(server.description) },
+      { fieldKey: 'Field.scheduledDate', mine: formatDateTime(b.scheduledDate), server: formatDateTime(server.scheduledDate) },
+      { fieldKey: 'Field.dueDate', mine: formatDateTime(b.dueDate), server: formatDateTime(server.dueDate) },
+      {
+        fieldKey: 'Field.assignee',
+        mine: b.plumberId === server.assignedToId ? server.assigneeName : plumberName(b.plumberId, plumbers, String(b.plumberId)),
+        server: server.assigneeName,
+      },
+    ],
+  },
+
+  updateNote: {
+    request: (body) => ({ method: 'PUT', path: '/api/Jobs', json: body }),
+    jobIds: (b) => [b.jobId],
+    creates: () => [],
+    refersTo: () => [],
+    version: expectedVersionOf(),
+    async apply(b, { now }) {
+      const job = await db.jobs.get(b.jobId);
+      // The server takes the note and the severity; the status in the body is not applied.
+      if (job) await db.jobs.put({ ...job, notes: b.notes, severityId: b.severity, updatedAt: now });
+    },
+    answerJobs: (answer, b) => jobsInAnswer(answer, [b.jobId]),
+    labelKey: 'Command.updateNote',
+    subject: () => null,
+    conflict: (b, server) => [{ fieldKey: 'Field.notes', mine: text(b.notes), server: text(server.notes) }],
+  },
+
+  completeJob: {
+    request: (body) => ({ method: 'PUT', path: '/api/Jobs', json: body }),
+    jobIds: (b) => [b.jobId],
+    creates: () => [],
+    refersTo: (b) => b.taskEditRequests.map((t) => t.taskId),
+    version: null,
+    async apply(b, { now }) {
+      const job = await db.jobs.get(b.jobId);
+      if (!job) return;
+      // The server completes the job and leaves its tasks as they are.
+      await db.jobs.put({
+        ...job,
+        statusId: b.status,
+        completedBy: b.completedBy,
+        completedDate: b.completedDate,
+        isDraft: false,
+        updatedAt: now,
+      });
+    },
+    answerJobs: (answer, b) => jobsInAnswer(answer, [b.jobId]),
+    labelKey: 'Command.completeJob',
+    subject: () => null,
+    conflict: noConflict,
+  },
+
+  reassignJobs: {
+    request: (body) => ({ method: 'PUT', path: '/api/Jobs', json: body }),
+    jobIds: (b) => [...b.jobsList],
+    creates: () => [],
+    refersTo: () => [],
+    version: null,
+    async apply(b, { actor, now }) {
+      for (const id of b.jobsList) {
+        const job = await db.jobs.get(id);
+        if (!job) continue;
+        const same = job.assignedToId === b.assigneeId;
+        await storeJob(actor, {
+          ...job,
+          assignedToId: b.assigneeId,
+          assigneeName: b.assigneeName,
+          assignedDate: same ? job.assignedDate : now,
+          jobTasks: job.jobTasks.map((t) => ({ ...t, assignedTo: b.assigneeId, assigneeName: b.assigneeName })),
+          updatedAt: same ? job.updatedAt : now,
+        });
+      }
+    },
+    answerJobs: (answer, b) => jobsInAnswer(answer, b.jobsList),
+    labelKey: 'Command.reassignJobs',
+    subject: () => null,
+    conflict: (b, server) => [{ fieldKey: 'Field.assignee', mine: b.assigneeName, server: server.assigneeName }],
+  },
+
+  deleteJobs: {
+    request: (body) => ({ method: 'DELETE', path: '/api/Jobs', json: body }),
+    jobIds: (b) => b.jobList.map((j) => j.jobId),
+    creates: () => [],
+    refersTo: (b) => b.jobList.flatMap((j) => j.jobTasks.map((t) => t.taskId)),
+    version: null,
+    async apply(b) {
+      await db.jobs.bulkDelete(b.jobList.map((j) => j.jobId));
+    },
+    answerJobs: () => [],
+    labelKey: 'Command.deleteJobs',
+    subject: () => null,
+    conflict: noConflict,
+  },
+};

@@ -1,0 +1,69 @@
+/**
+ * What one command kind must say about itself (the registry, src/data/commands/index.ts, holds one
+ * definition per kind; the compiler refuses a kind without a full definition). Replay, apply, the
+ * sync panel and the service worker are generic loops over these definitions.
+ */
+import type { Job, Plumber } from '../../domain/api';
+
+/** Who made the change: replay only sends a user's own commands, with that user's token. */
+export interface CommandActor {
+  userId: string;
+  isAdmin: boolean;
+  registrationId: number;
+  companyId: string | null;
+}
+
+/** How a command goes to the API: the spec's path (it may carry ids from the body) and its body. */
+export type CommandRequest =
+  | { method: 'POST' | 'PUT' | 'DELETE'; path: string; json: unknown }
+  | { method: 'POST' | 'PUT'; path: string; form: FormData };
+
+export interface ApplyContext {
+  actor: CommandActor;
+  /** When the change is applied (ISO): a pull re-applies pending commands later. */
+  now: string;
+  /** When the user made the change on the device (ISO). */
+  madeAt: string;
+}
+
+/** One row of a conflict: the field (i18n key, namespace sync), my value and the server's. */
+export interface ConflictRow {
+  fieldKey: string;
+  mine: string;
+  server: string;
+}
+
+/** The server checks the job's version before applying (409 on a lost update). */
+export interface VersionCheck<B> {
+  /** The job whose version is checked. */
+  jobId(body: B): string;
+  expected(body: B): number | undefined;
+  withExpected(body: B, version: number | undefined): B;
+}
+
+export interface CommandDef<B> {
+  /** The request replay sends (may read blobs from the replica, hence a promise). */
+  request(body: B): CommandRequest | Promise<CommandRequest>;
+  /** Every job the command touches; the first is the one it is shown beside. */
+  jobIds(body: B): string[];
+  /** Ids it brings into existence on the server: later commands using them wait for it. */
+  creates(body: B): string[];
+  /** Ids it refers to besides its jobs (tasks, media): it waits while one of them is blocked. */
+  refersTo(body: B): string[];
+  /** Set when the body carries an expected version; null when the server does not check one. */
+  version: VersionCheck<B> | null;
+  /**
+   * Applies the change to the replica, as the server will. Must be idempotent: a pull re-applies
+   * every pending command on top of the server's rows. Runs inside a transaction over outbox,
+   * jobs and plumbers.
+   */
+  apply(body: B, ctx: ApplyContext): Promise<void>;
+  /** The jobs in the server's answer that replace the replica's rows after a success. */
+  answerJobs(answer: unknown, body: B): Job[];
+  /** i18n key (namespace sync) naming the kind of change in the sync panel. */
+  labelKey: string;
+  /** What it names when the device holds no row for its job (e.g. a new job's address). */
+  subject(body: B): string | null;
+  /** The fields a refused edit changes, mine against the server's (409); [] when not an edit. */
+  conflict(body: B, server: Job, plumbers: readonly Plumber[]): ConflictRow[];
+}
