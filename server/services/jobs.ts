@@ -14,7 +14,8 @@ import type {
   CompleteJobRequest, CreateJobRequest, Job, PlumberJobCounts, ReassignJobsRequest, Task, TaskEditRequest,
   UpdateJobNoteRequest, UpdateJobRequest,
 } from '../../src/domain/api';
-import { DeviationType, JobStatus, JobType, Role, TaskStatus, UserStatus } from '../../src/domain/enums';
+import { JobStatus, JobType, Role, TaskStatus, UserStatus } from '../../src/domain/enums';
+import { reportedTaskStatus } from '../../src/domain/taskForm';
 import {
   canActOnJob, canChangePlumber, canDeleteJob, canSubmitJob, checkTaskDelete, isTaskFinished, openJobStatus, isTooFarAhead, JOB_DATE_ERRORS,
 } from '../../src/domain/jobRules';
@@ -541,8 +542,7 @@ export async function saveTaskReport(tx: Tx, user: UserContext, taskId: string, 
       if (unknown !== undefined) throw badRequest(field, `holds an unknown deviation id ${unknown}`);
       const chosen = ids.map((id) => ({ id, deviationType: Number(known.get(id)!.deviationType) }));
       await checkReport(tx, row, task, jobTasks, sent, chosen, `body/jobTasks/${index}`);
-      const anyDeviation = chosen.some((d) => d.deviationType === DeviationType.Deviation);
-      patch.statusId = anyDeviation ? TaskStatus.Deviation : TaskStatus.Obstacle;
+      patch.statusId = reportedTaskStatus(chosen);
       patch.newWaterMeterObj = null;
     }
   }

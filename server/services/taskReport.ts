@@ -5,10 +5,10 @@
  * A refusal is a 400 naming the field, and carries the spec's error name (`errorKey`) where it has one.
  */
 import { eq } from 'drizzle-orm';
-import { DeviationType, JobType } from '../../src/domain/enums';
+import { JobType } from '../../src/domain/enums';
 import { MeterKind, ImageType } from '../../src/domain/media';
 import {
-  DEFAULT_SERIAL_PATTERN, dismantleAfterInstall, isSet, newReadingValid, normalizeSerial, notInFuture, oldReadingValid,
+  causesNeedImages, DEFAULT_SERIAL_PATTERN, dismantleAfterInstall, isSet, newReadingValid, normalizeSerial, notInFuture, oldReadingValid,
   serialExample, serialMatchesModel, YesNoUnknown, type MeterModelRules,
 } from '../../src/domain/taskForm';
 import { jobs, mediaAssets, tasks } from '../db/schema';
@@ -103,7 +103,7 @@ export async function checkReport(
 ): Promise<void> {
   const effective = <K extends keyof SentTask>(k: K) => (k in sent ? sent[k] : (task[k as keyof typeof task] as SentTask[K]));
   if (deviations.length > 0) {
-    if (deviations.some((d) => d.deviationType === DeviationType.Deviation)) {
+    if (causesNeedImages(deviations)) {
       const listed = images(obj(effective('additionalDetailsRequest'))?.deviationImages);
       if (listed === 0 && (await imageCount(tx, task.id, { imageType: ImageType.Deviation })) === 0) {
         throw new RuleError(`${field}/additionalDetailsRequest/deviationImages`, 'must hold at least one image when a cause is a deviation');

@@ -3,10 +3,11 @@
  * the server's bounds (src/domain/schemaBounds.ts), before the command is queued: the plumber is told
  * at once, in the form, what the server would refuse. Loaded on demand (TypeBox stays out of the shell).
  */
-import type { TSchema } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import {
-  AddTaskBody, CompletionBody, CreateJobBody, DeleteJobsBody, DeleteTaskBody, NoteBody, ReassignBody, UpdateJobBody,
+  AddTaskBody, CompletionBody, CreateJobBody, DeleteJobsBody, DeleteTaskBody, NoteBody, ReassignBody, TaskReportBody, UpdateJobBody,
+  Uuid,
 } from '../domain/apiSchemas';
 import { harden } from '../domain/schemaBounds';
 import type { Command } from './commands';
@@ -20,6 +21,9 @@ export interface CommandProblem {
   params: Record<string, unknown>;
 }
 
+/** POST /api/jobs/task/{taskId}: the server's body, plus the path's task id the command carries. */
+const TaskReportCommand = Type.Object({ ...TaskReportBody.properties, taskId: Uuid }, { additionalProperties: true });
+
 const SCHEMAS: Record<Command['type'], TSchema> = {
   createJob: CreateJobBody,
   updateJob: UpdateJobBody,
@@ -29,6 +33,8 @@ const SCHEMAS: Record<Command['type'], TSchema> = {
   deleteJobs: DeleteJobsBody,
   addTask: AddTaskBody,
   deleteTask: DeleteTaskBody,
+  saveTaskDraft: TaskReportCommand,
+  sendTaskReport: TaskReportCommand,
 };
 
 const compiled = new Map<Command['type'], ReturnType<typeof Compile>>();

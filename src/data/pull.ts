@@ -5,7 +5,7 @@ import type { ChangeFeed, Plumber } from '../domain/api';
 import { Role, UserStatus } from '../domain/enums';
 import { db, META } from './db';
 import { getAccessToken, getRequestIdentity, getSession, onAccessToken } from './identity';
-import { cancelScheduledReplay, onReplayed, rebase, requestReplay } from './replay';
+import { applyTables, cancelScheduledReplay, onReplayed, rebase, requestReplay } from './replay';
 import { setWorkerReplayState } from './status';
 import { ApiError, apiFetch } from './transport';
 import { pageMessage, type WorkerTokenMessage } from './workerMessages';
@@ -85,7 +85,7 @@ async function pullOnce(): Promise<void> {
   for (let page = 0; page < MAX_PAGES_PER_PULL; page++) {
     const since = (await db.meta.get(META.cursor))?.value as string | undefined;
     const feed = await apiFetch<Feed>(`/api/sync/changes${since ? `?since=${encodeURIComponent(since)}` : ''}`);
-    const written = await db.transaction('rw', [db.jobs, db.outbox, db.meta, db.plumbers], async () => {
+    const written = await db.transaction('rw', [...applyTables(), db.meta], async () => {
       // Another tab wrote a page meanwhile, or another user signed in: this answer is stale.
       if ((await db.meta.get(META.cursor))?.value !== since) return false;
       if ((await db.meta.get(META.ownerUserId))?.value !== identity.userId) return false;

@@ -19,6 +19,9 @@ import { setLocalReplayState } from './status';
 import { ApiError, apiFetch } from './transport';
 
 export const OUTBOX_LOCK = 'meterwork-outbox';
+
+/** The tables a command's apply reads and writes (the registry's contract, commands/types.ts). */
+export const applyTables = () => [db.outbox, db.jobs, db.plumbers, db.lookups];
 export const OUTBOX_SYNC_TAG = 'outbox-replay';
 
 /** Why a replay run stopped early; null when it went through the whole queue. */
@@ -56,7 +59,7 @@ async function withOutboxLock<T>(fn: () => Promise<T>): Promise<T> {
 
 /**
  * Re-applies the user's pending commands (in seq order) touching these jobs, or all of them, on
- * top of what the replica holds now. Needs a transaction over outbox, jobs and plumbers.
+ * top of what the replica holds now. Needs a transaction over applyTables().
  */
 export async function rebase(userId: string, jobIds: Iterable<string> | null): Promise<void> {
   const only = jobIds ? [...new Set(jobIds)] : null;
@@ -118,7 +121,7 @@ function actorFromSession(): CommandActor {
 export async function enqueueCommand(command: Command): Promise<OutboxEntry> {
   const actor = actorFromSession();
   const now = new Date().toISOString();
-  const entry = await db.transaction('rw', db.outbox, db.jobs, db.plumbers, async () => {
+  const entry = await db.transaction('rw', applyTables(), async () => {
     let cmd = command;
     let chained = false;
     const jobId = versionedJobId(command);
@@ -201,7 +204,7 @@ async function freezeVersion(entry: OutboxEntry): Promise<OutboxEntry | SendOutc
 async function markSent(entry: OutboxEntry, response: unknown): Promise<void> {
   const ids = commandJobIds(entry);
   const serverJobs = answerJobs(entry, response);
-  await db.transaction('rw', db.outbox, db.jobs, db.plumbers, async () => {
+  await db.transaction('rw', applyTables(), async () => {
     const cur = await db.outbox.get(entry.seq!);
     if (!cur || cur.key !== entry.key) return;
     await db.outbox.delete(entry.seq!);
@@ -222,7 +225,7 @@ async function markFailed(entry: OutboxEntry, err: ApiError): Promise<void> {
   const body = typeof err.body === 'object' && err.body !== null ? (err.body as Partial<ApiErrorBody>) : null;
   const current = err.status === 409 && body?.current ? body.current : undefined;
   const corrections = await fetchServerJobs(commandJobIds(entry), current, false);
-  await db.transaction('rw', db.outbox, db.jobs, db.plumbers, async () => {
+  await db.transaction('rw', applyTables(), async () => {
     const ok = await updateIfSame(entry, (cur) => ({
       ...cur,
       status: 'failed',
@@ -421,7 +424,7 @@ export function registerBackgroundSync(): void {
  * apply it). After a 409 this is "re-apply mine": it now expects the server's current version.
  */
 export async function retryCommand(seq: number): Promise<void> {
-  await db.transaction('rw', db.outbox, db.jobs, db.plumbers, async () => {
+  await db.transaction('rw', applyTables(), async () => {
     const e = await db.outbox.get(seq);
     if (!e || e.status !== 'failed') return;
     let next: OutboxEntry = { ...e, status: 'pending', key: newId(), error: undefined, lastError: undefined, chained: undefined, resolvedVersion: undefined };
@@ -455,7 +458,7 @@ export async function discardCommand(seq: number): Promise<void> {
   const gone = [e, ...dependentEntries(e, all)];
   const jobIds = [...new Set(gone.flatMap(commandJobIds))];
   const server = await fetchServerJobs(jobIds, undefined, true);
-  await db.transaction('rw', db.outbox, db.jobs, db.plumbers, async () => {
+  await db.transaction('rw', applyTables(), async () => {
     await db.outbox.bulkDelete(gone.map((g) => g.seq!));
     await writeServerJobs(e.actor, server);
     await rebase(e.userId, jobIds);

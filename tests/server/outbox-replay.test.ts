@@ -12,11 +12,11 @@ import { setAccessTokenProvider, setSession, type Session } from '../../src/data
 import { newId } from '../../src/data/ids';
 import { discardCommand, enqueue, retryCommand } from '../../src/data/outbox';
 import { cancelScheduledReplay, runReplay } from '../../src/data/replay';
-import { claimReplica, pullChanges } from '../../src/data/sync';
+import { claimReplica, pullChanges, refreshLookups } from '../../src/data/sync';
 import { configureTransport } from '../../src/data/transport';
 import { COMMAND_TYPES, type Command, type CommandOf, type CommandType } from '../../src/data/commands';
 import type { CreateJobRequest, Job } from '../../src/domain/api';
-import { JobStatus, JobType, Role } from '../../src/domain/enums';
+import { JobStatus, JobType, Role, TaskStatus } from '../../src/domain/enums';
 import { buildCompleteJobRequest, buildNoteRequest, buildUpdateJobRequest } from '../../src/domain/jobForm';
 import { isTaskFinished, liveTasks } from '../../src/domain/jobRules';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoData } from '../../server/db/seed';
@@ -300,8 +300,11 @@ describe('the command registry against the real routes', () => {
     await Promise.all([db.jobs.clear(), db.outbox.clear(), db.meta.clear()]);
     await claimReplica(admin.userId);
     await pullChanges();
+    // The reference lists the app loads at start: a report's causes are judged by the Deviation list.
+    await refreshLookups();
     const jobs = await db.jobs.toArray();
-    const site = jobs.find((j) => j.statusId === JobStatus.New && j.jobTasks.length > 0)!;
+    const site = jobs.find((j) => j.statusId === JobStatus.New && liveTasks(j).length === 1)!;
+    const siteTask = liveTasks(site)[0];
     // A job whose every task is finished, waiting for manual completion (the demo data has some).
     const awaiting = jobs.find((j) => j.statusId === JobStatus.InProgress && liveTasks(j).length > 0 && liveTasks(j).every(isTaskFinished))!;
     expect(awaiting).toBeDefined();
@@ -329,6 +332,14 @@ describe('the command registry against the real routes', () => {
       deleteJobs: async () => ({
         jobList: [{ jobId: doomed.jobId, autoCreated: false, statusId: JobStatus.New, jobTasks: [{ taskId: doomed.taskRequest.taskId }] }],
       }),
+      saveTaskDraft: async () => ({
+        taskId: siteTask.taskId, jobId: site.jobId, isDraft: true, jobTasks: [{ taskId: siteTask.taskId, notes: 'Kommer tilbake i morgen' }],
+      }),
+      // 'Ingen hjemme' is an obstacle: the report needs no photo, and the task ends as Obstacle.
+      sendTaskReport: async () => ({
+        taskId: siteTask.taskId, jobId: site.jobId, isDraft: false,
+        jobTasks: [{ taskId: siteTask.taskId, additionalDetailsRequest: { obstacle: true, note: 'Ingen hjemme', deviationList: [{ id: 7, value: 'Ingen hjemme', deviationType: 1 }], deviationImages: [] } }],
+      }),
     };
 
     goOffline();
@@ -345,7 +356,10 @@ describe('the command registry against the real routes', () => {
       created: await db.jobs.get(created.jobId),
       awaiting: await db.jobs.get(awaiting.jobId),
       doomed: await db.jobs.get(doomed.jobId),
+      site: await db.jobs.get(site.jobId),
     };
+    expect(predicted.site!.jobTasks.find((x) => x.taskId === siteTask.taskId)).toMatchObject({ statusId: TaskStatus.Obstacle, notes: 'Kommer tilbake i morgen' });
+    expect(predicted.site!.statusId).toBe(JobStatus.InProgress);
     expect(predicted.created).toMatchObject({ description: 'Bakdøren, kode 1234', notes: 'Ring før oppmøte', assignedToId: olaReg });
     expect(liveTasks(predicted.created!).map((x) => x.taskId)).toEqual([created.taskRequest.taskId]);
     expect(predicted.awaiting!.statusId).toBe(JobStatus.Completed);
@@ -366,5 +380,10 @@ describe('the command registry against the real routes', () => {
     expect(liveTasks(server).map((x) => x.taskId)).toEqual([created.taskRequest.taskId]);
     expect((await serverJob(awaiting.jobId)).body.statusId).toBe(JobStatus.Completed);
     expect((await serverJob(doomed.jobId)).status).toBe(404);
+    const siteAfter = (await serverJob(site.jobId)).body;
+    expect(siteAfter.statusId).toBe(predicted.site!.statusId);
+    expect(siteAfter.jobTasks.find((x) => x.taskId === siteTask.taskId)).toMatchObject({
+      statusId: TaskStatus.Obstacle, notes: 'Kommer tilbake i morgen', additionalDetailsRequest: { note: 'Ingen hjemme' },
+    });
   });
 });

@@ -12,20 +12,21 @@
  */
 import type { Job, Plumber } from '../../domain/api';
 import { jobCommands, type JobCommandBodies } from './jobs';
+import { reportCommands, type ReportCommandBodies } from './reports';
 import { taskCommands, type TaskCommandBodies } from './tasks';
 import type { ApplyContext, CommandActor, CommandDef, CommandRequest, ConflictRow } from './types';
 
 export type { ApplyContext, CommandActor, CommandDef, CommandRequest, ConflictRow } from './types';
 
 /** Every command kind with its body. */
-export type CommandBodies = JobCommandBodies & TaskCommandBodies;
+export type CommandBodies = JobCommandBodies & TaskCommandBodies & ReportCommandBodies;
 export type CommandType = keyof CommandBodies;
 export type Command = { [K in CommandType]: { type: K; body: CommandBodies[K] } }[CommandType];
 export type CommandOf<K extends CommandType> = Extract<Command, { type: K }>;
 
 export type CommandRegistry = { [K in CommandType]: CommandDef<CommandBodies[K]> };
 
-export const COMMANDS: CommandRegistry = { ...jobCommands, ...taskCommands };
+export const COMMANDS: CommandRegistry = { ...jobCommands, ...taskCommands, ...reportCommands };
 
 export const COMMAND_TYPES = Object.keys(COMMANDS) as CommandType[];
 

@@ -55,7 +55,7 @@ export interface CommandDef<B> {
   /**
    * Applies the change to the replica, as the server will. Must be idempotent: a pull re-applies
    * every pending command on top of the server's rows. Runs inside a transaction over outbox,
-   * jobs and plumbers.
+   * jobs, plumbers and lookups (replay.ts applyTables).
    */
   apply(body: B, ctx: ApplyContext): Promise<void>;
   /** The jobs in the server's answer that replace the replica's rows after a success. */

@@ -1,0 +1,99 @@
+/**
+ * The task forms' commands (spec 1 §7: POST /api/jobs/task/{taskId} with the job as body): save a
+ * draft, send a report. The replica changes as the server will (server/services/jobs.ts
+ * saveTaskReport): a draft makes the task InProgress and gives it a start date; a report makes it
+ * Completed, or Deviation/Obstacle with causes (reportedTaskStatus), clearing the new-meter object.
+ */
+import type { Static } from 'typebox';
+import type { Task } from '../../domain/api';
+import type { TaskReportBody } from '../../domain/apiSchemas';
+import { isTaskFinished, openJobStatus, liveTasks } from '../../domain/jobRules';
+import { JobStatus, TaskStatus } from '../../domain/enums';
+import { reportedTaskStatus, type DeviationCause } from '../../domain/taskForm';
+import { db } from '../db';
+import { jobsInAnswer } from './replica';
+import type { ApplyContext, CommandDef } from './types';
+
+export type TaskReportRequest = Static<typeof TaskReportBody>;
+
+/** The server's body plus the task the report is for (the path's {taskId}). */
+export type TaskReportCommandBody = TaskReportRequest & { taskId: string };
+
+export interface ReportCommandBodies {
+  saveTaskDraft: TaskReportCommandBody;
+  sendTaskReport: TaskReportCommandBody;
+}
+
+type SentTask = TaskReportRequest['jobTasks'][number];
+
+/** The ids of the causes a report names (items or bare ids, as the server takes them). */
+function causeIds(sent: SentTask | undefined): number[] {
+  const list = (sent?.additionalDetailsRequest as { deviationList?: unknown } | null | undefined)?.deviationList;
+  if (!Array.isArray(list)) return [];
+  return list.map((item) => (typeof item === 'number' ? item : (item as { id?: unknown } | null)?.id)).filter((id): id is number => typeof id === 'number');
+}
+
+async function causes(sent: SentTask | undefined): Promise<Pick<DeviationCause, 'deviationType'>[]> {
+  const ids = causeIds(sent);
+  if (ids.length === 0) return [];
+  const known = ((await db.lookups.get('Deviation'))?.items ?? []) as DeviationCause[];
+  // An id the device does not know yet counts as a deviation: the stricter of the two outcomes.
+  return ids.map((id) => ({ deviationType: known.find((d) => d.id === id)?.deviationType ?? 0 }));
+}
+
+async function applyReport(body: TaskReportCommandBody, draft: boolean, { now, madeAt }: ApplyContext): Promise<void> {
+  const job = await db.jobs.get(body.jobId);
+  const task = job?.jobTasks.find((t) => t.taskId === body.taskId);
+  // What the server refuses (completed job, finished task) changes nothing here either.
+  if (!job || !task || job.statusId === JobStatus.Completed || job.statusId === JobStatus.Closed || isTaskFinished(task)) return;
+  const sent = body.jobTasks.find((t) => t.taskId === body.taskId);
+  const next: Task = {
+    ...task,
+    startDate: task.startDate ?? sent?.startDate ?? madeAt,
+    ...(sent?.subscriberDetails ? { subscriberDetails: sent.subscriberDetails as unknown as Task['subscriberDetails'] } : {}),
+    ...(sent && 'newWaterMeterObj' in sent ? { newWaterMeterObj: (sent.newWaterMeterObj ?? null) as Task['newWaterMeterObj'] } : {}),
+    ...(sent && 'dismantleObj' in sent ? { dismantleObj: (sent.dismantleObj ?? null) as Task['dismantleObj'] } : {}),
+    ...(sent && 'additionalDetailsRequest' in sent
+      ? { additionalDetailsRequest: (sent.additionalDetailsRequest ?? null) as Task['additionalDetailsRequest'] } : {}),
+    ...(sent && 'notes' in sent ? { notes: sent.notes ?? null } : {}),
+  };
+  if (draft) next.statusId = TaskStatus.InProgress;
+  else {
+    const chosen = await causes(sent);
+    next.statusId = reportedTaskStatus(chosen);
+    if (chosen.length > 0) next.newWaterMeterObj = null;
+  }
+  const jobTasks = job.jobTasks.map((t) => (t.taskId === task.taskId ? next : t));
+  await db.jobs.put({
+    ...job,
+    jobTasks,
+    isDraft: draft,
+    statusId: openJobStatus(job.statusId, liveTasks({ jobTasks })),
+    ...(body.contactInfo !== undefined ? { contactInfo: body.contactInfo as unknown as typeof job.contactInfo } : {}),
+    updatedAt: now,
+  });
+}
+
+function reportCommand(draft: boolean): CommandDef<TaskReportCommandBody> {
+  return {
+    request: ({ taskId, ...json }) => ({ method: 'POST', path: `/api/jobs/task/${encodeURIComponent(taskId)}`, json }),
+    jobIds: (b) => [b.jobId],
+    creates: () => [],
+    refersTo: (b) => [b.taskId],
+    version: {
+      jobId: (b) => b.jobId,
+      expected: (b) => b.expectedVersion,
+      withExpected: (b, expectedVersion) => ({ ...b, expectedVersion }),
+    },
+    apply: (b, ctx) => applyReport(b, draft, ctx),
+    answerJobs: (answer, b) => jobsInAnswer(answer, [b.jobId]),
+    labelKey: draft ? 'Command.saveTaskDraft' : 'Command.sendTaskReport',
+    subject: () => null,
+    conflict: () => [],
+  };
+}
+
+export const reportCommands: { [K in keyof ReportCommandBodies]: CommandDef<ReportCommandBodies[K]> } = {
+  saveTaskDraft: reportCommand(true),
+  sendTaskReport: reportCommand(false),
+};
