@@ -123,3 +123,40 @@ export function reportedTaskStatus(causes: readonly Pick<DeviationCause, 'deviat
 export function causesNeedImages(causes: readonly Pick<DeviationCause, 'deviationType'>[]): boolean {
   return causes.some((c) => c.deviationType === DeviationType.Deviation);
 }
+
+/** The "not carried out" view's values (spec 1 §2 Task details, §5 "Deviation send"). */
+export interface DeviationFormValues {
+  causeIds: number[];
+  note: string;
+}
+
+/** The view's starting values: what a saved draft or an earlier report holds. */
+export function initialDeviationValues(details: unknown): DeviationFormValues {
+  const d = (details && typeof details === 'object' ? details : {}) as { note?: unknown; deviationList?: unknown };
+  const causeIds = Array.isArray(d.deviationList)
+    ? d.deviationList.map((c) => (typeof c === 'number' ? c : (c as { id?: unknown } | null)?.id)).filter((id): id is number => typeof id === 'number')
+    : [];
+  return { causeIds, note: typeof d.note === 'string' ? d.note : '' };
+}
+
+/** The task's additionalDetailsRequest for these values; photos already attached are kept. */
+export function deviationDetails(values: DeviationFormValues, causes: readonly DeviationCause[], previous: unknown) {
+  const chosen = causes.filter((c) => values.causeIds.includes(c.id));
+  const images = (previous as { deviationImages?: unknown } | null)?.deviationImages;
+  return {
+    obstacle: chosen.length > 0 && !causesNeedImages(chosen),
+    note: values.note,
+    deviationList: chosen.map((c) => ({ id: c.id, value: c.value ?? '', deviationType: c.deviationType })),
+    deviationImages: Array.isArray(images) ? images : [],
+  };
+}
+
+export type DeviationProblem = 'NoCause' | 'ImagesRequired' | null;
+
+/** Why the view cannot be sent yet: no cause, or a deviation cause without a photo. */
+export function deviationProblem(values: DeviationFormValues, causes: readonly DeviationCause[], imageCount: number): DeviationProblem {
+  const chosen = causes.filter((c) => values.causeIds.includes(c.id));
+  if (chosen.length === 0) return 'NoCause';
+  if (causesNeedImages(chosen) && imageCount === 0) return 'ImagesRequired';
+  return null;
+}

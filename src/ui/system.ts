@@ -59,6 +59,8 @@ const TOUCH_TARGETS = {
     // Components size themselves with classes; a touch screen's minimum wins over them.
     'button, [role=button], [role=menuitem], [role=tab]': { minWidth: '44px !important' },
     'a[href]': { minHeight: '44px', display: 'inline-flex', alignItems: 'center' },
+    // A checkbox is tapped on its whole row (control and label).
+    '[data-scope=checkbox][data-part=root]': { minHeight: '44px' },
   },
 };
 

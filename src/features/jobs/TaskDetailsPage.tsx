@@ -2,18 +2,21 @@
  * Task details (/job/{jobId}/task/{taskId}): the task's header, status, subscriber and the meter
  * data it holds, read-only; Back follows spec 1 §2; the menu deletes the task (spec 1 §4).
  */
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Badge, Box, Button, Card, DataList, Heading, HStack, IconButton, List, Menu, Portal, Stack, Text, createIcon } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Job, Task } from '../../domain/api';
 import { formatDateTime } from '../../domain/format';
-import { canActOnJob, checkTaskDelete, liveTasks } from '../../domain/jobRules';
+import { JobStatus } from '../../domain/enums';
+import { canActOnJob, checkTaskDelete, isTaskFinished, liveTasks } from '../../domain/jobRules';
 import { taskBackTarget, type TaskRouteState } from '../../domain/taskNavigation';
 import { fieldRows, type FieldRow } from '../../domain/taskView';
 import { enqueue } from '../../data/outbox';
 import { useSession, type Session } from '../../data/session';
 import { BackIcon, confirm, LoadingState, PageLayout, showWarning, snackbar } from '../../ui';
+import { afterReport } from './afterReport';
+import { DeviationView } from './components/DeviationView';
 import { useDeleteJob } from './components/JobActions';
 import { OutboxBadge } from './components/OutboxMarker';
 import { TaskStatusLabel } from './components/StatusIcon';
@@ -76,6 +79,11 @@ function TaskDetails({ job, task, session, leaving }: { job: Job; task: Task; se
   const typeLabel = useJobTypeLabel();
   const deleteJob = useDeleteJob();
   const marker = useOutboxMarkers([job.jobId]).get(job.jobId);
+  const [view, setView] = useState<'task' | 'deviation'>('task');
+  const mayAct = canActOnJob(session, job);
+  const jobClosed = job.statusId === JobStatus.Completed || job.statusId === JobStatus.Closed;
+  // Spec 1 §4: completed tasks are read-only; spec 1 §6: task forms only for the plumber's own jobs.
+  const editable = mayAct && !jobClosed && !isTaskFinished(task);
 
   const typeName = typeLabel(jobTypes.find((jt) => jt.shortName === task.jobType), task.jobType);
   const deleteCheck = checkTaskDelete(job, task);
@@ -115,6 +123,30 @@ function TaskDetails({ job, task, session, leaving }: { job: Job; task: Task; se
     }
   };
 
+  const onReportSent = async () => {
+    const shortName = jobTypes.find((jt) => jt.id === job.typeId)?.shortName ?? task.jobType;
+    const next = await afterReport(job.jobId, task, {
+      email: session.email,
+      jobType: shortName,
+      askAddTask: () => confirm({ message: t('TaskForm.AddAnotherTaskPrompt'), confirmText: t('Yes'), cancelText: t('No') }),
+    });
+    leaving.current = next.kind !== 'jobDetails';
+    if (next.kind === 'newTask') navigate(`/job/${job.jobId}/task/${next.taskId}`, { replace: true });
+    else if (next.kind === 'completed') {
+      snackbar.success(t('JobManuallyCompleted'));
+      navigate(state?.fromMyPlanningPage ? '/schedule' : '/joblist', { replace: true });
+    } else navigate(`/job/${job.jobId}`, { replace: true });
+  };
+
+  if (view === 'deviation') {
+    return (
+      <PageLayout>
+        <Text color="fg.muted" fontSize="sm">{t('TaskNumber', { no: task.taskNo })}: {task.title} · {job.subscriberText}</Text>
+        <DeviationView job={job} task={task} onBack={() => setView('task')} onSent={() => void onReportSent()} />
+      </PageLayout>
+    );
+  }
+
   const subscriber = task.subscriberDetails;
   const meterRows = fieldRows(task.newWaterMeterObj);
   const oldMeterRows = fieldRows(task.dismantleObj);
@@ -152,6 +184,15 @@ function TaskDetails({ job, task, session, leaving }: { job: Job; task: Task; se
           </Portal>
         </Menu.Root>
       </HStack>
+
+      {!isTaskFinished(task) && !jobClosed && (
+        <HStack gap="3" wrap="wrap">
+          <Button variant="outline" colorPalette="orange" disabled={!editable} aria-describedby={editable ? undefined : 'task-locked-reason'} onClick={() => setView('deviation')} data-testid="open-deviation">
+            {t('NotCarriedOut')}
+          </Button>
+          {!mayAct && <Text id="task-locked-reason" fontSize="sm" color="fg.muted">{t('TaskForm.OtherPlumbersTask')}</Text>}
+        </HStack>
+      )}
 
       <Section title={t('TaskSection')} testId="task-section">
         <DataList.Root orientation="horizontal" gap="2">

@@ -1,0 +1,136 @@
+/**
+ * The "not carried out" view of a task (spec 1 §2 Task details; §4 Draft and report; §5 "Deviation
+ * send needs at least one cause, and images if any chosen cause has type deviation"). The plumber
+ * picks the causes (deviations and obstacles), writes a note, and saves a draft or sends the report;
+ * both go through the outbox, so they work without a connection and reach the server once.
+ */
+import { useState } from 'react';
+import { Alert, Box, Button, Checkbox, Field, Heading, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { Job, Task } from '../../../domain/api';
+import { COMMENT_ROWS, NOTE_MAX_LENGTH } from '../../../domain/constants';
+import { DeviationType } from '../../../domain/enums';
+import {
+  deviationDetails, deviationProblem, initialDeviationValues, type DeviationCause, type DeviationFormValues,
+} from '../../../domain/taskForm';
+import { useLookup } from '../../../data/sync';
+import { CommandRejected, enqueue } from '../../../data/outbox';
+import { BackIcon, pageAction, snackbar, useUnsavedChangesGuard } from '../../../ui';
+
+const NO_CAUSES: DeviationCause[] = [];
+
+export interface DeviationViewProps {
+  job: Job;
+  task: Task;
+  /** Back to the task's own form ("go back to task"). */
+  onBack: () => void;
+  /** After a report was queued: the page decides where to go (spec 1 §4 "After sending a report"). */
+  onSent: () => void;
+}
+
+export function DeviationView({ job, task, onBack, onSent }: DeviationViewProps) {
+  const { t } = useTranslation('jobs');
+  const causes = useLookup<DeviationCause>('Deviation') ?? NO_CAUSES;
+  const [start, setStart] = useState(() => initialDeviationValues(task.additionalDetailsRequest));
+  const [values, setValues] = useState<DeviationFormValues>(start);
+  const [busy, setBusy] = useState<'draft' | 'send' | null>(null);
+  const changed = values.note !== start.note || values.causeIds.join() !== start.causeIds.join();
+  const guard = useUnsavedChangesGuard(changed);
+  const previousImages = (task.additionalDetailsRequest as { deviationImages?: unknown[] } | null)?.deviationImages ?? [];
+  const problem = deviationProblem(values, causes, previousImages.length);
+  const tooLong = values.note.length > NOTE_MAX_LENGTH;
+
+  const toggle = (id: number, on: boolean) =>
+    setValues((v) => ({ ...v, causeIds: on ? [...v.causeIds, id].sort((a, b) => a - b) : v.causeIds.filter((x) => x !== id) }));
+
+  const submit = async (draft: boolean) => {
+    setBusy(draft ? 'draft' : 'send');
+    try {
+      const body = {
+        taskId: task.taskId,
+        jobId: job.jobId,
+        isDraft: draft,
+        jobTasks: [{ taskId: task.taskId, additionalDetailsRequest: deviationDetails(values, causes, task.additionalDetailsRequest) }],
+      };
+      await enqueue({ type: draft ? 'saveTaskDraft' : 'sendTaskReport', body });
+      guard.allowNavigation();
+      if (draft) {
+        // Spec 1 §4: saving a draft clears the changed flag.
+        setStart(values);
+        snackbar.success(t('TaskForm.DraftSavedSuccessfully'));
+      } else {
+        snackbar.success(t('TaskForm.ReportSentSuccessfully'));
+        onSent();
+      }
+    } catch (err) {
+      snackbar.error(t(draft ? 'TaskForm.DraftSavingFailed' : 'TaskForm.ReportSentFailed'), err instanceof CommandRejected ? t('TaskForm.CheckTheForm') : undefined);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const group = (type: number) => causes.filter((c) => c.deviationType === type);
+
+  return (
+    <Stack gap="4" data-testid="deviation-view">
+      <Button variant="plain" alignSelf="start" px="0" onClick={onBack} data-testid="back-to-task">
+        <BackIcon /> {t('TaskForm.GoBackToTask')}
+      </Button>
+      <Heading as="h2" size="md">{t('NotCarriedOut')}</Heading>
+      {causes.length === 0 && <Text color="fg.muted">{t('TaskForm.NoCausesLoaded')}</Text>}
+      {[DeviationType.Deviation, DeviationType.Obstacle].map((type) => group(type).length > 0 && (
+        <Box as="fieldset" key={type} data-testid={`causes-${type === DeviationType.Deviation ? 'deviation' : 'obstacle'}`}>
+          <Text as="legend" fontWeight="semibold" mb="2">{t(type === DeviationType.Deviation ? 'TaskForm.Deviations' : 'TaskForm.Obstacles')}</Text>
+          <Stack gap="1">
+            {group(type).map((c) => (
+              <Checkbox.Root
+                key={c.id}
+                checked={values.causeIds.includes(c.id)}
+                onCheckedChange={(e) => toggle(c.id, e.checked === true)}
+                data-testid={`cause-${c.id}`}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{c.value}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </Stack>
+        </Box>
+      ))}
+      <Field.Root invalid={tooLong}>
+        <Field.Label>{t('DeviationField.note')}</Field.Label>
+        <Textarea
+          rows={COMMENT_ROWS}
+          value={values.note}
+          onChange={(e) => setValues((v) => ({ ...v, note: e.target.value }))}
+          data-testid="deviation-note"
+        />
+        {tooLong
+          ? <Field.ErrorText>{t('NoteTooLong', { max: NOTE_MAX_LENGTH })}</Field.ErrorText>
+          : <Field.HelperText>{t('NoteLength', { count: values.note.length, max: NOTE_MAX_LENGTH })}</Field.HelperText>}
+      </Field.Root>
+      {problem && (
+        <Alert.Root status={problem === 'ImagesRequired' ? 'warning' : 'info'} size="sm" data-testid="deviation-problem">
+          <Alert.Indicator />
+          <Alert.Description id="deviation-problem">{t(`TaskForm.${problem}`)}</Alert.Description>
+        </Alert.Root>
+      )}
+      <HStack gap="3" wrap="wrap">
+        <Button variant="outline" loading={busy === 'draft'} disabled={busy !== null || tooLong || !changed} onClick={() => void submit(true)} data-testid="save-draft">
+          {t('TaskForm.SaveDraft')}
+        </Button>
+        <Button
+          colorPalette="green"
+          {...pageAction}
+          loading={busy === 'send'}
+          disabled={busy !== null || tooLong || problem !== null}
+          aria-describedby={problem ? 'deviation-problem' : undefined}
+          onClick={() => void submit(false)}
+          data-testid="send-report"
+        >
+          {t('TaskForm.Send')}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * Task forms in the browser (issue 5): the "not carried out" view with its rules (a cause is
+ * required; a deviation cause needs a photo), a draft that reaches the server, and a report sent
+ * offline that survives a reload and lands once when the network returns, completing the job.
+ */
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
+import { PLUMBER_OLA, PLUMBER_PER, dbQuery, goOffline, goOnline, replicaAll, signIn, waitForServiceWorker } from './helpers';
+
+interface ReplicaJob {
+  jobId: string;
+  statusId: number;
+  jobTasks: { taskId: string; statusId: number; additionalDetailsRequest: { note?: string } | null }[];
+}
+
+/** A new single-task job of the plumber's, with its task. */
+async function aNewSingleTaskJob(email: string): Promise<{ id: string; task_id: string }> {
+  const [job] = await dbQuery<{ id: string; task_id: string }>(`
+    select j.id, t.id as task_id from jobs j
+      join users u on u.registration_id = j.assigned_to_id
+      join tasks t on t.job_id = j.id and not t.is_deleted
+    where u.email = $1 and j.status_id = 1 and j.deleted_at is null
+      and (select count(*) from tasks x where x.job_id = j.id and not x.is_deleted) = 1
+    order by j.ref_nr limit 1`, [email]);
+  return job;
+}
+
+test('not carried out: a cause is required, a deviation needs a photo, a draft saves, and a report sent offline lands once', async ({ page, context }) => {
+  const job = await aNewSingleTaskJob(PLUMBER_OLA);
+  await signIn(page, PLUMBER_OLA);
+  await page.goto('/joblist');
+  await waitForServiceWorker(page);
+  await page.goto(`/job/${job.id}/task/${job.task_id}`);
+  await page.getByTestId('open-deviation').click();
+  await expect(page.getByTestId('causes-deviation')).toContainText('Lekkasje ved eksisterende måler');
+  await expect(page.getByTestId('causes-obstacle')).toContainText('Ingen hjemme');
+  await expectAccessible(page, 'not carried out');
+
+  const send = page.getByTestId('send-report');
+  await expect(send).toBeDisabled();
+  await expect(page.getByTestId('deviation-problem')).toHaveText('Velg minst én årsak før du sender.');
+  // A leak is a deviation: the report needs a photo of it.
+  await page.getByTestId('cause-1').click();
+  await expect(page.getByTestId('deviation-problem')).toHaveText('Når en årsak er et avvik, må rapporten ha minst ett bilde av avviket.');
+  await expect(send).toBeDisabled();
+  await page.getByTestId('cause-1').click();
+  // Nobody home is an obstacle: no photo needed.
+  await page.getByTestId('cause-7').click();
+  await expect(page.getByTestId('deviation-problem')).toHaveCount(0);
+  await expect(send).toBeEnabled();
+
+  await page.getByTestId('deviation-note').fill('Ringte på to ganger.');
+  await page.getByTestId('save-draft').click();
+  await expect(page.getByTestId('snackbar').filter({ hasText: 'Utkastet er lagret' })).toBeVisible();
+  // The draft reaches the server: the task is under way, with the causes and the note.
+  await expect.poll(async () => (await dbQuery<{ status_id: number; note: string }>(
+    `select status_id, additional_details_request->>'note' as note from tasks where id = $1`, [job.task_id]))[0],
+  ).toEqual({ status_id: 2, note: 'Ringte på to ganger.' });
+  const [{ version: afterDraft }] = await dbQuery<{ version: number }>('select version from jobs where id = $1', [job.id]);
+
+  // In the basement: the report goes into the outbox.
+  await goOffline(context);
+  await page.getByTestId('deviation-note').fill('Ringte på to ganger. Ingen hjemme.');
+  await send.click();
+  // Offline the device cannot tell whether more meters remain on the property, so it asks.
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await expect(dialog).toContainText('Vil du legge til en ny oppgave');
+  await dialog.getByRole('button', { name: 'Nei' }).click();
+  await expect(page).toHaveURL(/\/joblist$/);
+
+  const queued = await replicaAll<{ type: string }>(page, 'outbox');
+  expect(queued.map((e) => e.type)).toEqual(['sendTaskReport', 'completeJob']);
+  const local = (await replicaAll<ReplicaJob>(page, 'jobs')).find((j) => j.jobId === job.id)!;
+  expect(local.statusId).toBe(4);
+  expect(local.jobTasks[0]).toMatchObject({ statusId: 8, additionalDetailsRequest: { note: 'Ringte på to ganger. Ingen hjemme.' } });
+  expect((await dbQuery<{ status_id: number }>('select status_id from tasks where id = $1', [job.task_id]))[0].status_id).toBe(2);
+
+  // A reload offline keeps it all.
+  await page.reload();
+  await expect(page.getByTestId('job-card').first()).toBeVisible();
+  expect((await replicaAll<{ type: string }>(page, 'outbox')).map((e) => e.type)).toEqual(['sendTaskReport', 'completeJob']);
+
+  // Signal again: the queue drains, and the server applied each change once.
+  await goOnline(context);
+  await expect.poll(async () => (await replicaAll(page, 'outbox')).length, { timeout: 30_000 }).toBe(0);
+  const [task] = await dbQuery<{ status_id: number; note: string }>(
+    `select status_id, additional_details_request->>'note' as note from tasks where id = $1`, [job.task_id]);
+  expect(task).toEqual({ status_id: 8, note: 'Ringte på to ganger. Ingen hjemme.' });
+  const [server] = await dbQuery<{ status_id: number; version: number; completed_by: string }>(
+    'select status_id, version, completed_by from jobs where id = $1', [job.id]);
+  expect(server).toEqual({ status_id: 4, version: afterDraft + 2, completed_by: PLUMBER_OLA });
+});
+
+test('a plumber cannot open another plumber\'s task', async ({ page }) => {
+  const job = await aNewSingleTaskJob(PLUMBER_PER);
+  await signIn(page, PLUMBER_OLA);
+  // A plumber's replica holds only their own jobs: the task is not found.
+  await page.goto(`/job/${job.id}/task/${job.task_id}`);
+  await expect(page).toHaveURL(/\/notfound$/);
+});
