@@ -1,6 +1,6 @@
 /** A user with their company and customer, as the claims, the user context and GET /api/me need it. */
 import { eq, sql } from 'drizzle-orm';
-import type { CompanyInfo, User } from '../../src/domain/api';
+import type { CompanyInfo, User } from '../../src/domain/schemas';
 import { Role, UserStatus } from '../../src/domain/enums';
 import type { Db } from '../db/index';
 import { companies, customers, users } from '../db/schema';
@@ -90,7 +90,7 @@ function companyInfo(c: NonNullable<Account['company']>): CompanyInfo {
   };
 }
 
-/** The API's User shape (src/domain/api.ts). */
+/** The API's User shape (src/domain/schemas/auth.ts). */
 export function toUser(a: Account): User {
   const { user } = a;
   return {

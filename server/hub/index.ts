@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import pg from 'pg';
 import type { WebSocket } from 'ws';
-import type { PlumberNotification } from '../../src/domain/api';
+import type { PlumberNotification } from '../../src/domain/schemas';
 import { HUB_EVENT, HUB_PATH } from '../../src/domain/constants';
 import { NotificationType } from '../../src/domain/enums';
 import type { Authenticated } from '../auth/verify';

@@ -18,7 +18,7 @@ import {
   updateJobNote,
 } from '../services/jobs';
 import {
-  ALL_JOBS_PAGE_MAX, AllJobsQuery, CreateJobBody, DeleteJobsBody, errors, IdParam, JobListQuery, JobSchema, JobsPageSchema, mutationErrors, PlumberJobCountsSchema,
+  ALL_JOBS_PAGE_MAX, AllJobsQuery, CreateJobBody, DeleteJobsBody, DeletedJobsSchema, errors, IdParam, JobListQuery, JobSchema, JobsPageSchema, mutationErrors, PlumberJobCountsSchema,
   PutJobsBody, TaskReportBody, Uuid, UuidParam,
 } from './schemas';
 
@@ -58,7 +58,7 @@ export async function jobRoutes(app: FastifyInstance) {
   });
 
   r.delete('/Jobs', {
-    schema: { tags, body: DeleteJobsBody, response: { 200: Type.Object({ deletedJobIds: Type.Array(Uuid) }), ...mutationErrors } },
+    schema: { tags, body: DeleteJobsBody, response: { 200: DeletedJobsSchema, ...mutationErrors } },
   }, async (req, reply) => {
     const ids = req.body.jobList.map((j) => j.jobId);
     await runMutation(req, reply, async (tx) => ({ status: 200, body: { deletedJobIds: await deleteJobs(tx, req.user, ids) } }));

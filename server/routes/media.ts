@@ -12,10 +12,7 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import {
-  CustomPropsSearchBody, DeleteByObjectQuery, ImageAssetSchema, MAX_IMAGE_BYTES, MediaAssetParams, MediaFileParams,
-  MediaFileQuery, MediaListParams, MetadataUpdateBody, ReplaceFields, RotateFields, UploadFields,
-} from '../../src/domain/media';
+import { MAX_IMAGE_BYTES } from '../../src/domain/media';
 import { checkImage, rotateImage, type CheckedImage } from '../media/image';
 import { DiskMediaStore, type MediaStore } from '../media/store';
 import { badRequest, HttpError } from '../services/errors';
@@ -24,7 +21,10 @@ import {
   deleteByObject, deleteImage, getImage, imageFile, listImages, replaceByObject, replaceImageFile, searchImages, updateMetadata,
   uploadImage, type MediaEffects,
 } from '../services/media';
-import { errors, mutationErrors } from './schemas';
+import {
+  CustomPropsSearchBody, DeleteByObjectQuery, errors, ImageAssetSchema, MediaAssetParams, MediaDeletedSchema, MediaFileParams,
+  MediaFileQuery, MediaListParams, MetadataUpdateBody, mutationErrors, ReplaceFields, RotateFields, UploadFields, UuidParam,
+} from './schemas';
 
 const tags = ['Media'];
 const MAX_FIELD_BYTES = 64 * 1024;
@@ -198,7 +198,7 @@ export async function mediaRoutes(app: FastifyInstance) {
       }), contentHashOf(parts));
     });
 
-    r.put('/media/rotate/:id', { schema: { tags, consumes: ['multipart/form-data'], params: Type.Object({ id: Type.String({ format: 'uuid' }) }), response: { 200: ImageAssetSchema, ...mutationErrors } } }, async (req, reply) => {
+    r.put('/media/rotate/:id', { schema: { tags, consumes: ['multipart/form-data'], params: UuidParam, response: { 200: ImageAssetSchema, ...mutationErrors } } }, async (req, reply) => {
       const parts = await readMultipart(req);
       const { degrees } = validate(RotateFields, { ...parts.fields, ...(parts.fields.degrees !== undefined ? { degrees: integer(parts.fields, 'degrees') } : {}) });
       if (!parts.file && !degrees) throw badRequest('body', 'must have the rotated mediafile or degrees (90, 180, 270)');
@@ -214,12 +214,11 @@ export async function mediaRoutes(app: FastifyInstance) {
       await runMutation(req, reply, async (tx) => ({ status: 200, body: await updateMetadata(tx, req.user, req.body) }));
     });
 
-    const Deleted = Type.Object({ deleted: Type.Array(Type.String()) });
-    r.delete('/media/module/:moduleId/matrikkelenhet/:id/:assetId', { schema: { tags, params: MediaAssetParams, response: { 200: Deleted, ...mutationErrors } } }, async (req, reply) => {
+    r.delete('/media/module/:moduleId/matrikkelenhet/:id/:assetId', { schema: { tags, params: MediaAssetParams, response: { 200: MediaDeletedSchema, ...mutationErrors } } }, async (req, reply) => {
       await mediaMutation(req, reply, (fx) => async (tx) => ({ status: 200, body: await deleteImage(tx, req.user, req.params.id, req.params.assetId, fx) }));
     });
 
-    r.delete('/media', { schema: { tags, querystring: DeleteByObjectQuery, response: { 200: Deleted, ...mutationErrors } } }, async (req, reply) => {
+    r.delete('/media', { schema: { tags, querystring: DeleteByObjectQuery, response: { 200: MediaDeletedSchema, ...mutationErrors } } }, async (req, reply) => {
       await mediaMutation(req, reply, (fx) => async (tx) => ({ status: 200, body: await deleteByObject(tx, req.user, req.query.matrikkelenhetsId, req.query.CurrentObjectId, fx) }));
     });
   });

@@ -1,2 +1,2 @@
-/** The API's schemas live in src/domain (one definition for the server and the device's checks). */
-export * from '../../src/domain/apiSchemas';
+/** The API's schemas live in src/domain/schemas (one definition for the server, the device's checks and the types of both). */
+export * from '../../src/domain/schemas';

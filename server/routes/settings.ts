@@ -5,9 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
-import { SupportContactSchema } from '../../src/domain/settings';
 import { customers } from '../db/schema';
-import { errors } from './schemas';
+import { errors, SupportContactSchema } from './schemas';
 
 export async function settingsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

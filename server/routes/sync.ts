@@ -1,13 +1,12 @@
 /** GET /api/sync/changes?since=<cursor>: the change feed (see services/sync.ts). */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { changeFeed } from '../services/sync';
-import { ChangeFeedSchema, errors } from './schemas';
+import { ChangeFeedQuery, ChangeFeedSchema, errors } from './schemas';
 
 export async function syncRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get('/sync/changes', {
-    schema: { tags: ['Sync'], querystring: Type.Object({ since: Type.Optional(Type.String({ maxLength: 40 })) }), response: { 200: ChangeFeedSchema, ...errors } },
+    schema: { tags: ['Sync'], querystring: ChangeFeedQuery, response: { 200: ChangeFeedSchema, ...errors } },
   }, (req) => changeFeed(app.db, req.user, req.query.since));
 }

@@ -1,4 +1,4 @@
-/** Water meters on the customer's properties: a unit's meters, and one meter (shape in services/waterMeters.ts). */
+/** Water meters on the customer's properties: a unit's meters, and one meter (shape in src/domain/schemas/waterMeters.ts). */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';

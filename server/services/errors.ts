@@ -1,5 +1,5 @@
 /** Errors the API answers with (spec 1 §8 transport rules: a JSON body with statusCode, error, message). */
-import type { ApiErrorBody, Job } from '../../src/domain/api';
+import type { ApiErrorBody, Job } from '../../src/domain/schemas';
 import { FORBIDDEN_MESSAGE } from '../auth/index';
 
 const REASONS: Record<number, string> = {

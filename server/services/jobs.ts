@@ -11,9 +11,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type {
-  CompleteJobRequest, CreateJobRequest, Job, PlumberJobCounts, ReassignJobsRequest, Task, TaskEditRequest,
-  UpdateJobNoteRequest, UpdateJobRequest,
-} from '../../src/domain/api';
+  AddTaskRequest, CompleteJobRequest, ContactInfo, CreateJobRequest, DeleteTaskRequest, Job, PlumberJobCounts, ReassignJobsRequest, Task,
+  TaskDeleteResult, TaskEditRequest, TaskReportRequest, UpdateJobNoteRequest, UpdateJobRequest, UpdateTaskRequest,
+} from '../../src/domain/schemas';
 import { JobStatus, JobType, Role, TaskStatus, UserStatus } from '../../src/domain/enums';
 import { reportedTaskStatus } from '../../src/domain/taskForm';
 import {
@@ -297,10 +297,7 @@ function checkDates(scheduled: Date | null, due: Date | null): void {
 
 /** POST /api/Jobs: a new job (status New, its first task not started). Returns the job id. */
 /** The create payload as validated (createdBy is not used: the job records the signed-in user). */
-export type CreateJobInput = Omit<CreateJobRequest, 'createdBy' | 'matrikkelDetails' | 'taskRequest'> & {
-  matrikkelDetails: { matrikkelNummer: string; matrikkelenhetId: number; addressId?: number | null };
-  taskRequest: Omit<CreateJobRequest['taskRequest'], 'subscriberDetails'> & { subscriberDetails: Record<string, unknown> };
-};
+export type CreateJobInput = Omit<CreateJobRequest, 'createdBy'>;
 
 export async function createJob(tx: Tx, user: UserContext, body: CreateJobInput): Promise<string> {
   const companyId = await lockedCompany(tx, user);
@@ -401,7 +398,7 @@ export async function updateJobNote(tx: Tx, user: UserContext, body: UpdateJobNo
 
 /** Manual completion: every task finished and the job not yet Completed/Closed (spec 1 §4). */
 export async function completeJob(
-  tx: Tx, user: UserContext, body: Pick<CompleteJobRequest, 'jobId' | 'status' | 'completedDate'> & { expectedVersion?: number },
+  tx: Tx, user: UserContext, body: Pick<CompleteJobRequest, 'jobId' | 'status' | 'completedDate' | 'expectedVersion'>,
 ): Promise<Job> {
   if (body.status !== JobStatus.Completed) throw badRequest('status', `must be ${JobStatus.Completed} (Completed) in a completion request`);
   const { row, job } = await lockedJob(tx, user, body.jobId, body.expectedVersion);
@@ -466,24 +463,6 @@ export async function deleteJobs(tx: Tx, user: UserContext, jobIds: string[]): P
 
 // --- draft and report -----------------------------------------------------------------------------
 
-/** The part of POST /api/jobs/task/{taskId}'s body (the job with the task) that is applied. */
-export interface TaskReportBody {
-  jobId: string;
-  isDraft?: boolean;
-  expectedVersion?: number;
-  /** The job's contact, as edited beside the task form; kept when present. */
-  contactInfo?: Record<string, unknown> | null;
-  jobTasks: {
-    taskId: string;
-    startDate?: string | null;
-    subscriberDetails?: Record<string, unknown> | null;
-    newWaterMeterObj?: Record<string, unknown> | null;
-    dismantleObj?: Record<string, unknown> | null;
-    additionalDetailsRequest?: Record<string, unknown> | null;
-    notes?: string | null;
-  }[];
-}
-
 function deviationIds(list: unknown, field: string): number[] {
   if (list == null) return [];
   if (!Array.isArray(list)) throw badRequest(field, 'must be an array');
@@ -495,11 +474,10 @@ function deviationIds(list: unknown, field: string): number[] {
 }
 
 /** A contact person needs both a name and a mobile number (spec 1 §5). */
-function checkContact(contactInfo: Record<string, unknown> | null): void {
-  const person = contactInfo?.contactPerson as { name?: unknown; mobileNo?: unknown } | null | undefined;
+function checkContact(contactInfo: ContactInfo | null): void {
+  const person = contactInfo?.contactPerson;
   if (person == null) return;
-  const filled = (v: unknown) => typeof v === 'string' && v.trim() !== '';
-  if (!filled(person.name) || !filled(person.mobileNo)) throw badRequest('body/contactInfo/contactPerson', 'must have both name and mobileNo');
+  if (!person.name.trim() || !person.mobileNo.trim()) throw badRequest('body/contactInfo/contactPerson', 'must have both name and mobileNo');
 }
 
 /**
@@ -509,7 +487,7 @@ function checkContact(contactInfo: Record<string, unknown> | null): void {
  * cleared; the job is no longer a draft and is InProgress. The task's form objects and the job's
  * contact are stored as sent.
  */
-export async function saveTaskReport(tx: Tx, user: UserContext, taskId: string, body: TaskReportBody): Promise<Job> {
+export async function saveTaskReport(tx: Tx, user: UserContext, taskId: string, body: TaskReportRequest): Promise<Job> {
   const index = body.jobTasks.findIndex((t) => t.taskId === taskId);
   if (index < 0) throw badRequest('body/jobTasks', `must contain the task ${taskId}`);
   const sent = body.jobTasks[index];
@@ -557,17 +535,8 @@ export async function saveTaskReport(tx: Tx, user: UserContext, taskId: string, 
 
 // --- tasks ----------------------------------------------------------------------------------------
 
-export interface AddTaskBody {
-  jobId: string;
-  taskId?: string;
-  subscriberDetails?: Record<string, unknown>;
-  description?: string | null;
-  externalRefId?: string | null;
-  externalRefText?: string | null;
-}
-
 /** POST /api/Tasks: another task on an open job; admin or the assignee. Returns the new task. */
-export async function addTask(tx: Tx, user: UserContext, body: AddTaskBody): Promise<Task> {
+export async function addTask(tx: Tx, user: UserContext, body: AddTaskRequest): Promise<Task> {
   const { row, tasks: jobTasks, job } = await lockedJob(tx, user, body.jobId);
   if (row.statusId === JobStatus.Completed || row.statusId === JobStatus.Closed) throw conflict('Tasks cannot be added to a completed job', job);
   const taskId = body.taskId ?? randomUUID();
@@ -588,18 +557,8 @@ export async function addTask(tx: Tx, user: UserContext, body: AddTaskBody): Pro
   return toTask(inserted);
 }
 
-export interface UpdateTaskBody {
-  jobId: string;
-  taskId: string;
-  description?: string | null;
-  notes?: string | null;
-  startDate?: string | null;
-  subscriberDetails?: Record<string, unknown> | null;
-  expectedVersion?: number;
-}
-
 /** PUT /api/Tasks: description, notes, start date and subscriber details (building/housing unit) of an unfinished task. */
-export async function updateTask(tx: Tx, user: UserContext, body: UpdateTaskBody): Promise<Task> {
+export async function updateTask(tx: Tx, user: UserContext, body: UpdateTaskRequest): Promise<Task> {
   const { row, tasks: jobTasks, job } = await lockedJob(tx, user, body.jobId, body.expectedVersion);
   const task = jobTasks.find((t) => t.id === body.taskId);
   if (!task) throw notFound('Task');
@@ -616,20 +575,11 @@ export async function updateTask(tx: Tx, user: UserContext, body: UpdateTaskBody
   return toTask(updated);
 }
 
-export interface TaskDeleteResult {
-  taskId: string;
-  jobId: string;
-  /** The task was the job's last one, so the job was deleted with it. */
-  jobDeleted: boolean;
-  /** The job after the deletion; null when it was deleted. */
-  job: Job | null;
-}
-
 /**
  * DELETE /api/Tasks (spec 1 §4): only a task that is neither finished nor scheduled, while the job
  * is not completed. Deleting the job's last task deletes the job.
  */
-export async function deleteTask(tx: Tx, user: UserContext, body: { taskId: string; jobId: string }): Promise<TaskDeleteResult> {
+export async function deleteTask(tx: Tx, user: UserContext, body: DeleteTaskRequest): Promise<TaskDeleteResult> {
   const { row, tasks: jobTasks, job } = await lockedJob(tx, user, body.jobId);
   const task = jobTasks.find((t) => t.id === body.taskId);
   if (!task) throw notFound('Task');

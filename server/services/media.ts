@@ -9,9 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { JobStatus } from '../../src/domain/enums';
 import { canActOnJob, isTaskFinished } from '../../src/domain/jobRules';
-import {
-  MEDIA_MODULE_ID, NO_MEDIA_FOUND, objectIdOf, type CustomProps, type ImageAsset, type ImageMetadata,
-} from '../../src/domain/media';
+import { MEDIA_MODULE_ID, NO_MEDIA_FOUND, objectIdOf } from '../../src/domain/media';
+import type { CustomProps, ImageAsset, ImageMetadata, UploadFields } from '../../src/domain/schemas';
 import type { UserContext } from '../auth/context';
 import { jobs, mediaAssets, tasks } from '../db/schema';
 import type { CheckedImage } from '../media/image';
@@ -120,14 +119,8 @@ async function putFile(fx: MediaEffects, assetId: string, image: CheckedImage): 
   return key;
 }
 
-export interface UploadInput {
-  moduleId: string;
-  matrikkelenhetsId: number;
-  assetId?: string;
-  metadata?: ImageMetadata | null;
-  customProps: CustomProps;
-  fileName: string;
-}
+/** The upload's fields as validated, and the file's safe name. */
+export type UploadInput = UploadFields & { fileName: string };
 
 /** POST /api/media: a new image of a task the user works on, on that task's property. */
 export async function uploadImage(tx: Tx, user: UserContext, input: UploadInput, image: CheckedImage, fx: MediaEffects): Promise<ImageAsset> {

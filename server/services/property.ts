@@ -7,7 +7,7 @@
  * taking a number accept either the 22-digit or the human form.
  */
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AddressSearchResult, Location } from '../../src/domain/api';
+import type { AddressSearchResult, BuildingUnit, Location } from '../../src/domain/schemas';
 import { ADDRESS_SEARCH_LIMIT } from '../../src/domain/constants';
 import { AddressResultType, type AddressResultTypeName } from '../../src/domain/enums';
 import { composeMatrikkelNummer, formatMatrikkelNummer, parseMatrikkelNummer } from '../../src/domain/matrikkel';
@@ -207,20 +207,6 @@ export async function propertyOwners(db: DbOrTx, user: UserContext, id: number) 
 }
 
 // --- housing units and buildings ------------------------------------------------------------------
-
-/** A building unit (bruksenhet): spec 1 §3 "Building unit". */
-export interface BuildingUnit {
-  bruksenhetsId: number;
-  bruksenhetsnummer: string;
-  address: string;
-  addressId: number;
-  buildingId: number | null;
-  typeCode: string;
-  statusCode: string;
-  matrikkelenhetId: number;
-  matrikkelNummer: string;
-  location: Location | null;
-}
 
 async function unitsWhere(db: DbOrTx, user: UserContext, where: SQL | undefined): Promise<BuildingUnit[]> {
   const rows = await db.select({ unit: housingUnits, address: addresses, nr: properties.matrikkelNummer }).from(housingUnits)

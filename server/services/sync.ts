@@ -13,7 +13,7 @@
  * never passes a row that could still commit below it.
  */
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import type { ChangeFeed } from '../../src/domain/api';
+import type { ChangeFeed } from '../../src/domain/schemas';
 import type { UserContext } from '../auth/context';
 import type { Db } from '../db/index';
 import { feedTombstones, jobs } from '../db/schema';
@@ -26,7 +26,7 @@ function parseCursor(raw: string | undefined): number | null {
   return Number(raw);
 }
 
-export async function changeFeed(db: Db, user: UserContext, since: string | undefined): Promise<ChangeFeed & { hasMore: boolean }> {
+export async function changeFeed(db: Db, user: UserContext, since: string | undefined): Promise<ChangeFeed> {
   const companyId = user.companyId;
   if (!companyId) return { cursor: '0', reset: true, jobs: [], deletedJobIds: [], hasMore: false };
   return db.transaction(async (tx) => {

@@ -4,7 +4,7 @@
  * may edit only their own information (spec 1 §6).
  */
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import type { Plumber } from '../../src/domain/api';
+import type { Plumber, UserInformationRequest, UserStatusRequest } from '../../src/domain/schemas';
 import { UserStatus } from '../../src/domain/enums';
 import { canChangeUserStatus } from '../../src/domain/jobRules';
 import { validatePlumberInformation } from '../../src/domain/validation';
@@ -66,7 +66,7 @@ export async function getUser(db: DbOrTx, user: UserContext, registrationId: num
 }
 
 /** PUT /api/Users {id, status}: approve, reject, activate, deactivate (admin, spec 1 §4). */
-export async function changeUserStatus(tx: Tx, user: UserContext, body: { id: number; status: number }): Promise<Plumber> {
+export async function changeUserStatus(tx: Tx, user: UserContext, body: UserStatusRequest): Promise<Plumber> {
   if (!user.isAdmin) throw forbidden();
   const row = await companyUser(tx, user, body.id);
   if (row.registrationId === user.registrationId) throw badRequest('id', 'is your own: you cannot change your own status');
@@ -78,15 +78,6 @@ export async function changeUserStatus(tx: Tx, user: UserContext, body: { id: nu
   return toPlumber(updated);
 }
 
-export interface UserInformationBody {
-  firstName: string;
-  lastName: string;
-  displayName: string;
-  telephone: string;
-  /** The user's id (users.id, the token's subject) or registration id. */
-  objectId: string;
-}
-
 const FIELD_RULES: Record<string, string> = {
   displayName: 'must be letters or digits joined by single spaces, underscores or hyphens',
   firstName: 'must be letters, with apostrophe, comma, period, space or hyphen between them',
@@ -95,7 +86,7 @@ const FIELD_RULES: Record<string, string> = {
 };
 
 /** PUT /api/Users/userinformation: an admin edits any company user, a plumber only themselves (spec 1 §5, §6). */
-export async function updateUserInformation(tx: Tx, user: UserContext, body: UserInformationBody): Promise<Plumber> {
+export async function updateUserInformation(tx: Tx, user: UserContext, body: UserInformationRequest): Promise<Plumber> {
   const invalid = Object.keys(validatePlumberInformation(body))[0];
   if (invalid) throw badRequest(invalid, FIELD_RULES[invalid]);
   if (!user.companyId) throw forbidden();

@@ -3,32 +3,13 @@
  * single meter; its field names follow the old-meter (dismantle) object the client fills from it.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { WaterMeter } from '../../src/domain/schemas';
 import type { UserContext } from '../auth/context';
 import { addresses, properties, waterMeters } from '../db/schema';
 import { badRequest, notFound } from './errors';
 import { lookupList } from './lookups';
 import { toMatrikkelNummer } from './property';
 import type { DbOrTx } from './tx';
-
-export interface WaterMeter {
-  waterMeterId: number;
-  serialNo: string;
-  waterType: number;
-  /** First address on the meter's unit (or on its base property for a section). */
-  address: string | null;
-  dimension: string | null;
-  placementId: number | null;
-  /** Placement name from watermeterplacements. */
-  placement: string | null;
-  meterModelId: number | null;
-  readerTypeId: number | null;
-  waterMeterPointId: number | null;
-  lastMeterReading: number | null;
-  lastReadDate: string | null;
-  installedDate: string | null;
-  matrikkelenhetId: number;
-  matrikkelNummer: string;
-}
 
 type MeterRow = typeof waterMeters.$inferSelect;
 type PropertyRow = typeof properties.$inferSelect;

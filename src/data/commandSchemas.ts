@@ -1,14 +1,14 @@
 /**
- * Each command kind's body checked against the server's own schema (src/domain/apiSchemas.ts) with
+ * Each command kind's body checked against the server's own schema (src/domain/schemas) with
  * the server's bounds (src/domain/schemaBounds.ts), before the command is queued: the plumber is told
  * at once, in the form, what the server would refuse. Loaded on demand (TypeBox stays out of the shell).
  */
 import { Type, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import {
-  AddTaskBody, CompletionBody, CreateJobBody, DeleteJobsBody, DeleteTaskBody, NoteBody, ReassignBody, TaskReportBody, UpdateJobBody,
-  Uuid,
-} from '../domain/apiSchemas';
+  AddTaskBody, CompletionBody, CreateJobBody, CustomPropsSchema, DeleteJobsBody, DeleteTaskBody, ImageMetadataSchema, NoteBody, ReassignBody,
+  TaskReportBody, UpdateJobBody, Uuid,
+} from '../domain/schemas';
 import { harden } from '../domain/schemaBounds';
 import type { Command } from './commands';
 
@@ -24,6 +24,16 @@ export interface CommandProblem {
 /** POST /api/jobs/task/{taskId}: the server's body, plus the path's task id the command carries. */
 const TaskReportCommand = Type.Object({ ...TaskReportBody.properties, taskId: Uuid }, { additionalProperties: true });
 
+/** An upload's description (the file waits in the replica): the fields POST /api/media checks. */
+const PhotoRef = { assetId: Uuid, jobId: Uuid, taskId: Uuid, matrikkelenhetsId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) };
+const UploadPhotoCommand = Type.Object({
+  ...PhotoRef,
+  fileName: Type.String({ minLength: 1, maxLength: 200 }),
+  customProps: CustomPropsSchema,
+  metadata: ImageMetadataSchema,
+}, { additionalProperties: false });
+const DeletePhotoCommand = Type.Object(PhotoRef, { additionalProperties: false });
+
 const SCHEMAS: Record<Command['type'], TSchema> = {
   createJob: CreateJobBody,
   updateJob: UpdateJobBody,
@@ -33,6 +43,8 @@ const SCHEMAS: Record<Command['type'], TSchema> = {
   deleteJobs: DeleteJobsBody,
   addTask: AddTaskBody,
   deleteTask: DeleteTaskBody,
+  uploadPhoto: UploadPhotoCommand,
+  deletePhoto: DeletePhotoCommand,
   saveTaskDraft: TaskReportCommand,
   sendTaskReport: TaskReportCommand,
 };

@@ -6,6 +6,7 @@ import Dexie, { type DBCoreMutateRequest, type EntityTable } from 'dexie';
 import type { Job, Plumber } from '../domain/api';
 import { addressKeys } from '../domain/jobList';
 import type { OutboxEntry } from './commands';
+import type { StoredPhoto } from './photos/types';
 
 export interface LookupList {
   /** API path name of the list, e.g. 'JobTypes', 'TaskStatus', 'watermetermodels'. */
@@ -34,6 +35,7 @@ export class MeterworkDb extends Dexie {
   plumbers!: EntityTable<Plumber, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   meta!: EntityTable<MetaEntry, 'key'>;
+  photos!: EntityTable<StoredPhoto, 'assetId'>;
 
   constructor(name = 'meterwork') {
     super(name);
@@ -64,6 +66,11 @@ export class MeterworkDb extends Dexie {
     }).upgrade((tx) => tx.table<StoredJob>('jobs').toCollection().modify((job) => {
       job.addressKeys = addressKeys(job.subscriberText ?? '');
     }));
+    // Task photos live on the device (blob, thumbnail, metadata, hash) until the server confirmed
+    // them by hash; the forms show them from here, online or not.
+    this.version(5).stores({
+      photos: 'assetId, taskId, jobId, [taskId+imageType]',
+    });
 
     // Every write of a job (pull, outbox, replay) stores its address keys on the way down; reads
     // leave them out, so the rest of the app sees plain Jobs.

@@ -5,7 +5,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Command, OutboxEntry } from './commands';
 import { db } from './db';
-import { enqueueCommand, requestReplay } from './replay';
+import { enqueueCommand, requestReplay, type EnqueueOptions } from './replay';
 import { useSession } from './session';
 import type { CommandProblem } from './commandSchemas';
 
@@ -25,11 +25,11 @@ export class CommandRejected extends Error {
  * against the server's own schema: one the server would refuse is not queued (CommandRejected says
  * which field and why).
  */
-export async function enqueue(command: Command): Promise<void> {
+export async function enqueue(command: Command, opts?: EnqueueOptions): Promise<void> {
   const { commandProblem } = await import('./commandSchemas');
   const problem = commandProblem(command);
   if (problem) throw new CommandRejected(problem);
-  await enqueueCommand(command);
+  await enqueueCommand(command, opts);
 }
 
 /** Sends the queued commands now; on a network or server failure it tries again later with backoff. */

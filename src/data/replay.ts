@@ -10,7 +10,7 @@ import { canActOnJob } from '../domain/jobRules';
 import { Backoff } from './backoff';
 import {
   answerJobs, applyCommand, commandJobIds, commandRequest, createdIds, dependentEntries, expectedVersion, referencedIds,
-  versionedJobId, withExpectedVersion, type Command, type CommandActor, type OutboxEntry,
+  settleCommand, versionedJobId, withExpectedVersion, type Command, type CommandActor, type OutboxEntry,
 } from './commands';
 import { db } from './db';
 import { getRequestIdentity, getSession } from './identity';
@@ -21,7 +21,7 @@ import { ApiError, apiFetch } from './transport';
 export const OUTBOX_LOCK = 'meterwork-outbox';
 
 /** The tables a command's apply reads and writes (the registry's contract, commands/types.ts). */
-export const applyTables = () => [db.outbox, db.jobs, db.plumbers, db.lookups];
+export const applyTables = () => [db.outbox, db.jobs, db.plumbers, db.lookups, db.photos];
 export const OUTBOX_SYNC_TAG = 'outbox-replay';
 
 /** Why a replay run stopped early; null when it went through the whole queue. */
@@ -118,7 +118,12 @@ function actorFromSession(): CommandActor {
  * seen the server's version of a job it created, the version is instead the one the server holds
  * after this device's earlier changes, filled in at send time (chained).
  */
-export async function enqueueCommand(command: Command): Promise<OutboxEntry> {
+export interface EnqueueOptions {
+  /** Written in the same transaction as the command (a photo's row, whose blob is no JSON). */
+  alsoWrite?: () => Promise<unknown>;
+}
+
+export async function enqueueCommand(command: Command, opts: EnqueueOptions = {}): Promise<OutboxEntry> {
   const actor = actorFromSession();
   const now = new Date().toISOString();
   const entry = await db.transaction('rw', applyTables(), async () => {
@@ -145,6 +150,7 @@ export async function enqueueCommand(command: Command): Promise<OutboxEntry> {
       attempts: 0,
       ...(chained ? { chained: true } : {}),
     };
+    await opts.alsoWrite?.();
     e.seq = await db.outbox.add(e);
     await applyCommand(e, now);
     return e;
@@ -208,6 +214,7 @@ async function markSent(entry: OutboxEntry, response: unknown): Promise<void> {
     const cur = await db.outbox.get(entry.seq!);
     if (!cur || cur.key !== entry.key) return;
     await db.outbox.delete(entry.seq!);
+    await settleCommand(entry, response);
     // The next edits of this job were made on top of this one: they expect the version it produced.
     const successors = (await db.outbox.where('jobIds').anyOf(ids).distinct().toArray())
       .filter((e) => e.userId === entry.userId && e.seq! > entry.seq! && e.status === 'pending' && e.chained === true);
@@ -244,10 +251,18 @@ async function sendEntry(queued: OutboxEntry): Promise<SendOutcome> {
   const ready = await freezeVersion(fresh);
   if ('kind' in ready) return ready;
   const entry = ready;
-  await updateIfSame(entry, (cur) => ({ ...cur, attempts: cur.attempts + 1 }));
+  // While this attempt runs the entry shows as being sent; a retryable failure sets lastError again.
+  await updateIfSame(entry, (cur) => ({ ...cur, attempts: cur.attempts + 1, lastError: undefined }));
+  let request;
+  try {
+    request = await commandRequest(entry);
+  } catch (e) {
+    // The device cannot build the request (a photo's file is gone): no retry will help.
+    await markFailed(entry, new ApiError(e instanceof Error ? e.message : String(e), 400));
+    return { kind: 'failed' };
+  }
   let response: unknown;
   try {
-    const request = await commandRequest(entry);
     const body = 'form' in request ? request.form : request.json;
     response = await apiFetch<unknown>(request.path, { method: request.method, body, idempotencyKey: entry.key });
   } catch (e) {

@@ -27,7 +27,7 @@ export const OBJECT_ID_DELIMITER = '_';
 export const SERIAL_NUMBER_EXAMPLE = '0032548';
 export const DEFAULT_MAP_ZOOM = 9;
 export const NOTE_ROWS = 6;
-/** The longest job note the API takes (NoteBody in apiSchemas.ts). */
+/** The longest job note the API takes (NoteBody in schemas/jobs.ts). */
 export const NOTE_MAX_LENGTH = 4000;
 export const COMMENT_ROWS = 4;
 

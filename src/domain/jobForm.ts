@@ -75,7 +75,8 @@ export function buildCreateJobRequest(draft: NewJobDraft, jobType: JobTypeItem, 
   if (!property || !assignee) throw new Error('Property and assignee are required');
   const body: CreateJobRequest & { jobId: string } = {
     jobId: ctx.jobId,
-    roleId: ctx.roleId,
+    // Plumber or PlumberAdmin for anyone signed in; the device's check before queueing (and the server) refuses any other.
+    roleId: ctx.roleId as CreateJobRequest['roleId'],
     refNo: NEW_JOB_REF_NO,
     title: jobType.name,
     jobTypeId: jobType.id,

@@ -17,7 +17,7 @@ type Schema = Record<string, unknown>;
 
 /**
  * A copy of a request schema with the bounds it lacks. An integer without a maximum is an int4
- * (ids, counts); bigint columns (cadastre ids) say so with their own maximum (schemas.ts BigId).
+ * (ids, counts); bigint columns (cadastre ids) say so with their own maximum (schemas/common.ts BigId).
  */
 export function harden(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(harden);

@@ -72,10 +72,23 @@ const FOCUS_RING = {
   },
 };
 
+/**
+ * White text on Chakra's green.600 is 3.3:1 and on orange.600 3.6:1 (WCAG AA needs 4.5:1): solid
+ * green and orange (buttons, success and warning snackbars) use the 700 shades (5.0:1, 5.2:1).
+ */
+const CONTRAST_SAFE_TOKENS = {
+  ...semanticTokens,
+  colors: {
+    ...semanticTokens.colors,
+    green: { ...semanticTokens.colors?.green, solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } } },
+    orange: { ...semanticTokens.colors?.orange, solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.700}' } } },
+  },
+};
+
 export const system = createSystem(defaultBaseConfig, defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
   globalCss: { ...globalCss, ...TOUCH_TARGETS, ...FOCUS_RING },
-  theme: { breakpoints, keyframes, tokens, semanticTokens, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
+  theme: { breakpoints, keyframes, tokens, semanticTokens: CONTRAST_SAFE_TOKENS, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
 }));

@@ -3,7 +3,8 @@
  * required; a deviation cause needs a photo), a draft that reaches the server, and a report sent
  * offline that survives a reload and lands once when the network returns, completing the job.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expectAccessible } from './a11y';
 import { PLUMBER_OLA, PLUMBER_PER, dbQuery, goOffline, goOnline, replicaAll, signIn, waitForServiceWorker } from './helpers';
 
@@ -11,6 +12,26 @@ interface ReplicaJob {
   jobId: string;
   statusId: number;
   jobTasks: { taskId: string; statusId: number; additionalDetailsRequest: { note?: string } | null }[];
+}
+
+interface ReplicaPhoto { assetId: string; sha256: string; state: string; hasBlob: boolean; metadata: Record<string, unknown> }
+
+/** The replica's photos, without their pictures (a Blob does not cross into the test). */
+async function replicaPhotos(page: Page): Promise<ReplicaPhoto[]> {
+  return page.evaluate(() => new Promise<ReplicaPhoto[]>((resolve, reject) => {
+    const open = indexedDB.open('meterwork');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const req = open.result.transaction('photos').objectStore('photos').getAll();
+      req.onsuccess = () => {
+        resolve((req.result as (ReplicaPhoto & { blob: Blob | null })[]).map((p) => ({
+          assetId: p.assetId, sha256: p.sha256, state: p.state, hasBlob: p.blob instanceof Blob, metadata: p.metadata,
+        })));
+        open.result.close();
+      };
+      req.onerror = () => reject(req.error);
+    };
+  }));
 }
 
 /** A new single-task job of the plumber's, with its task. */
@@ -97,4 +118,64 @@ test('a plumber cannot open another plumber\'s task', async ({ page }) => {
   // A plumber's replica holds only their own jobs: the task is not found.
   await page.goto(`/job/${job.id}/task/${job.task_id}`);
   await expect(page).toHaveURL(/\/notfound$/);
+});
+
+test('a deviation photo taken offline: processed off the main thread, kept on the device, sent before the report, confirmed by hash', async ({ page, context }) => {
+  const job = await aNewSingleTaskJob(PLUMBER_OLA);
+  // A camera-like JPEG: 1600×1200 stored sideways with EXIF orientation 6 and the camera's make.
+  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#4a7' } })
+    .jpeg({ quality: 90 })
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({ IFD0: { Make: 'Meterwork Test Camera', Model: 'MTC-1' } })
+    .toBuffer();
+  await signIn(page, PLUMBER_OLA);
+  await page.goto('/joblist');
+  await waitForServiceWorker(page);
+  await page.goto(`/job/${job.id}/task/${job.task_id}`);
+  await page.getByTestId('open-deviation').click();
+  await page.getByTestId('cause-1').click();
+  await expect(page.getByTestId('deviation-problem')).toContainText('minst ett bilde');
+
+  await goOffline(context);
+  // A HEIC Chromium cannot decode, and a text file: both refused with the spec's message, nothing stored.
+  await page.getByTestId('photo-input').setInputFiles({ name: 'IMG_0001.heic', mimeType: 'image/heic', buffer: Buffer.from('not really heic') });
+  await expect(page.getByTestId('snackbar').filter({ hasText: 'Ugyldig bildeformat' })).toBeVisible();
+  await page.getByTestId('photo-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByTestId('photo')).toHaveCount(0);
+
+  await page.getByTestId('photo-input').setInputFiles({ name: 'lekkasje.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(page.getByTestId('photo')).toHaveCount(1);
+  await expect(page.getByTestId('photo-state')).toHaveAttribute('data-state', 'waiting');
+  await expect(page.getByTestId('deviation-problem')).toHaveCount(0);
+  await expectAccessible(page, 'deviation with a photo');
+
+  // Stored upright (orientation applied: 1200 wide, 1600 high), with the camera's metadata and a hash.
+  const [stored] = await replicaPhotos(page);
+  expect(stored.metadata).toMatchObject({ deviceMake: 'Meterwork Test Camera', deviceModel: 'MTC-1', orientation: 6, width: 1200, height: 1600 });
+  expect(stored.sha256).toMatch(/^[0-9a-f]{64}$/);
+  expect(stored.hasBlob).toBe(true);
+
+  await page.getByTestId('deviation-note').fill('Lekker ved pakningen.');
+  await page.getByTestId('send-report').click();
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await dialog.getByRole('button', { name: 'Nei' }).click();
+  await expect(page).toHaveURL(/\/joblist$/);
+  expect((await replicaAll<{ type: string }>(page, 'outbox')).map((e) => e.type)).toEqual(['uploadPhoto', 'sendTaskReport', 'completeJob']);
+
+  await page.reload();
+  await expect(page.getByTestId('job-card').first()).toBeVisible();
+  await goOnline(context);
+  await expect.poll(async () => (await replicaAll(page, 'outbox')).length, { timeout: 30_000 }).toBe(0);
+
+  const assets = await dbQuery<{ id: string; sha256: string; width: number; height: number; metadata: { deviceMake: string } }>(
+    'select id, sha256, width, height, metadata from media_assets where task_id = $1', [job.task_id]);
+  expect(assets).toEqual([{ id: stored.assetId, sha256: stored.sha256, width: 1200, height: 1600, metadata: expect.objectContaining({ deviceMake: 'Meterwork Test Camera' }) }]);
+  const [task] = await dbQuery<{ status_id: number; images: number }>(
+    `select status_id, jsonb_array_length(additional_details_request->'deviationImages') as images from tasks where id = $1`, [job.task_id]);
+  expect(task).toEqual({ status_id: 9, images: 1 });
+  // Confirmed by hash: the device let go of the full picture and kept the thumbnail.
+  await expect.poll(async () => (await replicaPhotos(page)).map((p) => ({ state: p.state, hasBlob: p.hasBlob })))
+    .toEqual([{ state: 'sent', hasBlob: false }]);
+  await page.goto(`/job/${job.id}/task/${job.task_id}`);
+  await expect(page.getByTestId('task-deviation')).toBeVisible();
 });

@@ -62,7 +62,7 @@ export async function plainSite(demo: Demo) {
 }
 
 /** A create payload (spec 1 §3) for the given assignee on the plain site. */
-export async function createBody(demo: Demo, assignee: Person, roleId: number, overrides: Partial<CreateJobRequest> = {}): Promise<CreateJobRequest & { jobId: string }> {
+export async function createBody(demo: Demo, assignee: Person, roleId: CreateJobRequest['roleId'], overrides: Partial<CreateJobRequest> = {}): Promise<CreateJobRequest & { jobId: string }> {
   const site = await plainSite(demo);
   return {
     jobId: randomUUID(),

@@ -5,11 +5,15 @@
  * one of them.
  */
 import 'fake-indexeddb/auto';
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../src/data/db';
 import { setAccessTokenProvider, setSession, type Session } from '../../src/data/identity';
 import { newId } from '../../src/data/ids';
+import { metadataFrom } from '../../src/data/photos/processing';
+import type { StoredPhoto } from '../../src/data/photos/types';
 import { discardCommand, enqueue, retryCommand } from '../../src/data/outbox';
 import { cancelScheduledReplay, runReplay } from '../../src/data/replay';
 import { claimReplica, pullChanges, refreshLookups } from '../../src/data/sync';
@@ -78,7 +82,7 @@ beforeEach(async () => {
   goOnline();
   setSession(plumber);
   setAccessTokenProvider(async () => plumberToken);
-  await Promise.all([db.jobs.clear(), db.outbox.clear(), db.meta.clear()]);
+  await Promise.all([db.jobs.clear(), db.outbox.clear(), db.meta.clear(), db.photos.clear()]);
   await claimReplica(plumber.userId);
   await pullChanges();
 });
@@ -109,6 +113,19 @@ async function aJobOfMine(): Promise<Job> {
   const job = jobs.find((j) => j.statusId === JobStatus.New && j.assignedToId === plumber.registrationId && j.jobTasks.length > 0);
   if (!job) throw new Error('the demo data gives the plumber no new job');
   return job;
+}
+
+/** A real JPEG (made with sharp) stored on the device as the photo form stores one. */
+async function storedPhoto(site: Job, taskId: string, seed: string): Promise<StoredPhoto> {
+  const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: seed === 'sign' ? '#c33' : '#36c' } }).jpeg({ quality: 80 }).toBuffer();
+  const photo: StoredPhoto = {
+    assetId: newId(), jobId: site.jobId, taskId, matrikkelenhetsId: site.matrikkel.matrikkelenhetId, imageType: 'deviation', meterKind: 'deviation',
+    meterNumber: null, fileName: `${seed}.jpg`, blob: new Blob([bytes], { type: 'image/jpeg' }), thumb: new Blob([bytes], { type: 'image/jpeg' }),
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    metadata: metadataFrom(null, { width: 64, height: 48, bytes: bytes.length }), createdAt: new Date().toISOString(), state: 'local',
+  };
+  await db.photos.put(photo);
+  return photo;
 }
 
 async function storedKeys(): Promise<number> {
@@ -297,7 +314,7 @@ describe('the command registry against the real routes', () => {
     const admin = sessionFrom(adminToken);
     setSession(admin);
     setAccessTokenProvider(async () => adminToken);
-    await Promise.all([db.jobs.clear(), db.outbox.clear(), db.meta.clear()]);
+    await Promise.all([db.jobs.clear(), db.outbox.clear(), db.meta.clear(), db.photos.clear()]);
     await claimReplica(admin.userId);
     await pullChanges();
     // The reference lists the app loads at start: a report's causes are judged by the Deviation list.
@@ -332,18 +349,32 @@ describe('the command registry against the real routes', () => {
       deleteJobs: async () => ({
         jobList: [{ jobId: doomed.jobId, autoCreated: false, statusId: JobStatus.New, jobTasks: [{ taskId: doomed.taskRequest.taskId }] }],
       }),
+      uploadPhoto: async () => photoBody(kept),
+      deletePhoto: async () => ({ assetId: dropped.assetId, jobId: site.jobId, taskId: siteTask.taskId, matrikkelenhetsId: site.matrikkel.matrikkelenhetId }),
       saveTaskDraft: async () => ({
         taskId: siteTask.taskId, jobId: site.jobId, isDraft: true, jobTasks: [{ taskId: siteTask.taskId, notes: 'Kommer tilbake i morgen' }],
       }),
       // 'Ingen hjemme' is an obstacle: the report needs no photo, and the task ends as Obstacle.
       sendTaskReport: async () => ({
         taskId: siteTask.taskId, jobId: site.jobId, isDraft: false,
-        jobTasks: [{ taskId: siteTask.taskId, additionalDetailsRequest: { obstacle: true, note: 'Ingen hjemme', deviationList: [{ id: 7, value: 'Ingen hjemme', deviationType: 1 }], deviationImages: [] } }],
+        jobTasks: [{ taskId: siteTask.taskId, additionalDetailsRequest: {
+          obstacle: true, note: 'Ingen hjemme', deviationList: [{ id: 7, value: 'Ingen hjemme', deviationType: 1 }],
+          deviationImages: [{ assetId: kept.assetId, text: kept.fileName, url: `/api/media/file/${kept.assetId}` }],
+        } }],
       }),
     };
 
+    // Two photos on the device: one stays, one is deleted after its upload (the outbox keeps the order).
+    const kept = await storedPhoto(site, siteTask.taskId, 'sign');
+    const dropped = await storedPhoto(site, siteTask.taskId, 'blur');
+    const photoBody = (p: StoredPhoto) => ({
+      assetId: p.assetId, jobId: p.jobId, taskId: p.taskId, matrikkelenhetsId: p.matrikkelenhetsId, fileName: p.fileName,
+      customProps: { meterNumber: null, taskId: p.taskId, waterMeterType: p.meterKind, imageType: p.imageType }, metadata: p.metadata,
+    });
+
     goOffline();
     await enqueue({ type: 'createJob', body: doomed });
+    await enqueue({ type: 'uploadPhoto', body: photoBody(dropped) });
     for (const type of COMMAND_TYPES) {
       await enqueue({ type, body: await samples[type]() } as Command);
     }
@@ -380,10 +411,50 @@ describe('the command registry against the real routes', () => {
     expect(liveTasks(server).map((x) => x.taskId)).toEqual([created.taskRequest.taskId]);
     expect((await serverJob(awaiting.jobId)).body.statusId).toBe(JobStatus.Completed);
     expect((await serverJob(doomed.jobId)).status).toBe(404);
+    // The kept photo is on the server with the bytes the device made, and the device let go of its copy.
+    const assets = await t.database.db.execute<{ id: string; content_hash: string }>(
+      sql`select id, sha256 as content_hash from media_assets where id in (${kept.assetId}, ${dropped.assetId})`);
+    expect(assets.rows).toEqual([{ id: kept.assetId, content_hash: kept.sha256 }]);
+    expect(await db.photos.get(kept.assetId)).toMatchObject({ state: 'sent', blob: null });
+    expect(await db.photos.get(dropped.assetId)).toBeUndefined();
     const siteAfter = (await serverJob(site.jobId)).body;
     expect(siteAfter.statusId).toBe(predicted.site!.statusId);
     expect(siteAfter.jobTasks.find((x) => x.taskId === siteTask.taskId)).toMatchObject({
       statusId: TaskStatus.Obstacle, notes: 'Kommer tilbake i morgen', additionalDetailsRequest: { note: 'Ingen hjemme' },
     });
+  });
+});
+
+describe('photos and the report that lists them', () => {
+  it('a report waits while the upload of a photo it lists is refused', async () => {
+    const existing = await aJobOfMine();
+    const task = liveTasks(existing)[0];
+    const bad = await storedPhoto(existing, task.taskId, 'sign');
+    // Not a picture at all: the server judges the file by its content and refuses it.
+    await db.photos.put({ ...bad, blob: new Blob([new TextEncoder().encode('not a jpeg')], { type: 'image/jpeg' }) });
+    goOffline();
+    await enqueue({ type: 'uploadPhoto', body: {
+      assetId: bad.assetId, jobId: existing.jobId, taskId: task.taskId, matrikkelenhetsId: bad.matrikkelenhetsId, fileName: bad.fileName,
+      customProps: { meterNumber: null, taskId: task.taskId, waterMeterType: 'deviation', imageType: 'deviation' }, metadata: bad.metadata,
+    } });
+    await enqueue({ type: 'sendTaskReport', body: {
+      taskId: task.taskId, jobId: existing.jobId, isDraft: false,
+      jobTasks: [{ taskId: task.taskId, additionalDetailsRequest: {
+        obstacle: true, note: 'Ingen hjemme', deviationList: [{ id: 7, value: 'Ingen hjemme', deviationType: 1 }],
+        deviationImages: [{ assetId: bad.assetId, text: bad.fileName, url: `/api/media/file/${bad.assetId}` }],
+      } }],
+    } });
+    await runReplay();
+    cancelScheduledReplay();
+    goOnline();
+
+    const result = await runReplay();
+    expect(result).toMatchObject({ failed: 1, sent: 0 });
+    const [upload, report] = await db.outbox.orderBy('seq').toArray();
+    expect(upload).toMatchObject({ type: 'uploadPhoto', status: 'failed', error: { status: 400 } });
+    expect(report).toMatchObject({ type: 'sendTaskReport', status: 'pending', attempts: 0 });
+    expect((await serverJob(existing.jobId)).body.jobTasks.find((x) => x.taskId === task.taskId)!.statusId).toBe(task.statusId);
+    // The photo stays on the device, shown as failed, until the plumber decides.
+    expect(await db.photos.get(bad.assetId)).toMatchObject({ state: 'local' });
   });
 });

@@ -190,7 +190,7 @@ export function serverJob(req: CreateJobRequest & { jobId: string }, refNr: numb
     jobId: req.jobId, refNr, title: req.title, typeId: req.jobTypeId, statusId: JobStatus.New, severityId: req.severity,
     description: req.description, scheduledDate: req.scheduledDate, dueDate: req.dueDate ?? null, completedDate: null,
     completedBy: null, assignedToId: req.assignedToId, assigneeName: req.assigneeName, assignedDate: now,
-    subscriberText: req.subscriberText, matrikkel: req.matrikkelDetails, contactInfo: null, notes: null,
+    subscriberText: req.subscriberText, matrikkel: { ...req.matrikkelDetails, addressId: req.matrikkelDetails.addressId ?? null }, contactInfo: null, notes: null,
     autoCreated: false, isDraft: false, isNearByJob: false,
     jobTasks: [{
       taskId: req.taskRequest.taskId, jobId: req.jobId, jobType: req.jobType, title: req.title, typeId: req.jobTypeId,
@@ -199,7 +199,7 @@ export function serverJob(req: CreateJobRequest & { jobId: string }, refNr: numb
       scheduleItemId: null, startDate: null, subscriberDetails: req.taskRequest.subscriberDetails, newWaterMeterObj: null,
       dismantleObj: null, additionalDetailsRequest: null, notes: null,
     }],
-    companyId: 'company-a', createdBy: req.createdBy, createdAt: now, updatedAt: now, version: 1,
+    companyId: 'company-a', createdBy: typeof req.createdBy === 'string' ? req.createdBy : req.createdBy.email, createdAt: now, updatedAt: now, version: 1,
   };
 }
 

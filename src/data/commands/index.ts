@@ -12,6 +12,7 @@
  */
 import type { Job, Plumber } from '../../domain/api';
 import { jobCommands, type JobCommandBodies } from './jobs';
+import { mediaCommands, type MediaCommandBodies } from './media';
 import { reportCommands, type ReportCommandBodies } from './reports';
 import { taskCommands, type TaskCommandBodies } from './tasks';
 import type { ApplyContext, CommandActor, CommandDef, CommandRequest, ConflictRow } from './types';
@@ -19,14 +20,14 @@ import type { ApplyContext, CommandActor, CommandDef, CommandRequest, ConflictRo
 export type { ApplyContext, CommandActor, CommandDef, CommandRequest, ConflictRow } from './types';
 
 /** Every command kind with its body. */
-export type CommandBodies = JobCommandBodies & TaskCommandBodies & ReportCommandBodies;
+export type CommandBodies = JobCommandBodies & TaskCommandBodies & ReportCommandBodies & MediaCommandBodies;
 export type CommandType = keyof CommandBodies;
 export type Command = { [K in CommandType]: { type: K; body: CommandBodies[K] } }[CommandType];
 export type CommandOf<K extends CommandType> = Extract<Command, { type: K }>;
 
 export type CommandRegistry = { [K in CommandType]: CommandDef<CommandBodies[K]> };
 
-export const COMMANDS: CommandRegistry = { ...jobCommands, ...taskCommands, ...reportCommands };
+export const COMMANDS: CommandRegistry = { ...jobCommands, ...taskCommands, ...mediaCommands, ...reportCommands };
 
 export const COMMAND_TYPES = Object.keys(COMMANDS) as CommandType[];
 
@@ -107,6 +108,11 @@ export function withExpectedVersion<C extends Command>(command: C, version: numb
 export function applyCommand(entry: OutboxEntry, now = new Date().toISOString()): Promise<void> {
   const ctx: ApplyContext = { actor: entry.actor, now, madeAt: entry.createdAt ?? now };
   return defOf(entry).apply(entry.body, ctx);
+}
+
+/** Other replica work of a successful answer (inside markSent's transaction). */
+export function settleCommand(command: Command, answer: unknown): Promise<void> {
+  return defOf(command).settle(answer, command.body);
 }
 
 /** The jobs in a successful answer that replace the replica's rows. */

@@ -5,7 +5,7 @@ import type {
 } from '../../domain/api';
 import { formatDateTime } from '../../domain/format';
 import { db } from '../db';
-import { applyTaskEdits, assigneeName, jobsInAnswer, plumberName, storeJob, text, withDerivedStatus } from './replica';
+import { applyTaskEdits, assigneeName, jobsInAnswer, plumberName, storeJob, text, settleNothing, withDerivedStatus } from './replica';
 import type { ApplyContext, CommandDef, VersionCheck } from './types';
 
 export interface JobCommandBodies {
@@ -71,7 +71,7 @@ function newJobFromCommand(body: JobCommandBodies['createJob'], { actor, madeAt:
     assigneeName: body.assigneeName,
     assignedDate: now,
     subscriberText: body.subscriberText,
-    matrikkel: body.matrikkelDetails,
+    matrikkel: { ...body.matrikkelDetails, addressId: body.matrikkelDetails.addressId ?? null },
     contactInfo: null,
     notes: null,
     autoCreated: false,
@@ -79,7 +79,8 @@ function newJobFromCommand(body: JobCommandBodies['createJob'], { actor, madeAt:
     isNearByJob: false,
     jobTasks: [task],
     companyId: actor.companyId ?? '',
-    createdBy: body.createdBy,
+    // The spec sends {email}; the server stores the creator's e-mail either way.
+    createdBy: typeof body.createdBy === 'string' ? body.createdBy : body.createdBy.email,
     createdAt: now,
     updatedAt: now,
     // 0: the device has not seen the server's row yet.
@@ -100,6 +101,7 @@ export const jobCommands: { [K in keyof JobCommandBodies]: CommandDef<JobCommand
       await storeJob(ctx.actor, newJobFromCommand(body, ctx));
     },
     answerJobs: (answer, b) => jobsInAnswer(answer, [b.jobId]),
+    settle: settleNothing,
     labelKey: 'Command.createJob',
     subject: (b) => b.subscriberText,
     conflict: noConflict,
@@ -132,6 +134,7 @@ export const jobCommands: { [K in keyof JobCommandBodies]: CommandDef<JobCommand
       }));
     },
     answerJobs: (answer, b) => jobsInAnswer(answer, [b.jobId]),
+    settle: settleNothing,
     labelKey: 'Command.updateJob',
     subject: () => null,
     conflict: (b, server, plumbers) => [
@@ -159,6 +162,7 @@ export const jobCommands: { [K in keyof JobCommandBodies]: CommandDef<JobCommand
       if (job) await db.jobs.put({ ...job, notes: b.notes, severityId: b.severity, updatedAt: now });
     },
     answerJobs: (answer, b) => jobsInAnswer(answer, [b.jobId]),
+    settle: settleNothing,
     labelKey: 'Command.updateNote',
     subject: () => null,
     conflict: (b, server) => [{ fieldKey: 'Field.notes', mine: text(b.notes), server: text(server.notes) }],
@@ -184,6 +188,7 @@ export const jobCommands: { [K in keyof JobCommandBodies]: CommandDef<JobCommand
       });
     },
     answerJobs: (answer, b) => jobsInAnswer(answer, [b.jobId]),
+    settle: settleNothing,
     labelKey: 'Command.completeJob',
     subject: () => null,
     conflict: noConflict,
@@ -211,6 +216,7 @@ export const jobCommands: { [K in keyof JobCommandBodies]: CommandDef<JobCommand
       }
     },
     answerJobs: (answer, b) => jobsInAnswer(answer, b.jobsList),
+    settle: settleNothing,
     labelKey: 'Command.reassignJobs',
     subject: () => null,
     conflict: (b, server) => [{ fieldKey: 'Field.assignee', mine: b.assigneeName, server: server.assigneeName }],
@@ -220,12 +226,13 @@ export const jobCommands: { [K in keyof JobCommandBodies]: CommandDef<JobCommand
     request: (body) => ({ method: 'DELETE', path: '/api/Jobs', json: body }),
     jobIds: (b) => b.jobList.map((j) => j.jobId),
     creates: () => [],
-    refersTo: (b) => b.jobList.flatMap((j) => j.jobTasks.map((t) => t.taskId)),
+    refersTo: (b) => b.jobList.flatMap((j) => (j.jobTasks ?? []).map((t) => t.taskId)),
     version: null,
     async apply(b) {
       await db.jobs.bulkDelete(b.jobList.map((j) => j.jobId));
     },
     answerJobs: () => [],
+    settle: settleNothing,
     labelKey: 'Command.deleteJobs',
     subject: () => null,
     conflict: noConflict,

@@ -4,17 +4,14 @@
  * saveTaskReport): a draft makes the task InProgress and gives it a start date; a report makes it
  * Completed, or Deviation/Obstacle with causes (reportedTaskStatus), clearing the new-meter object.
  */
-import type { Static } from 'typebox';
 import type { Task } from '../../domain/api';
-import type { TaskReportBody } from '../../domain/apiSchemas';
+import type { TaskReportRequest } from '../../domain/schemas';
 import { isTaskFinished, openJobStatus, liveTasks } from '../../domain/jobRules';
 import { JobStatus, TaskStatus } from '../../domain/enums';
 import { reportedTaskStatus, type DeviationCause } from '../../domain/taskForm';
 import { db } from '../db';
-import { jobsInAnswer } from './replica';
+import { jobsInAnswer, settleNothing } from './replica';
 import type { ApplyContext, CommandDef } from './types';
-
-export type TaskReportRequest = Static<typeof TaskReportBody>;
 
 /** The server's body plus the task the report is for (the path's {taskId}). */
 export type TaskReportCommandBody = TaskReportRequest & { taskId: string };
@@ -74,12 +71,31 @@ async function applyReport(body: TaskReportCommandBody, draft: boolean, { now, m
   });
 }
 
+/** The asset ids of the photos a report lists (deviation images and each meter's images). */
+export function listedAssetIds(body: TaskReportCommandBody): string[] {
+  const ids: string[] = [];
+  const collect = (list: unknown) => {
+    if (!Array.isArray(list)) return;
+    for (const image of list) {
+      const id = (image as { assetId?: unknown } | null)?.assetId;
+      if (typeof id === 'string') ids.push(id);
+    }
+  };
+  for (const t of body.jobTasks) {
+    collect((t.additionalDetailsRequest as { deviationImages?: unknown } | null | undefined)?.deviationImages);
+    collect((t.newWaterMeterObj as { waterMeterImages?: unknown } | null | undefined)?.waterMeterImages);
+    collect((t.dismantleObj as { waterMeterImages?: unknown } | null | undefined)?.waterMeterImages);
+  }
+  return ids;
+}
+
 function reportCommand(draft: boolean): CommandDef<TaskReportCommandBody> {
   return {
     request: ({ taskId, ...json }) => ({ method: 'POST', path: `/api/jobs/task/${encodeURIComponent(taskId)}`, json }),
     jobIds: (b) => [b.jobId],
     creates: () => [],
-    refersTo: (b) => [b.taskId],
+    // A report waits for the uploads of the photos it lists.
+    refersTo: (b) => [b.taskId, ...listedAssetIds(b)],
     version: {
       jobId: (b) => b.jobId,
       expected: (b) => b.expectedVersion,
@@ -87,6 +103,7 @@ function reportCommand(draft: boolean): CommandDef<TaskReportCommandBody> {
     },
     apply: (b, ctx) => applyReport(b, draft, ctx),
     answerJobs: (answer, b) => jobsInAnswer(answer, [b.jobId]),
+    settle: settleNothing,
     labelKey: draft ? 'Command.saveTaskDraft' : 'Command.sendTaskReport',
     subject: () => null,
     conflict: () => [],

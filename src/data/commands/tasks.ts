@@ -3,7 +3,7 @@ import type { AddTaskRequest, DeleteTaskRequest, Task } from '../../domain/api';
 import { JobTypeShortName, TaskStatus } from '../../domain/enums';
 import { liveTasks } from '../../domain/jobRules';
 import { db } from '../db';
-import { withDerivedStatus } from './replica';
+import { settleNothing, withDerivedStatus } from './replica';
 import type { CommandDef } from './types';
 
 export interface TaskCommandBodies {
@@ -54,6 +54,7 @@ export const taskCommands: { [K in keyof TaskCommandBodies]: CommandDef<TaskComm
     },
     // The answer is the task; the job's new version comes with the next pull.
     answerJobs: () => [],
+    settle: settleNothing,
     labelKey: 'Command.addTask',
     subject: () => null,
     conflict: noConflict,
@@ -74,6 +75,7 @@ export const taskCommands: { [K in keyof TaskCommandBodies]: CommandDef<TaskComm
       else await db.jobs.put(withDerivedStatus({ ...job, jobTasks, updatedAt: now }));
     },
     answerJobs: () => [],
+    settle: settleNothing,
     labelKey: 'Command.deleteTask',
     subject: () => null,
     conflict: noConflict,

@@ -55,11 +55,16 @@ export interface CommandDef<B> {
   /**
    * Applies the change to the replica, as the server will. Must be idempotent: a pull re-applies
    * every pending command on top of the server's rows. Runs inside a transaction over outbox,
-   * jobs, plumbers and lookups (replay.ts applyTables).
+   * jobs, plumbers, lookups and photos (replay.ts applyTables).
    */
   apply(body: B, ctx: ApplyContext): Promise<void>;
   /** The jobs in the server's answer that replace the replica's rows after a success. */
   answerJobs(answer: unknown, body: B): Job[];
+  /**
+   * Other replica work the answer brings (a photo confirmed by its hash, a deleted photo's row
+   * removed); runs in the same transaction that removes the command from the outbox.
+   */
+  settle(answer: unknown, body: B): Promise<void>;
   /** i18n key (namespace sync) naming the kind of change in the sync panel. */
   labelKey: string;
   /** What it names when the device holds no row for its job (e.g. a new job's address). */

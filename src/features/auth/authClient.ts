@@ -12,7 +12,7 @@
  */
 import i18next from 'i18next';
 import type { AccountInfo, AuthenticationResult, PublicClientApplication } from '@azure/msal-browser';
-import type { User } from '../../domain/api';
+import type { ClientConfig, User } from '../../domain/api';
 import { db, META } from '../../data/db';
 import { setAccessTokenProvider, setSession, type Session } from '../../data/session';
 import { claimReplica } from '../../data/sync';
@@ -22,16 +22,7 @@ import { loadLandingPage } from './landing';
 import type { MsalStart } from './msalClient';
 
 /** GET /api/config: what MSAL needs, from the server. */
-export interface ClientConfig {
-  clientId: string;
-  authority: string;
-  knownAuthorities: string[];
-  authorityMetadata: string | null;
-  scopes: string[];
-  apiAudience: string;
-  protocolMode: string;
-  registrationUrl: string | null;
-}
+export type { ClientConfig };
 
 export type AuthState =
   | { status: 'loading' }

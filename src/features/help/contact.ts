@@ -1,10 +1,9 @@
 /** Contact details on Help and support (spec 1 §1) with their fallback. */
+import type { SupportContact } from '../../domain/api';
 import { apiFetch } from '../../data/transport';
 
-export interface ContactInfo {
-  emailAddress: string;
-  phoneNumber: string;
-}
+/** GET /api/waterMeterSettings/getCustomerContactInfo's answer. */
+export type ContactInfo = SupportContact;
 
 /**
  * The utility's contact when it has one; otherwise (call failed, 404 before the API offers it, or

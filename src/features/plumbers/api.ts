@@ -1,6 +1,6 @@
 /** The Users calls of spec 1 §7 that the plumber screens make (live reads: admins are online). */
 import { apiFetch } from '../../data/transport';
-import type { Plumber, PlumberJobCounts } from '../../domain/api';
+import type { Plumber, PlumberJobCounts, UserInformationRequest } from '../../domain/api';
 import { Role, UserStatus } from '../../domain/enums';
 
 /** GET /api/Users?userStatus=&RoleId=1; Default (0) asks for every status. */
@@ -23,13 +23,8 @@ export function updatePlumberStatus(id: number, status: number): Promise<unknown
   return apiFetch<unknown>('/api/Users', { method: 'PUT', body: { id, status } });
 }
 
-export interface PlumberInformationUpdate {
-  firstName: string;
-  lastName: string;
-  displayName: string;
-  telephone: string;
-  objectId: string;
-}
+/** PUT /api/Users/userinformation's body. */
+export type PlumberInformationUpdate = UserInformationRequest;
 
 export function updatePlumberInformation(body: PlumberInformationUpdate): Promise<unknown> {
   return apiFetch<unknown>('/api/Users/userinformation', { method: 'PUT', body });

@@ -14,6 +14,8 @@ import {
   deviationDetails, deviationProblem, initialDeviationValues, type DeviationCause, type DeviationFormValues,
 } from '../../../domain/taskForm';
 import { useLookup } from '../../../data/sync';
+import { useTaskPhotos } from '../../../data/photos/store';
+import { ImageStrip } from './ImageStrip';
 import { CommandRejected, enqueue } from '../../../data/outbox';
 import { BackIcon, pageAction, snackbar, useUnsavedChangesGuard } from '../../../ui';
 
@@ -36,8 +38,15 @@ export function DeviationView({ job, task, onBack, onSent }: DeviationViewProps)
   const [busy, setBusy] = useState<'draft' | 'send' | null>(null);
   const changed = values.note !== start.note || values.causeIds.join() !== start.causeIds.join();
   const guard = useUnsavedChangesGuard(changed);
-  const previousImages = (task.additionalDetailsRequest as { deviationImages?: unknown[] } | null)?.deviationImages ?? [];
-  const problem = deviationProblem(values, causes, previousImages.length);
+  const photos = useTaskPhotos(task.taskId, 'deviation');
+  // Images listed by an earlier report or draft that this device did not take stay listed.
+  const listedBefore = ((task.additionalDetailsRequest as { deviationImages?: unknown[] } | null)?.deviationImages ?? [])
+    .filter((img) => typeof (img as { assetId?: unknown } | null)?.assetId !== 'string');
+  const deviationImages = [
+    ...listedBefore,
+    ...photos.map(({ photo }) => ({ assetId: photo.assetId, text: photo.fileName, url: `/api/media/file/${photo.assetId}` })),
+  ];
+  const problem = deviationProblem(values, causes, deviationImages.length);
   const tooLong = values.note.length > NOTE_MAX_LENGTH;
 
   const toggle = (id: number, on: boolean) =>
@@ -50,7 +59,10 @@ export function DeviationView({ job, task, onBack, onSent }: DeviationViewProps)
         taskId: task.taskId,
         jobId: job.jobId,
         isDraft: draft,
-        jobTasks: [{ taskId: task.taskId, additionalDetailsRequest: deviationDetails(values, causes, task.additionalDetailsRequest) }],
+        jobTasks: [{
+          taskId: task.taskId,
+          additionalDetailsRequest: { ...deviationDetails(values, causes, task.additionalDetailsRequest), deviationImages },
+        }],
       };
       await enqueue({ type: draft ? 'saveTaskDraft' : 'sendTaskReport', body });
       guard.allowNavigation();
@@ -109,6 +121,13 @@ export function DeviationView({ job, task, onBack, onSent }: DeviationViewProps)
           ? <Field.ErrorText>{t('NoteTooLong', { max: NOTE_MAX_LENGTH })}</Field.ErrorText>
           : <Field.HelperText>{t('NoteLength', { count: values.note.length, max: NOTE_MAX_LENGTH })}</Field.HelperText>}
       </Field.Root>
+      <ImageStrip
+        title={t('Images.DeviationImages')}
+        target={{
+          jobId: job.jobId, taskId: task.taskId, matrikkelenhetsId: job.matrikkel.matrikkelenhetId,
+          imageType: 'deviation', meterKind: 'deviation', meterNumber: null,
+        }}
+      />
       {problem && (
         <Alert.Root status={problem === 'ImagesRequired' ? 'warning' : 'info'} size="sm" data-testid="deviation-problem">
           <Alert.Indicator />

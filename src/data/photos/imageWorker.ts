@@ -1,0 +1,70 @@
+/**
+ * The photo pipeline, off the main thread (issue 5 §3): EXIF read with exifr, the picture decoded
+ * with its EXIF orientation applied (createImageBitmap 'from-image'), resized with pica to at most
+ * 1920 px, encoded as JPEG at quality 0.8, plus a thumbnail and the file's SHA-256. A file the
+ * browser cannot decode (HEIC in Chromium, a corrupt file) is answered with reason 'undecodable'.
+ */
+import exifr from 'exifr';
+import pica from 'pica';
+import { fitWithin, metadataFrom, PHOTO_QUALITY, sha256Hex, THUMB_SIDE } from './processing';
+import type { PhotoJob, PhotoJobResult } from './worker-protocol';
+
+interface WorkerScope {
+  onmessage: ((e: MessageEvent<PhotoJob>) => void) | null;
+  postMessage(message: PhotoJobResult): void;
+}
+const scope = self as unknown as WorkerScope;
+
+// Inside this worker pica needs no workers of its own; 'cib' is the browser's own resize where it
+// is good enough, 'js' the fallback. (WebAssembly would need 'wasm-unsafe-eval' in the CSP.)
+const resizer = pica({ features: ['js', 'cib'] });
+// pica makes its scratch canvases with document.createElement unless told it runs in its own worker.
+resizer.createCanvas = (width: number, height: number) => new OffscreenCanvas(width, height);
+
+async function resized(bitmap: ImageBitmap, max: number, quality: number): Promise<{ blob: Blob; width: number; height: number }> {
+  const size = fitWithin(bitmap.width, bitmap.height, max);
+  const canvas = new OffscreenCanvas(size.width, size.height);
+  await resizer.resize(bitmap, canvas, { filter: 'mks2013', quality: 3 });
+  const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality });
+  return { blob, ...size };
+}
+
+async function run(job: PhotoJob): Promise<PhotoJobResult> {
+  const started = performance.now();
+  let exif: Record<string, unknown> | null = null;
+  try {
+    // Raw values (Orientation 6, not 'Rotate 90 CW'); dates revived as Date.
+    exif = (await exifr.parse(job.file, { tiff: true, exif: true, gps: true, ifd1: false, xmp: false, icc: false, iptc: false, translateValues: false })) ?? null;
+  } catch {
+    exif = null; // no EXIF, or unreadable: the photo is still usable
+  }
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(job.file, { imageOrientation: 'from-image' });
+  } catch {
+    return { id: job.id, ok: false, reason: 'undecodable' };
+  }
+  try {
+    const main = await resized(bitmap, job.maxSide, PHOTO_QUALITY);
+    const thumb = await resized(bitmap, THUMB_SIDE, 0.7);
+    const bytes = await main.blob.arrayBuffer();
+    return {
+      id: job.id,
+      ok: true,
+      blob: main.blob,
+      thumb: thumb.blob,
+      sha256: await sha256Hex(bytes),
+      metadata: metadataFrom(exif, { width: main.width, height: main.height, bytes: bytes.byteLength }),
+      ms: Math.round(performance.now() - started),
+    };
+  } finally {
+    bitmap.close();
+  }
+}
+
+scope.onmessage = (e) => {
+  void run(e.data).then(
+    (result) => scope.postMessage(result),
+    (err: unknown) => scope.postMessage({ id: e.data.id, ok: false, reason: 'failed', detail: err instanceof Error ? err.message : String(err) }),
+  );
+};

@@ -1,0 +1,12 @@
+/** Messages between the page and the photo worker (imageWorker.ts). */
+import type { PhotoMetadata } from './processing';
+
+export interface PhotoJob {
+  id: number;
+  file: Blob;
+  maxSide: number;
+}
+
+export type PhotoJobResult =
+  | { id: number; ok: true; blob: Blob; thumb: Blob; sha256: string; metadata: PhotoMetadata; ms: number }
+  | { id: number; ok: false; reason: 'undecodable' | 'failed'; detail?: string };
