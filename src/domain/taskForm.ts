@@ -160,3 +160,207 @@ export function deviationProblem(values: DeviationFormValues, causes: readonly D
   if (causesNeedImages(chosen) && imageCount === 0) return 'ImagesRequired';
   return null;
 }
+
+// ---------------------------------------------------------------- the meter forms (spec 1 §3, §5)
+
+/** A meter model as the reference list gives it (the fields the forms use). */
+export interface MeterModel extends MeterModelRules {
+  id: number;
+  name: string;
+  /** Water types: cold 0, hot 1, cold-and-hot 2. */
+  waterTypeId?: number | null;
+  directions?: { id: number; name: string }[];
+}
+
+export const WaterType = { Cold: 0, Hot: 1, ColdAndHot: 2 } as const;
+
+type YesNo = 1 | 2 | 3;
+
+/** The new-meter form's values (spec 1 §3 "New water meter"); text fields as typed. */
+export interface NewMeterValues {
+  meterModelId: number | null;
+  serialNo: string;
+  lastMeterReading: string;
+  installedDate: string | null;
+  brackets: boolean | null;
+  maxConstructionLength: number | null;
+  directionId: number | null;
+  hasUpstreamStopValve: boolean | null;
+  hasDownstreamStopValve: boolean | null;
+  hasBackflowProtection: YesNo | null;
+  liquidCategory: number | null;
+  backflowProtectionType: number | null;
+  hasUpstreamWaterMeter: YesNo | null;
+  hasDownstreamWaterMeter: YesNo | null;
+  upstreamMeterSerialNumber: string;
+  upstreamMeterLastReading: string;
+  upstreamMeterInstalledDate: string | null;
+  placementId: number | null;
+  placementComment: string;
+  waterType: number;
+}
+
+/** The old-meter form's values: what the plumber enters; the rest comes from the meter register. */
+export interface OldMeterValues {
+  dismantledDate: string | null;
+  lastMeterReading: string;
+  comment: string;
+}
+
+type Obj = Record<string, unknown>;
+const o = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const numOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const boolOrNull = (v: unknown) => (typeof v === 'boolean' ? v : null);
+const yesNo = (v: unknown): YesNo | null => (v === 1 || v === 2 || v === 3 ? v : null);
+const dateOrNull = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+
+export function initialNewMeter(obj: unknown, fallbackPlacement: number | null = null): NewMeterValues {
+  const n = o(obj);
+  return {
+    meterModelId: numOrNull(n.meterModelId),
+    serialNo: str(n.serialNo),
+    lastMeterReading: str(n.lastMeterReading),
+    installedDate: dateOrNull(n.installedDate),
+    brackets: boolOrNull(n.brackets),
+    maxConstructionLength: numOrNull(n.maxConstructionLength),
+    directionId: numOrNull(n.directionId),
+    hasUpstreamStopValve: boolOrNull(n.hasUpstreamStopValve),
+    hasDownstreamStopValve: boolOrNull(n.hasDownstreamStopValve),
+    hasBackflowProtection: yesNo(n.hasBackflowProtection),
+    liquidCategory: numOrNull(n.liquidCategory),
+    backflowProtectionType: numOrNull(n.backflowProtectionType),
+    hasUpstreamWaterMeter: yesNo(n.hasUpstreamWaterMeter),
+    hasDownstreamWaterMeter: yesNo(n.hasDownstreamWaterMeter),
+    upstreamMeterSerialNumber: str(n.upstreamMeterSerialNumber ?? n.upstreamSerialNumber),
+    upstreamMeterLastReading: str(n.upstreamMeterLastReading ?? n.upstreamLastMeterReading),
+    upstreamMeterInstalledDate: dateOrNull(n.upstreamMeterInstalledDate),
+    placementId: numOrNull(n.placementId) ?? fallbackPlacement,
+    placementComment: str(n.placementComment),
+    // Spec 1 §3: cold water unless said otherwise.
+    waterType: numOrNull(n.waterType) ?? WaterType.Cold,
+  };
+}
+
+export function initialOldMeter(obj: unknown, notes: string | null): OldMeterValues {
+  const d = o(obj);
+  return { dismantledDate: dateOrNull(d.dismantledDate), lastMeterReading: str(d.lastMeterReading), comment: str(d.comment) || (notes ?? '') };
+}
+
+const toNumber = (text: string): number | null => {
+  const t = text.trim().replace(',', '.');
+  return t === '' || !/^\d+(\.\d+)?$/.test(t) ? null : Number(t);
+};
+
+/** The new-meter object a draft or report sends. */
+export function newMeterObject(v: NewMeterValues, images: unknown[]): Obj {
+  const backflow = v.hasBackflowProtection === YesNoUnknown.Yes;
+  return {
+    ...v,
+    serialNo: v.serialNo === '' ? null : normalizeSerial(v.serialNo),
+    lastMeterReading: toNumber(v.lastMeterReading),
+    liquidCategory: backflow ? v.liquidCategory : null,
+    backflowProtectionType: backflow ? v.backflowProtectionType : null,
+    upstreamMeterSerialNumber: v.upstreamMeterSerialNumber === '' ? null : normalizeSerial(v.upstreamMeterSerialNumber),
+    upstreamMeterLastReading: toNumber(v.upstreamMeterLastReading),
+    placementComment: v.placementComment || null,
+    waterMeterImages: images,
+  };
+}
+
+/** The old-meter object: the register's fields as they were, with what the plumber entered. */
+export function dismantleObject(previous: unknown, v: OldMeterValues, images: unknown[]): Obj {
+  return {
+    ...o(previous),
+    dismantledDate: v.dismantledDate,
+    lastMeterReading: v.lastMeterReading.trim() === '' ? null : v.lastMeterReading.trim(),
+    comment: v.comment || null,
+    waterMeterImages: images,
+  };
+}
+
+/** A field's problem as an i18n key (namespace jobs, under TaskForm.Errors) with its values. */
+export interface FieldProblem {
+  key: string;
+  values?: Record<string, string | number>;
+}
+export type FormProblems<T> = Partial<Record<keyof T | 'images' | 'confirmImage', FieldProblem>>;
+
+export interface NewMeterContext {
+  model: MeterModel | null;
+  /** New-meter serials of the job's other live tasks. */
+  otherSerials: string[];
+  /** Install jobs need the upstream and downstream answers. */
+  isInstall: boolean;
+  imageCount: number;
+  /** Sending needs the 'confirm image' box ticked (spec 1 §5). */
+  confirmImage: boolean;
+  now?: Date;
+}
+
+/** Every rule of spec 1 §5 for the new meter that the device can check; empty when it may be sent. */
+export function newMeterProblems(v: NewMeterValues, ctx: NewMeterContext): FormProblems<NewMeterValues> {
+  const p: FormProblems<NewMeterValues> = {};
+  const required = (k: keyof NewMeterValues) => { if (!isSet(v[k])) p[k] = { key: 'Required' }; };
+  (['meterModelId', 'serialNo', 'installedDate', 'lastMeterReading', 'brackets', 'directionId',
+    'hasUpstreamStopValve', 'hasDownstreamStopValve', 'hasBackflowProtection'] as const).forEach(required);
+  const serial = normalizeSerial(v.serialNo);
+  if (serial !== '' && !serialMatchesModel(serial, ctx.model)) p.serialNo = { key: 'InvalidSerial', values: { example: serialExample(ctx.model) } };
+  else if (serial !== '' && ctx.otherSerials.some((s) => normalizeSerial(s) === serial)) p.serialNo = { key: 'NewWaterMeterSerialNumberIsInUse' };
+  if (v.installedDate && !notInFuture(v.installedDate, ctx.now)) p.installedDate = { key: 'DateInFuture' };
+  if (v.lastMeterReading !== '' && !newReadingValid(v.lastMeterReading, ctx.model)) {
+    p.lastMeterReading = { key: 'NewReadingInvalid', values: { digits: ctx.model?.numberOfDigits ?? 8 } };
+  }
+  if (v.hasBackflowProtection === YesNoUnknown.Yes) {
+    if (!isSet(v.backflowProtectionType)) p.backflowProtectionType = { key: 'Required' };
+    if (!isSet(v.liquidCategory)) p.liquidCategory = { key: 'Required' };
+  }
+  if (ctx.isInstall) {
+    if (!isSet(v.hasUpstreamWaterMeter)) p.hasUpstreamWaterMeter = { key: 'Required' };
+    if (!isSet(v.hasDownstreamWaterMeter)) p.hasDownstreamWaterMeter = { key: 'Required' };
+  }
+  if (v.upstreamMeterSerialNumber.trim() !== '') {
+    if (!DEFAULT_SERIAL_PATTERN.test(normalizeSerial(v.upstreamMeterSerialNumber))) {
+      p.upstreamMeterSerialNumber = { key: 'InvalidSerial', values: { example: DEFAULT_SERIAL_EXAMPLE } };
+    }
+    if (!newReadingValid(v.upstreamMeterLastReading, null)) p.upstreamMeterLastReading = { key: 'NewReadingInvalid', values: { digits: 8 } };
+  }
+  if (ctx.model?.waterTypeId === WaterType.ColdAndHot && v.waterType === WaterType.ColdAndHot) p.waterType = { key: 'ChooseWaterType' };
+  if (ctx.imageCount === 0) p.images = { key: 'NewMeterImageRequired' };
+  else if (!ctx.confirmImage) p.confirmImage = { key: 'ConfirmImageRequired' };
+  return p;
+}
+
+export interface OldMeterContext {
+  /** The new meter's installed date, on a replacement (ErrorDismantleDate). */
+  installedDate: string | null;
+  isDismantle: boolean;
+  imageCount: number;
+  now?: Date;
+}
+
+/** Every rule of spec 1 §5 for the old meter that the device can check. */
+export function oldMeterProblems(v: OldMeterValues, ctx: OldMeterContext): FormProblems<OldMeterValues> {
+  const p: FormProblems<OldMeterValues> = {};
+  if (!v.dismantledDate) p.dismantledDate = { key: 'Required' };
+  else if (!notInFuture(v.dismantledDate, ctx.now)) p.dismantledDate = { key: 'DateInFuture' };
+  else if (ctx.installedDate && dismantleAfterInstall(v.dismantledDate, ctx.installedDate)) p.dismantledDate = { key: 'ErrorDismantleDate' };
+  if (v.lastMeterReading.trim() === '') p.lastMeterReading = { key: 'Required' };
+  else if (!oldReadingValid(v.lastMeterReading)) p.lastMeterReading = { key: 'OldReadingInvalid' };
+  if (ctx.isDismantle && v.comment.trim() === '') p.comment = { key: 'CommentRequired' };
+  if (ctx.imageCount === 0) p.images = { key: 'OldMeterImageRequired' };
+  return p;
+}
+
+/** Spec 1 §5: an old-meter reading lower than the previous one is confirmed by the plumber. */
+export function readingLowerThanPrevious(reading: string, previous: unknown): boolean {
+  const now = toNumber(reading);
+  return now !== null && typeof previous === 'number' && now < previous;
+}
+
+/** Spec 1 §5 water-type rule: the replaced meter's water type is one the chosen model does not take. */
+export function modelLacksWaterType(model: MeterModel | null, replacedWaterType: unknown): boolean {
+  if (!model || typeof replacedWaterType !== 'number') return false;
+  const takes = model.waterTypeId ?? WaterType.Cold;
+  return takes !== WaterType.ColdAndHot && takes !== replacedWaterType;
+}

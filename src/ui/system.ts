@@ -82,6 +82,13 @@ const CONTRAST_SAFE_TOKENS = {
     ...semanticTokens.colors,
     green: { ...semanticTokens.colors?.green, solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } } },
     orange: { ...semanticTokens.colors?.orange, solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.700}' } } },
+    // Field errors and status texts on white: red.500 is 3.8:1, green.600 3.3:1, orange.600 3.6:1.
+    fg: {
+      ...semanticTokens.colors?.fg,
+      error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } },
+      warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+      success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
+    },
   },
 };
 

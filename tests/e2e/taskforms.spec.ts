@@ -34,12 +34,12 @@ async function replicaPhotos(page: Page): Promise<ReplicaPhoto[]> {
   }));
 }
 
-/** A new single-task job of the plumber's, with its task. */
+/** A new single-task job of the plumber's, with its task (not on a schedule: such a job completes without asking). */
 async function aNewSingleTaskJob(email: string): Promise<{ id: string; task_id: string }> {
   const [job] = await dbQuery<{ id: string; task_id: string }>(`
     select j.id, t.id as task_id from jobs j
       join users u on u.registration_id = j.assigned_to_id
-      join tasks t on t.job_id = j.id and not t.is_deleted
+      join tasks t on t.job_id = j.id and not t.is_deleted and t.schedule_item_id is null
     where u.email = $1 and j.status_id = 1 and j.deleted_at is null
       and (select count(*) from tasks x where x.job_id = j.id and not x.is_deleted) = 1
     order by j.ref_nr limit 1`, [email]);
@@ -178,4 +178,89 @@ test('a deviation photo taken offline: processed off the main thread, kept on th
     .toEqual([{ state: 'sent', hasBlob: false }]);
   await page.goto(`/job/${job.id}/task/${job.task_id}`);
   await expect(page.getByTestId('task-deviation')).toBeVisible();
+});
+
+test('a replacement: the form refuses what the server would, asks the spec\'s questions, and the report lands with its photos', async ({ page }) => {
+  const [job] = await dbQuery<{ id: string; task_id: string; previous: number }>(`
+    select j.id, t.id as task_id, (t.dismantle_obj->>'previousMeterReading')::numeric::int as previous from jobs j
+      join users u on u.registration_id = j.assigned_to_id
+      join tasks t on t.job_id = j.id and not t.is_deleted and t.schedule_item_id is null
+    where u.email = $1 and j.status_id = 1 and j.type_id = 2 and j.deleted_at is null
+      and t.dismantle_obj->>'previousMeterReading' is not null
+      -- Cold water, as the chosen model: the water-type question is not asked here.
+      and (t.dismantle_obj->>'waterType')::int = 0
+      and (select count(*) from tasks x where x.job_id = j.id and not x.is_deleted) = 1
+    order by j.ref_nr limit 1`, [PLUMBER_OLA]);
+  const jpeg = (colour: string) => sharp({ create: { width: 800, height: 600, channels: 3, background: colour } }).jpeg().toBuffer();
+  const today = new Date().toLocaleDateString('nb-NO', { timeZone: 'Europe/Oslo', day: '2-digit', month: '2-digit', year: 'numeric' });
+  await signIn(page, PLUMBER_OLA);
+  await page.goto(`/job/${job.id}/task/${job.task_id}`);
+  await expect(page.getByTestId('old-meter-form')).toBeVisible();
+  await expect(page.getByTestId('new-meter-form')).toBeVisible();
+
+  // Sending an empty form: refused on the device, every missing answer named, nothing queued.
+  await page.getByTestId('send-report').click();
+  await expect(page.getByTestId('snackbar').filter({ hasText: 'Rapporten kunne ikke sendes' })).toBeVisible();
+  await expect(page.getByTestId('new-meter-form').getByText('Må fylles ut.').first()).toBeVisible();
+  expect(await replicaAll(page, 'outbox')).toEqual([]);
+
+  // Old meter: a reading below the previous one is questioned; "wrong" puts the focus back.
+  const dismantled = page.getByTestId('old-dismantledDate');
+  await dismantled.fill(today);
+  await dismantled.press('Enter');
+  const oldReading = page.getByTestId('old-lastMeterReading');
+  await oldReading.fill(String(job.previous - 1));
+  await oldReading.blur();
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await expect(dialog).toContainText('lavere enn forrige avlesning');
+  await dialog.getByRole('button', { name: 'Nei, rett den' }).click();
+  await expect(oldReading).toBeFocused();
+  await oldReading.fill(String(job.previous + 25));
+  await page.getByTestId('old-comment').fill('Gammel måler tatt ut, rør i god stand.');
+  await page.getByTestId('images-old-overview').getByTestId('photo-input').setInputFiles({ name: 'gammel.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#864') });
+  await expect(page.getByTestId('images-old-overview').getByTestId('photo')).toHaveCount(1);
+
+  // New meter: the serial is checked against the chosen model; detail photos wait for a valid serial.
+  await page.getByTestId('new-meterModelId').selectOption({ label: 'Kamstrup flowIQ 2200 DN20 Q3 2,5' });
+  await page.getByTestId('new-serialNo').fill('abc123');
+  await expect(page.getByTestId('new-meter-form')).toContainText('Feil vannmålernummer, Eksempel: 71234567');
+  await expect(page.getByTestId('images-new-detail').getByTestId('photo-blocked')).toBeVisible();
+  await page.getByTestId('new-serialNo').fill('71234567');
+  await expect(page.getByTestId('images-new-detail').getByTestId('photo-blocked')).toHaveCount(0);
+  await page.getByTestId('new-lastMeterReading').fill('0,5');
+  const installed = page.getByTestId('new-installedDate');
+  await installed.fill(today);
+  await installed.press('Enter');
+  await page.getByTestId('new-brackets').selectOption({ label: 'Nei' });
+  await page.getByTestId('new-directionId').selectOption({ label: 'Horisontal' });
+  await page.getByTestId('new-hasUpstreamStopValve').selectOption({ label: 'Ja' });
+  await page.getByTestId('new-hasDownstreamStopValve').selectOption({ label: 'Ja' });
+  await page.getByTestId('new-hasBackflowProtection').selectOption({ label: 'Ja' });
+  await expect(page.getByTestId('new-backflowProtectionType')).toBeVisible();
+  await page.getByTestId('new-hasBackflowProtection').selectOption({ label: 'Nei' });
+  await expect(page.getByTestId('new-backflowProtectionType')).toHaveCount(0);
+  await page.getByTestId('images-new-overview').getByTestId('photo-input').setInputFiles({ name: 'ny.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#48a') });
+  await expect(page.getByTestId('images-new-overview').getByTestId('photo')).toHaveCount(1);
+  await expectAccessible(page, 'replacement form filled in');
+
+  // The 'confirm image' box is the last thing missing.
+  await page.getByTestId('send-report').click();
+  await expect(page.getByTestId('new-meter-form')).toContainText('Kryss av for at bildene er kontrollert.');
+  await page.getByTestId('confirm-image').click();
+  await page.getByTestId('send-report').click();
+  // Online the device asks only when unused meters remain on the property.
+  await expect(page).toHaveURL(/\/joblist$|\/job\//);
+  if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Nei' }).click();
+  await expect(page).toHaveURL(/\/joblist$/);
+  await expect.poll(async () => (await replicaAll(page, 'outbox')).length, { timeout: 30_000 }).toBe(0);
+
+  const [task] = await dbQuery<{ status_id: number; serial: string; reading: string; old_reading: string; old_images: number; new_images: number }>(`
+    select status_id, new_water_meter_obj->>'serialNo' as serial, new_water_meter_obj->>'lastMeterReading' as reading,
+      dismantle_obj->>'lastMeterReading' as old_reading, jsonb_array_length(dismantle_obj->'waterMeterImages') as old_images,
+      jsonb_array_length(new_water_meter_obj->'waterMeterImages') as new_images
+    from tasks where id = $1`, [job.task_id]);
+  expect(task).toEqual({ status_id: 4, serial: '71234567', reading: '0.5', old_reading: String(job.previous + 25), old_images: 1, new_images: 1 });
+  const kinds = await dbQuery<{ kind: string }>(`select custom_props->>'waterMeterType' as kind from media_assets where task_id = $1 order by 1`, [job.task_id]);
+  expect(kinds.map((k) => k.kind)).toEqual(['new', 'old']);
+  expect((await dbQuery<{ status_id: number }>('select status_id from jobs where id = $1', [job.id]))[0].status_id).toBe(4);
 });

@@ -74,10 +74,11 @@ export interface TaskPhoto {
 
 const NONE: TaskPhoto[] = [];
 
-/** The task's photos of one type, oldest first, with their sending state (live). */
-export function useTaskPhotos(taskId: string, imageType: PhotoImageType): TaskPhoto[] {
+/** The task's photos of one type (and meter, when given), oldest first, with their sending state (live). */
+export function useTaskPhotos(taskId: string, imageType: PhotoImageType, meterKind?: PhotoMeterKind): TaskPhoto[] {
   return useLiveQuery(async () => {
-    const photos = (await db.photos.where('[taskId+imageType]').equals([taskId, imageType]).sortBy('createdAt')).filter((p) => !p.deleted);
+    const photos = (await db.photos.where('[taskId+imageType]').equals([taskId, imageType]).sortBy('createdAt'))
+      .filter((p) => !p.deleted && (meterKind === undefined || p.meterKind === meterKind));
     if (photos.length === 0) return NONE;
     const entries = (await db.outbox.where('jobIds').equals(photos[0].jobId).toArray()).filter((e) => e.type === 'uploadPhoto');
     return photos.map((photo) => {
@@ -92,7 +93,7 @@ export function useTaskPhotos(taskId: string, imageType: PhotoImageType): TaskPh
       else send = photo.state === 'mismatch' ? { kind: 'mismatch' } : photo.state === 'sent' ? { kind: 'sent' } : { kind: 'waiting' };
       return { photo, send };
     });
-  }, [taskId, imageType], NONE);
+  }, [taskId, imageType, meterKind], NONE);
 }
 
 /** The parts of navigator.storage used here (typed apart: the worker's lib has no persist()). */

@@ -17,6 +17,7 @@ import { useSession, type Session } from '../../data/session';
 import { BackIcon, confirm, LoadingState, PageLayout, showWarning, snackbar } from '../../ui';
 import { afterReport } from './afterReport';
 import { DeviationView } from './components/DeviationView';
+import { TaskReportForm } from './components/TaskReportForm';
 import { useDeleteJob } from './components/JobActions';
 import { OutboxBadge } from './components/OutboxMarker';
 import { TaskStatusLabel } from './components/StatusIcon';
@@ -185,7 +186,7 @@ function TaskDetails({ job, task, session, leaving }: { job: Job; task: Task; se
         </Menu.Root>
       </HStack>
 
-      {!isTaskFinished(task) && !jobClosed && (
+      {!isTaskFinished(task) && !jobClosed && !editable && (
         <HStack gap="3" wrap="wrap">
           <Button variant="outline" colorPalette="orange" disabled={!editable} aria-describedby={editable ? undefined : 'task-locked-reason'} onClick={() => setView('deviation')} data-testid="open-deviation">
             {t('NotCarriedOut')}
@@ -258,16 +259,17 @@ function TaskDetails({ job, task, session, leaving }: { job: Job; task: Task; se
         </DataList.Root>
       </Section>
 
-      {meterRows.length > 0 && (
+      {editable && <TaskReportForm job={job} task={task} onNotCarriedOut={() => setView('deviation')} onSent={() => void onReportSent()} />}
+      {!editable && meterRows.length > 0 && (
         <Section title={t('NewWaterMeter')} testId="task-new-meter"><FieldList rows={meterRows} labelPrefix="MeterField" /></Section>
       )}
-      {oldMeterRows.length > 0 && (
+      {!editable && oldMeterRows.length > 0 && (
         <Section title={t('OldWaterMeter')} testId="task-old-meter"><FieldList rows={oldMeterRows} labelPrefix="MeterField" /></Section>
       )}
-      {deviationRows.length > 0 && (
+      {!editable && deviationRows.length > 0 && (
         <Section title={t('NotCarriedOut')} testId="task-deviation"><FieldList rows={deviationRows} labelPrefix="DeviationField" /></Section>
       )}
-      {meterRows.length + oldMeterRows.length + deviationRows.length === 0 && (
+      {!editable && meterRows.length + oldMeterRows.length + deviationRows.length === 0 && (
         <Box color="fg.muted" fontSize="sm" data-testid="task-no-meter-data">{t('NoMeterDataYet')}</Box>
       )}
     </PageLayout>

@@ -72,11 +72,13 @@ export interface ImageStripProps {
   /** The strip's heading, e.g. "Bilder av avviket". */
   title: string;
   disabled?: boolean;
+  /** Why photos cannot be added yet (e.g. detail photos need a valid serial first). */
+  blockedReason?: string | null;
 }
 
-export function ImageStrip({ target, title, disabled = false }: ImageStripProps) {
+export function ImageStrip({ target, title, disabled = false, blockedReason = null }: ImageStripProps) {
   const { t } = useTranslation('jobs');
-  const photos = useTaskPhotos(target.taskId, target.imageType);
+  const photos = useTaskPhotos(target.taskId, target.imageType, target.meterKind);
   const [busy, setBusy] = useState(0);
   const [lowStorage, setLowStorage] = useState(false);
   const strip = useRef<HTMLUListElement>(null);
@@ -109,7 +111,7 @@ export function ImageStrip({ target, title, disabled = false }: ImageStripProps)
   const scroll = (dir: 1 | -1) => strip.current?.scrollBy({ left: dir * CAROUSEL_STEP_PX, behavior: 'smooth' });
 
   return (
-    <Stack gap="2" data-testid={`images-${target.imageType}`}>
+    <Stack gap="2" data-testid={`images-${target.meterKind}-${target.imageType}`}>
       <HStack justify="space-between">
         <Text fontWeight="semibold">{title}</Text>
         <Text fontSize="sm" color="fg.muted" data-testid="photo-count">{t('Images.Count', { count: photos.length })}</Text>
@@ -133,10 +135,11 @@ export function ImageStrip({ target, title, disabled = false }: ImageStripProps)
           <Text fontSize="sm">{t('Images.Processing')}</Text>
         </HStack>
       )}
+      {blockedReason && !disabled && <Text fontSize="sm" color="fg.muted" data-testid="photo-blocked">{blockedReason}</Text>}
       {!disabled && (
         <HStack gap="2" wrap="wrap">
-          <Button size="sm" variant="outline" onClick={() => camera.current?.click()}>{t('Images.TakePhoto')}</Button>
-          <Button size="sm" variant="outline" onClick={() => files.current?.click()}>{t('Images.ChooseFile')}</Button>
+          <Button size="sm" variant="outline" disabled={!!blockedReason} onClick={() => camera.current?.click()}>{t('Images.TakePhoto')}</Button>
+          <Button size="sm" variant="outline" disabled={!!blockedReason} onClick={() => files.current?.click()}>{t('Images.ChooseFile')}</Button>
           <input ref={camera} type="file" accept="image/*" capture="environment" hidden onChange={(e) => { void take(e.target.files); e.target.value = ''; }} />
           <input ref={files} type="file" accept={PHOTO_ACCEPT} multiple hidden data-testid="photo-input" onChange={(e) => { void take(e.target.files); e.target.value = ''; }} />
         </HStack>
