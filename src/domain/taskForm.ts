@@ -3,8 +3,7 @@
  * sent report is checked again there). Pure functions over plain values; dates compare by calendar
  * day in Norway ("dates compare at midnight").
  */
-
-import { DeviationType, TaskStatus } from './enums';
+import { causesNeedImages, type DeviationCause } from './reportStatus';
 
 /** The model's pattern when it has none: six or more of letters, digits, _ and -, with a digit. */
 export const DEFAULT_SERIAL_PATTERN = /^(?=.*\d)[A-Za-z0-9_-]{6,}$/;
@@ -102,27 +101,7 @@ export const YesNoUnknown = { Yes: 1, No: 2, Unknown: 3 } as const;
 /** A required form answer: set, and not an empty string. */
 export const isSet = (v: unknown) => v !== undefined && v !== null && v !== '';
 
-/** A cause of a "not carried out" report (the Deviation list; spec 1 §3 "Deviation item"). */
-export interface DeviationCause {
-  id: number;
-  value?: string;
-  /** DeviationType: Deviation 0, Obstacle 1. */
-  deviationType: number;
-}
-
-/**
- * The task's status after a sent report (spec 1 §4): Completed without causes; with causes,
- * Deviation when any chosen cause is of type deviation, else Obstacle. Device and server both.
- */
-export function reportedTaskStatus(causes: readonly Pick<DeviationCause, 'deviationType'>[]): number {
-  if (causes.length === 0) return TaskStatus.Completed;
-  return causesNeedImages(causes) ? TaskStatus.Deviation : TaskStatus.Obstacle;
-}
-
-/** Images are required with a deviation report when any chosen cause is of type deviation. */
-export function causesNeedImages(causes: readonly Pick<DeviationCause, 'deviationType'>[]): boolean {
-  return causes.some((c) => c.deviationType === DeviationType.Deviation);
-}
+export { causesNeedImages, reportedTaskStatus, type DeviationCause } from './reportStatus';
 
 /** The "not carried out" view's values (spec 1 §2 Task details, §5 "Deviation send"). */
 export interface DeviationFormValues {

@@ -8,7 +8,7 @@ import type { Task } from '../../domain/api';
 import type { TaskReportRequest } from '../../domain/schemas';
 import { isTaskFinished, openJobStatus, liveTasks } from '../../domain/jobRules';
 import { JobStatus, TaskStatus } from '../../domain/enums';
-import { reportedTaskStatus, type DeviationCause } from '../../domain/taskForm';
+import { reportedTaskStatus, type DeviationCause } from '../../domain/reportStatus';
 import { db } from '../db';
 import { jobsInAnswer, settleNothing } from './replica';
 import type { ApplyContext, CommandDef } from './types';

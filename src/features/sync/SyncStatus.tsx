@@ -2,12 +2,13 @@
  * The header's sync indicator: online/offline, changes waiting, replay progress, and (in its
  * details) the last successful sync and the refused changes.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge, Box, Button, chakra, CloseButton, Dialog, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSyncStatus, type SyncStatusValue } from '../../data/sync';
 import { formatDateTime } from '../../domain/format';
-import { FailedCommandsPanel } from './FailedCommandsPanel';
+// The failed-commands panel (and the conflict rows it shows) loads when the dialog first opens.
+const FailedCommandsPanel = lazy(async () => ({ default: (await import('./FailedCommandsPanel')).FailedCommandsPanel }));
 import { useDataErrorToasts } from './useDataErrorToasts';
 
 type Tone = 'offline' | 'failed' | 'replaying' | 'pending' | 'synced';
@@ -82,7 +83,9 @@ export function SyncStatus() {
               <Dialog.Body>
                 <SyncDetails status={status} />
                 <Text fontWeight="semibold" mt="5" mb="2">{t('FailedTitle')}</Text>
-                <FailedCommandsPanel />
+                <Suspense fallback={<Spinner size="sm" />}>
+                  <FailedCommandsPanel />
+                </Suspense>
               </Dialog.Body>
               <Dialog.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label={t('Close')} />

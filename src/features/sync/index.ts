@@ -1,2 +1,1 @@
 export { SyncStatus, syncTone } from './SyncStatus';
-export { FailedCommandsPanel } from './FailedCommandsPanel';
