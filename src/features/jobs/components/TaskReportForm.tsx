@@ -23,6 +23,7 @@ import { useTaskPhotos } from '../../../data/photos/store';
 import type { PhotoImageType, PhotoMeterKind } from '../../../data/photos/types';
 import { useLookup } from '../../../data/sync';
 import { confirm, pageAction, snackbar, useUnsavedChangesGuard } from '../../../ui';
+import { BarcodeScanner } from './BarcodeScanner';
 import { DateTimeField } from './DateTimeField';
 import { ImageStrip } from './ImageStrip';
 
@@ -119,6 +120,7 @@ export function TaskReportForm({ job, task, onNotCarriedOut, onSent }: TaskRepor
   const [confirmImage, setConfirmImage] = useState(false);
   const [showAll, setShowAll] = useState(false);
   const [busy, setBusy] = useState<'draft' | 'send' | null>(null);
+  const [scanning, setScanning] = useState(false);
   const oldReadingRef = useRef<HTMLInputElement>(null);
 
   const changed = JSON.stringify({ newMeter, oldMeter }) !== JSON.stringify(saved);
@@ -256,8 +258,11 @@ export function TaskReportForm({ job, task, onNotCarriedOut, onSent }: TaskRepor
               options={models.map((m) => ({ value: m.id, label: m.name }))} onChange={(v) => void chooseModel(v)} problem={visible(newProblems.meterModelId)} />
             <Field.Root invalid={!!visible(newProblems.serialNo)}>
               <Field.Label>{t('MeterField.serialNo')}</Field.Label>
-              <Input data-testid="new-serialNo" autoCapitalize="characters" value={newMeter.serialNo}
-                onChange={(e) => setN('serialNo', e.target.value.toUpperCase())} />
+              <HStack gap="2" w="100%">
+                <Input data-testid="new-serialNo" autoCapitalize="characters" value={newMeter.serialNo}
+                  onChange={(e) => setN('serialNo', e.target.value.toUpperCase())} />
+                <Button variant="outline" onClick={() => setScanning(true)} data-testid="scan-serial">{t('BarcodeReader.Scan')}</Button>
+              </HStack>
               <Problem problem={visible(newProblems.serialNo)} />
             </Field.Root>
             <Field.Root invalid={!!visible(newProblems.lastMeterReading)}>
@@ -338,6 +343,8 @@ export function TaskReportForm({ job, task, onNotCarriedOut, onSent }: TaskRepor
           </Field.Root>
         </Section>
       )}
+
+      {scanning && <BarcodeScanner onCode={(code) => setN('serialNo', code)} onClose={() => setScanning(false)} />}
 
       <HStack gap="3" wrap="wrap">
         <Button variant="outline" colorPalette="orange" onClick={onNotCarriedOut} data-testid="open-deviation">{t('NotCarriedOut')}</Button>
