@@ -33,6 +33,8 @@ const UploadPhotoCommand = Type.Object({
   metadata: ImageMetadataSchema,
 }, { additionalProperties: false });
 const DeletePhotoCommand = Type.Object(PhotoRef, { additionalProperties: false });
+const RotatePhotoCommand = Type.Object({ ...PhotoRef, degrees: Type.Union([Type.Literal(90), Type.Literal(180), Type.Literal(270)]) }, { additionalProperties: false });
+const PhotoMetadataCommand = Type.Object({ ...PhotoRef, metadata: ImageMetadataSchema }, { additionalProperties: false });
 
 const SCHEMAS: Record<Command['type'], TSchema> = {
   createJob: CreateJobBody,
@@ -45,6 +47,8 @@ const SCHEMAS: Record<Command['type'], TSchema> = {
   deleteTask: DeleteTaskBody,
   uploadPhoto: UploadPhotoCommand,
   deletePhoto: DeletePhotoCommand,
+  rotatePhoto: RotatePhotoCommand,
+  updatePhotoMetadata: PhotoMetadataCommand,
   saveTaskDraft: TaskReportCommand,
   sendTaskReport: TaskReportCommand,
 };

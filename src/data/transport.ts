@@ -132,12 +132,32 @@ function isRawBody(body: unknown): body is BodyInit {
   );
 }
 
-export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-WAAPI-PROFILE': config.profile };
+/** Spec 1 §7: every call carries the token, the profile and the customer context. */
+async function apiHeaders(accept: string): Promise<Record<string, string>> {
+  const headers: Record<string, string> = { Accept: accept, 'X-WAAPI-PROFILE': config.profile };
   const token = await getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const identity = getRequestIdentity();
   if (identity) headers['X-WAAPI-CONTEXT'] = identity.customerId;
+  return headers;
+}
+
+/** A file from the API (an image at full size), with the same headers and errors as apiFetch. */
+export async function apiFetchBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  let res: Response;
+  try {
+    res = await fetch(config.baseUrl + path, { headers: await apiHeaders('*/*'), signal });
+  } catch (e) {
+    if (isAbort(e)) throw e;
+    throw networkError(e);
+  }
+  if (res.ok) return res.blob();
+  const text = await res.text().catch(() => '');
+  throw errorFromResponse(res.status, res.statusText, text, res.headers.get('content-type'), parseRetryAfter(res.headers.get('retry-after')));
+}
+
+export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promise<T> {
+  const headers = await apiHeaders('application/json');
   if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey;
 
   let body: BodyInit | undefined;

@@ -264,3 +264,45 @@ test('a replacement: the form refuses what the server would, asks the spec\'s qu
   expect(kinds.map((k) => k.kind)).toEqual(['new', 'old']);
   expect((await dbQuery<{ status_id: number }>('select status_id from jobs where id = $1', [job.id]))[0].status_id).toBe(4);
 });
+
+test('the photo preview: rotate in 90° steps (wrapping at 360), correct the capture date, save; leaving unsaved asks', async ({ page }) => {
+  const job = await aNewSingleTaskJob(PLUMBER_OLA);
+  const landscape = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#a64' } }).jpeg().toBuffer();
+  await signIn(page, PLUMBER_OLA);
+  await page.goto(`/job/${job.id}/task/${job.task_id}`);
+  await page.getByTestId('open-deviation').click();
+  await page.getByTestId('photo-input').setInputFiles({ name: 'skade.jpg', mimeType: 'image/jpeg', buffer: landscape });
+  await expect(page.getByTestId('photo')).toHaveCount(1);
+  await expect.poll(async () => (await replicaPhotos(page))[0]?.state).toBe('sent');
+
+  await page.getByTestId('photo-open').click();
+  const preview = page.getByTestId('photo-preview');
+  const image = preview.getByTestId('photo-preview-image');
+  await expect(preview.getByTestId('photo-save')).toBeDisabled();
+  for (const turn of ['90', '180', '270', '0']) {
+    await preview.getByTestId('photo-rotate').click();
+    await expect(image).toHaveAttribute('data-turn', turn);
+  }
+  await expect(preview.getByTestId('photo-save')).toBeDisabled();
+  await preview.getByTestId('photo-rotate').click();
+  // Leaving with a turn not saved asks first; staying keeps it.
+  await preview.getByTestId('photo-preview-close').click();
+  const ask = page.getByRole('alertdialog').or(page.getByRole('dialog').filter({ hasText: 'Vil du lukke uten å lagre?' }));
+  await expect(ask).toContainText('Vil du lukke uten å lagre?');
+  await ask.getByRole('button', { name: 'Avbryt' }).click();
+  await expect(image).toHaveAttribute('data-turn', '90');
+  const captured = preview.getByTestId('photo-capture-date');
+  await captured.fill('20.11.2026');
+  await captured.press('Enter');
+  await preview.getByTestId('photo-save').click();
+  await expect(preview).toHaveCount(0);
+
+  // Turned on the device (1200 wide now) and on the server, with the corrected date; sent once each.
+  await expect.poll(async () => (await replicaAll(page, 'outbox')).length, { timeout: 30_000 }).toBe(0);
+  const [stored] = await replicaPhotos(page);
+  expect(stored.metadata).toMatchObject({ width: 1200, height: 1600 });
+  const [asset] = await dbQuery<{ width: number; height: number; taken: string; version: number }>(
+    `select width, height, metadata->>'metadataCapturedDate' as taken, version from media_assets where id = $1`, [stored.assetId]);
+  expect({ width: asset.width, height: asset.height }).toEqual({ width: 1200, height: 1600 });
+  expect(new Date(asset.taken).toLocaleDateString('nb-NO', { timeZone: 'Europe/Oslo' })).toBe('20.11.2026');
+});

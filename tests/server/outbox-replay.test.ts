@@ -351,6 +351,12 @@ describe('the command registry against the real routes', () => {
       }),
       uploadPhoto: async () => photoBody(kept),
       deletePhoto: async () => ({ assetId: dropped.assetId, jobId: site.jobId, taskId: siteTask.taskId, matrikkelenhetsId: site.matrikkel.matrikkelenhetId }),
+      // The device still holds the picture, so the rotation sends it as it is on the device.
+      rotatePhoto: async () => ({ assetId: kept.assetId, jobId: site.jobId, taskId: siteTask.taskId, matrikkelenhetsId: site.matrikkel.matrikkelenhetId, degrees: 90 }),
+      updatePhotoMetadata: async () => ({
+        assetId: kept.assetId, jobId: site.jobId, taskId: siteTask.taskId, matrikkelenhetsId: site.matrikkel.matrikkelenhetId,
+        metadata: { ...kept.metadata, metadataCapturedDate: '2026-11-20T10:00:00.000Z' },
+      }),
       saveTaskDraft: async () => ({
         taskId: siteTask.taskId, jobId: site.jobId, isDraft: true, jobTasks: [{ taskId: siteTask.taskId, notes: 'Kommer tilbake i morgen' }],
       }),
@@ -412,9 +418,10 @@ describe('the command registry against the real routes', () => {
     expect((await serverJob(awaiting.jobId)).body.statusId).toBe(JobStatus.Completed);
     expect((await serverJob(doomed.jobId)).status).toBe(404);
     // The kept photo is on the server with the bytes the device made, and the device let go of its copy.
-    const assets = await t.database.db.execute<{ id: string; content_hash: string }>(
-      sql`select id, sha256 as content_hash from media_assets where id in (${kept.assetId}, ${dropped.assetId})`);
-    expect(assets.rows).toEqual([{ id: kept.assetId, content_hash: kept.sha256 }]);
+    const assets = await t.database.db.execute<{ id: string; content_hash: string; taken: string }>(
+      sql`select id, sha256 as content_hash, metadata->>'metadataCapturedDate' as taken from media_assets where id in (${kept.assetId}, ${dropped.assetId})`);
+    expect(assets.rows).toEqual([{ id: kept.assetId, content_hash: kept.sha256, taken: '2026-11-20T10:00:00.000Z' }]);
+    expect((await db.photos.get(kept.assetId))!.metadata.metadataCapturedDate).toBe('2026-11-20T10:00:00.000Z');
     expect(await db.photos.get(kept.assetId)).toMatchObject({ state: 'sent', blob: null });
     expect(await db.photos.get(dropped.assetId)).toBeUndefined();
     const siteAfter = (await serverJob(site.jobId)).body;

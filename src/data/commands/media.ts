@@ -28,9 +28,40 @@ export interface DeletePhotoBody {
   matrikkelenhetsId: number;
 }
 
+export interface RotatePhotoBody extends DeletePhotoBody {
+  /** Clockwise, in the preview's 90° steps. */
+  degrees: 90 | 180 | 270;
+}
+
+export interface PhotoMetadataBody extends DeletePhotoBody {
+  metadata: PhotoMetadata;
+}
+
 export interface MediaCommandBodies {
   uploadPhoto: UploadPhotoBody;
   deletePhoto: DeletePhotoBody;
+  rotatePhoto: RotatePhotoBody;
+  updatePhotoMetadata: PhotoMetadataBody;
+}
+
+/** Commands still queued for this photo (their request may need the picture on the device). */
+async function queuedFor(jobId: string, assetId: string): Promise<number> {
+  const entries = await db.outbox.where('jobIds').equals(jobId).toArray();
+  return entries.filter((e) => e.status === 'pending' && (e.body as { assetId?: unknown }).assetId === assetId).length;
+}
+
+/**
+ * The device's copy may go once the server holds the same bytes and nothing queued still needs
+ * them (a rotation queued after the upload sends the turned picture itself).
+ */
+async function confirmByHash(answer: unknown, jobId: string, assetId: string): Promise<void> {
+  const a = (answer ?? {}) as AnsweredAsset;
+  const photo = await db.photos.get(assetId);
+  if (!photo) return;
+  const confirmed = a.assetId === assetId && (a.receivedHash ?? a.contentHash) === photo.sha256;
+  if (!confirmed) await db.photos.put({ ...photo, state: 'mismatch' });
+  else if ((await queuedFor(jobId, assetId)) === 0) await db.photos.put({ ...photo, state: 'sent', blob: null });
+  else await db.photos.put({ ...photo, state: 'sent' });
 }
 
 /** The photo's file is missing on the device: nothing can be sent (the user sees it as failed). */
@@ -69,14 +100,8 @@ export const mediaCommands: { [K in keyof MediaCommandBodies]: CommandDef<MediaC
     // The row is written with the command (enqueue's alsoWrite), the picture being no JSON.
     apply: async () => undefined,
     answerJobs: () => [],
-    async settle(answer, b) {
-      const a = (answer ?? {}) as AnsweredAsset;
-      const photo = await db.photos.get(b.assetId);
-      if (!photo) return;
-      // The server names the hash of the bytes it received; equal to ours, our copy may go.
-      const confirmed = a.assetId === b.assetId && (a.receivedHash ?? a.contentHash) === photo.sha256;
-      await db.photos.put(confirmed ? { ...photo, state: 'sent', blob: null } : { ...photo, state: 'mismatch' });
-    },
+    // The server names the hash of the bytes it received; equal to ours, our copy may go.
+    settle: (answer, b) => confirmByHash(answer, b.jobId, b.assetId),
     labelKey: 'Command.uploadPhoto',
     subject: () => null,
     conflict: noConflict,
@@ -101,6 +126,50 @@ export const mediaCommands: { [K in keyof MediaCommandBodies]: CommandDef<MediaC
       await db.photos.delete(b.assetId);
     },
     labelKey: 'Command.deletePhoto',
+    subject: () => null,
+    conflict: noConflict,
+  },
+
+  rotatePhoto: {
+    // With the picture still on the device, the turned copy itself (the same bytes however often it
+    // is sent); once the device let go of it, the turn for the server to make.
+    async request(b) {
+      const photo = await db.photos.get(b.assetId);
+      const form = new FormData();
+      if (photo?.blob) form.set('mediafile', photo.blob, photo.fileName);
+      else form.set('degrees', String(b.degrees));
+      return { method: 'PUT', path: `/api/media/rotate/${encodeURIComponent(b.assetId)}`, form };
+    },
+    jobIds: (b) => [b.jobId],
+    creates: () => [],
+    refersTo: (b) => [b.taskId, b.assetId],
+    version: null,
+    // The turned picture and thumbnail are written with the command (enqueue's alsoWrite).
+    apply: async () => undefined,
+    answerJobs: () => [],
+    settle: (answer, b) => confirmByHash(answer, b.jobId, b.assetId),
+    labelKey: 'Command.rotatePhoto',
+    subject: () => null,
+    conflict: noConflict,
+  },
+
+  updatePhotoMetadata: {
+    request: (b) => ({
+      method: 'PUT',
+      path: '/api/media/metadata',
+      json: { moduleId: MEDIA_MODULE_ID, matrikkelenhetsId: b.matrikkelenhetsId, assetId: b.assetId, metadata: b.metadata },
+    }),
+    jobIds: (b) => [b.jobId],
+    creates: () => [],
+    refersTo: (b) => [b.taskId, b.assetId],
+    version: null,
+    async apply(b) {
+      const photo = await db.photos.get(b.assetId);
+      if (photo) await db.photos.put({ ...photo, metadata: b.metadata });
+    },
+    answerJobs: () => [],
+    settle: (answer, b) => confirmByHash(answer, b.jobId, b.assetId),
+    labelKey: 'Command.updatePhotoMetadata',
     subject: () => null,
     conflict: noConflict,
   },

@@ -21,7 +21,18 @@ const resizer = pica({ features: ['js', 'cib'] });
 // pica makes its scratch canvases with document.createElement unless told it runs in its own worker.
 resizer.createCanvas = (width: number, height: number) => new OffscreenCanvas(width, height);
 
-async function resized(bitmap: ImageBitmap, max: number, quality: number): Promise<{ blob: Blob; width: number; height: number }> {
+/** The picture turned clockwise by 90, 180 or 270 degrees. */
+function turned(bitmap: ImageBitmap, degrees: 90 | 180 | 270): OffscreenCanvas {
+  const quarter = degrees !== 180;
+  const canvas = new OffscreenCanvas(quarter ? bitmap.height : bitmap.width, quarter ? bitmap.width : bitmap.height);
+  const ctx = canvas.getContext('2d')!;
+  ctx.translate(canvas.width / 2, canvas.height / 2);
+  ctx.rotate((degrees * Math.PI) / 180);
+  ctx.drawImage(bitmap, -bitmap.width / 2, -bitmap.height / 2);
+  return canvas;
+}
+
+async function resized(bitmap: ImageBitmap | OffscreenCanvas, max: number, quality: number): Promise<{ blob: Blob; width: number; height: number }> {
   const size = fitWithin(bitmap.width, bitmap.height, max);
   const canvas = new OffscreenCanvas(size.width, size.height);
   await resizer.resize(bitmap, canvas, { filter: 'mks2013', quality: 3 });
@@ -45,8 +56,9 @@ async function run(job: PhotoJob): Promise<PhotoJobResult> {
     return { id: job.id, ok: false, reason: 'undecodable' };
   }
   try {
-    const main = await resized(bitmap, job.maxSide, PHOTO_QUALITY);
-    const thumb = await resized(bitmap, THUMB_SIDE, 0.7);
+    const source = job.rotate ? turned(bitmap, job.rotate) : bitmap;
+    const main = await resized(source, job.maxSide, PHOTO_QUALITY);
+    const thumb = await resized(source, THUMB_SIDE, 0.7);
     const bytes = await main.blob.arrayBuffer();
     return {
       id: job.id,

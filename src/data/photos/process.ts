@@ -36,11 +36,11 @@ export function looksLikePhoto(file: File): boolean {
   return ['jpg', 'jpeg', 'png', 'jfif', 'heic'].includes(ext) || ['image/jpeg', 'image/png', 'image/heic'].includes(file.type);
 }
 
-export async function processPhoto(file: Blob, maxSide = MAX_IMAGE_SIDE): Promise<ProcessedPhoto> {
+export async function processPhoto(file: Blob, maxSide = MAX_IMAGE_SIDE, rotate: PhotoJob['rotate'] = 0): Promise<ProcessedPhoto> {
   const id = nextId++;
   const result = await new Promise<PhotoJobResult>((resolve) => {
     waiting.set(id, resolve);
-    const job: PhotoJob = { id, file, maxSide };
+    const job: PhotoJob = { id, file, maxSide, ...(rotate ? { rotate } : {}) };
     photoWorker().postMessage(job);
   });
   if (!result.ok) throw new PhotoRejected(result.reason);

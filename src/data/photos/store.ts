@@ -7,7 +7,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../db';
 import { newId } from '../ids';
 import { enqueue } from '../outbox';
+import { apiFetchBlob } from '../transport';
 import { processPhoto } from './process';
+import { THUMB_SIDE } from './processing';
 import type { PhotoImageType, PhotoMeterKind, StoredPhoto } from './types';
 
 export interface PhotoTarget {
@@ -57,6 +59,51 @@ export async function deletePhoto(photo: Pick<StoredPhoto, 'assetId' | 'jobId' |
     type: 'deletePhoto',
     body: { assetId: photo.assetId, jobId: photo.jobId, taskId: photo.taskId, matrikkelenhetsId: photo.matrikkelenhetsId },
   });
+}
+
+type PhotoRef = Pick<StoredPhoto, 'assetId' | 'jobId' | 'taskId' | 'matrikkelenhetsId'>;
+const refOf = (p: PhotoRef) => ({ assetId: p.assetId, jobId: p.jobId, taskId: p.taskId, matrikkelenhetsId: p.matrikkelenhetsId });
+
+/**
+ * Turns the photo clockwise (spec 1 §4: saving uploads the rotated copy replacing the old one). With
+ * the picture on the device the turned copy replaces it there and is what the server gets; once
+ * the device let go of it, the thumbnail is turned here and the server turns its own copy.
+ */
+export async function rotatePhoto(shown: StoredPhoto, degrees: 90 | 180 | 270): Promise<void> {
+  // The row as it is now (a screen may hold an older copy).
+  const photo = (await db.photos.get(shown.assetId)) ?? shown;
+  const quarter = degrees !== 180;
+  let next: StoredPhoto;
+  if (photo.blob) {
+    const turned = await processPhoto(photo.blob, Math.max(photo.metadata.width, photo.metadata.height), degrees);
+    next = {
+      ...photo, blob: turned.blob, thumb: turned.thumb, sha256: turned.sha256, state: 'local',
+      metadata: { ...photo.metadata, width: turned.metadata.width, height: turned.metadata.height, sizeInBytes: turned.metadata.sizeInBytes },
+    };
+  } else {
+    const thumb = await processPhoto(photo.thumb, THUMB_SIDE, degrees);
+    next = {
+      ...photo, thumb: thumb.blob,
+      metadata: quarter ? { ...photo.metadata, width: photo.metadata.height, height: photo.metadata.width } : photo.metadata,
+    };
+  }
+  await enqueue({ type: 'rotatePhoto', body: { ...refOf(photo), degrees } }, { alsoWrite: () => db.photos.put(next) });
+}
+
+/** The capture date the plumber corrected (metadata edit, PUT /api/media/metadata). */
+export async function setPhotoCaptureDate(shown: StoredPhoto, date: Date | null): Promise<void> {
+  const photo = (await db.photos.get(shown.assetId)) ?? shown;
+  await enqueue({ type: 'updatePhotoMetadata', body: { ...refOf(photo), metadata: { ...photo.metadata, metadataCapturedDate: date ? date.toISOString() : null } } });
+}
+
+/** The picture at full size: the device's copy, else the server's (null offline once sent). */
+export async function fullPicture(photo: StoredPhoto, signal?: AbortSignal): Promise<Blob | null> {
+  if (photo.blob) return photo.blob;
+  try {
+    return await apiFetchBlob(`/api/media/file/${encodeURIComponent(photo.assetId)}`, signal);
+  } catch {
+    return null;
+  }
 }
 
 /** What the plumber sees beside each photo. */

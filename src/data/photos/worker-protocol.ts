@@ -5,6 +5,8 @@ export interface PhotoJob {
   id: number;
   file: Blob;
   maxSide: number;
+  /** Turn the picture clockwise by this much first (the preview's rotate, spec 1 §4). */
+  rotate?: 0 | 90 | 180 | 270;
 }
 
 export type PhotoJobResult =

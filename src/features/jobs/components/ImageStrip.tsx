@@ -5,14 +5,17 @@
  * live in the replica, so all of this works without a connection (src/data/photos).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Box, Button, HStack, IconButton, Image, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, chakra, Dialog, HStack, IconButton, Image, Portal, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorKey } from '../../../domain/serverErrors';
 import { retryCommand } from '../../../data/outbox';
 import { looksLikePhoto, PHOTO_ACCEPT, PhotoRejected } from '../../../data/photos/process';
 import {
-  addPhoto, deletePhoto, freeStorageBytes, LOW_STORAGE_BYTES, useTaskPhotos, type PhotoSendState, type PhotoTarget, type TaskPhoto,
+  addPhoto, deletePhoto, freeStorageBytes, fullPicture, LOW_STORAGE_BYTES, rotatePhoto, setPhotoCaptureDate, useTaskPhotos,
+  type PhotoSendState, type PhotoTarget, type TaskPhoto,
 } from '../../../data/photos/store';
+import type { StoredPhoto } from '../../../data/photos/types';
+import { DateTimeField } from './DateTimeField';
 import { confirm, snackbar } from '../../../ui';
 
 /** Spec 1 §2: the carousel scrolls 86 px per step. */
@@ -35,9 +38,100 @@ function SendBadge({ send }: { send: PhotoSendState }) {
   );
 }
 
+/** Spec 1 §4: rotation cycles in 90° steps and wraps after 360. */
+export const nextTurn = (turn: number) => (turn + 90) % 360;
+
+/**
+ * The full-screen preview (spec 1 §2): rotate in 90° steps, correct the capture date, save, delete.
+ * Leaving with unsaved changes asks first (UnsavedImages / SaveChangesMessage).
+ */
+function PhotoPreview({ photo, label, disabled, onClose }: { photo: StoredPhoto; label: string; disabled: boolean; onClose: () => void }) {
+  const { t } = useTranslation('jobs');
+  const [picture, setPicture] = useState<Blob | null>(photo.blob);
+  const [turn, setTurn] = useState(0);
+  const taken = photo.metadata.metadataCapturedDate;
+  const [date, setDate] = useState<Date | null>(taken ? new Date(taken) : null);
+  const [saving, setSaving] = useState(false);
+  const dateChanged = (date?.toISOString() ?? null) !== (taken ? new Date(taken).toISOString() : null);
+  const changed = turn !== 0 || dateChanged;
+  const url = useObjectUrl(picture ?? photo.thumb);
+
+  useEffect(() => {
+    if (photo.blob) return;
+    const abort = new AbortController();
+    void fullPicture(photo, abort.signal).then((b) => { if (b) setPicture(b); });
+    return () => abort.abort();
+  }, [photo]);
+
+  const close = async () => {
+    if (changed && !(await confirm({ title: t('Images.UnsavedImages'), message: t('Images.SaveChangesMessage'), confirmText: t('Yes'), cancelText: t('Cancel') }))) return;
+    onClose();
+  };
+  const save = async () => {
+    setSaving(true);
+    try {
+      if (turn !== 0) await rotatePhoto(photo, turn as 90 | 180 | 270);
+      if (dateChanged) await setPhotoCaptureDate(photo, date);
+      snackbar.success(t('Images.Saved'));
+      onClose();
+    } catch {
+      snackbar.error(t('Images.SaveFailed'), t('PleaseTryAgain'));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const remove = async () => {
+    if (!(await confirm({ message: t('Images.DeleteConfirm'), confirmText: t('Yes'), cancelText: t('Cancel') }))) return;
+    try {
+      await deletePhoto(photo);
+      onClose();
+    } catch {
+      snackbar.error(t('Images.DeleteFailed'), t('PleaseTryAgain'));
+    }
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(e) => { if (!e.open) void close(); }} size={{ base: 'full', md: 'xl' }} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="photo-preview">
+            <Dialog.Header><Dialog.Title>{label}</Dialog.Title></Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                <Box display="flex" justifyContent="center" alignItems="center" minH="300px" bg="gray.900" borderRadius="md" overflow="hidden">
+                  <Image src={url} alt={label} maxH="60vh" maxW="100%" objectFit="contain" transform={`rotate(${turn}deg)`} transition="transform 0.2s"
+                    data-testid="photo-preview-image" data-turn={turn} />
+                </Box>
+                <Text fontSize="sm" color="fg.muted">
+                  {[photo.metadata.deviceMake, photo.metadata.deviceModel].filter(Boolean).join(' ')} · {photo.metadata.width}×{photo.metadata.height}
+                </Text>
+                {!disabled && (
+                  <DateTimeField label={t('Images.CaptureDate')} testId="photo-capture-date" value={date} onChange={setDate} />
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <HStack gap="2" wrap="wrap">
+                {!disabled && <Button variant="outline" onClick={() => setTurn(nextTurn)} data-testid="photo-rotate">{t('Images.Rotate')}</Button>}
+                {!disabled && <Button variant="outline" colorPalette="red" onClick={() => void remove()} data-testid="photo-preview-delete">{t('Images.Delete')}</Button>}
+                <Button variant="ghost" onClick={() => void close()} data-testid="photo-preview-close">{t('Images.Close')}</Button>
+                {!disabled && (
+                  <Button colorPalette="blue" disabled={!changed || saving} loading={saving} onClick={() => void save()} data-testid="photo-save">{t('Images.Save')}</Button>
+                )}
+              </HStack>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
 function Thumb({ item, label, disabled }: { item: TaskPhoto; label: string; disabled: boolean }) {
   const { t } = useTranslation('jobs');
   const url = useObjectUrl(item.photo.thumb);
+  const [open, setOpen] = useState(false);
   const { send } = item;
   const remove = async () => {
     const ok = await confirm({ message: t('Images.DeleteConfirm'), confirmText: t('Yes'), cancelText: t('Cancel') });
@@ -50,7 +144,10 @@ function Thumb({ item, label, disabled }: { item: TaskPhoto; label: string; disa
   };
   return (
     <Stack as="li" gap="1" flex="0 0 auto" w="80px" data-testid="photo" data-asset-id={item.photo.assetId}>
-      <Image src={url} alt={label} w="80px" h="80px" objectFit="cover" borderRadius="md" borderWidth="1px" />
+      <chakra.button type="button" onClick={() => setOpen(true)} aria-label={t('Images.Open', { label })} borderRadius="md" data-testid="photo-open">
+        <Image src={url} alt="" w="80px" h="80px" objectFit="cover" borderRadius="md" borderWidth="1px" />
+      </chakra.button>
+      {open && <PhotoPreview photo={item.photo} label={label} disabled={disabled} onClose={() => setOpen(false)} />}
       <SendBadge send={send} />
       {send.kind === 'failed' && (
         <>
