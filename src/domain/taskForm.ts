@@ -343,3 +343,38 @@ export function modelLacksWaterType(model: MeterModel | null, replacedWaterType:
   const takes = model.waterTypeId ?? WaterType.Cold;
   return takes !== WaterType.ColdAndHot && takes !== replacedWaterType;
 }
+
+/** A meter of the property as GET /api/WaterMeters lists it (the fields the old-meter form takes). */
+export interface PropertyMeter {
+  waterMeterId: number;
+  serialNo: string;
+  waterType: number;
+  address: string | null;
+  dimension: string | null;
+  placementId: number | null;
+  meterModelId: number | null;
+  readerTypeId: number | null;
+  waterMeterPointId: number | null;
+  lastMeterReading: number | null;
+  lastReadDate: string | null;
+}
+
+/** The old-meter object's register fields for a meter picked from the property's list (spec 1 §3). */
+export function registerFromMeter(m: PropertyMeter): Record<string, unknown> {
+  return {
+    waterMeterId: m.waterMeterId, serialNo: m.serialNo, waterType: m.waterType, address: m.address, dimension: m.dimension,
+    placementId: m.placementId, placementComment: null, previousMeterReading: m.lastMeterReading, previousMeterReadDate: m.lastReadDate,
+    iotKey: null, meterModelId: m.meterModelId, readerTypeId: m.readerTypeId, waterMeterPointId: m.waterMeterPointId, meteringMode: null,
+  };
+}
+
+/**
+ * Spec 1 §4: the old-meter picker is for a task not yet started; not for one in progress, one tied
+ * to a schedule item, or a deviation task of a replacement job.
+ */
+export function oldMeterPickable(task: { statusId: number; scheduleItemId: number | null }, jobTypeId: number): boolean {
+  if (task.scheduleItemId != null) return false;
+  if (task.statusId === 2) return false;
+  if (jobTypeId === 2 && task.statusId === 9) return false;
+  return task.statusId === 1;
+}

@@ -197,6 +197,9 @@ test('a replacement: the form refuses what the server would, asks the spec\'s qu
   await page.goto(`/job/${job.id}/task/${job.task_id}`);
   await expect(page.getByTestId('old-meter-form')).toBeVisible();
   await expect(page.getByTestId('new-meter-form')).toBeVisible();
+  // The task is not started: the meter being replaced can be picked among the property's meters.
+  await expect(page.getByTestId('old-meter-picker')).toBeEnabled();
+  expect(await page.getByTestId('old-meter-picker').locator('option').count()).toBeGreaterThan(1);
 
   // Sending an empty form: refused on the device, every missing answer named, nothing queued.
   await page.getByTestId('send-report').click();

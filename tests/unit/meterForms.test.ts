@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   dismantleObject, initialNewMeter, initialOldMeter, modelLacksWaterType, newMeterObject, newMeterProblems, oldMeterProblems,
-  readingLowerThanPrevious, type MeterModel, type NewMeterValues,
+  oldMeterPickable, readingLowerThanPrevious, registerFromMeter, type MeterModel, type NewMeterValues,
 } from '../../src/domain/taskForm';
 
 const kamstrup: MeterModel = { id: 1, name: 'Kamstrup', numberOfDigits: 8, serialNumberRegex: '^\\d{8}$', serialNumberRegexInfo: 'Eksempel: 71234567', waterTypeId: 0 };
@@ -97,5 +97,21 @@ describe('old meter', () => {
     expect(modelLacksWaterType({ ...kamstrup, waterTypeId: 0 }, 1)).toBe(true);
     expect(modelLacksWaterType({ ...kamstrup, waterTypeId: 2 }, 1)).toBe(false);
     expect(modelLacksWaterType({ ...kamstrup, waterTypeId: 0 }, 0)).toBe(false);
+  });
+});
+
+describe('old-meter picker', () => {
+  it('only for a task not started, not on a schedule, and not a replacement\'s deviation task', () => {
+    expect(oldMeterPickable({ statusId: 1, scheduleItemId: null }, 2)).toBe(true);
+    expect(oldMeterPickable({ statusId: 2, scheduleItemId: null }, 2)).toBe(false);
+    expect(oldMeterPickable({ statusId: 1, scheduleItemId: 12 }, 2)).toBe(false);
+    expect(oldMeterPickable({ statusId: 9, scheduleItemId: null }, 2)).toBe(false);
+  });
+
+  it('a picked meter fills the register fields, its last reading becoming the previous one', () => {
+    expect(registerFromMeter({
+      waterMeterId: 5, serialNo: '21SE004512', waterType: 0, address: 'Vei 1', dimension: '20', placementId: 3, meterModelId: 3,
+      readerTypeId: 1, waterMeterPointId: 77, lastMeterReading: 1234.5, lastReadDate: '2026-01-02T00:00:00.000Z',
+    })).toMatchObject({ waterMeterId: 5, serialNo: '21SE004512', previousMeterReading: 1234.5, previousMeterReadDate: '2026-01-02T00:00:00.000Z', placementId: 3 });
   });
 });

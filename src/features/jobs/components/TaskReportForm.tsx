@@ -5,7 +5,7 @@
  * the spec's confirm dialogs, photos per meter, save draft and send report. Draft and report are
  * outbox commands: the form works without a connection.
  */
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Button, Checkbox, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { Job, Task } from '../../../domain/api';
@@ -15,9 +15,10 @@ import { formatDateTime } from '../../../domain/format';
 import { liveTasks } from '../../../domain/jobRules';
 import {
   dismantleBeforeInstall, dismantleObject, initialNewMeter, initialOldMeter, modelLacksWaterType, newMeterObject, newMeterProblems,
-  normalizeSerial, oldMeterProblems, readingLowerThanPrevious, serialMatchesModel, WaterType, YesNoUnknown,
-  type FieldProblem, type MeterModel, type NewMeterValues, type OldMeterValues,
+  normalizeSerial, oldMeterPickable, oldMeterProblems, readingLowerThanPrevious, registerFromMeter, serialMatchesModel, WaterType,
+  YesNoUnknown, type FieldProblem, type MeterModel, type NewMeterValues, type OldMeterValues, type PropertyMeter,
 } from '../../../domain/taskForm';
+import { apiFetch } from '../../../data/transport';
 import { CommandRejected, enqueue } from '../../../data/outbox';
 import { useTaskPhotos } from '../../../data/photos/store';
 import type { PhotoImageType, PhotoMeterKind } from '../../../data/photos/types';
@@ -110,7 +111,21 @@ export function TaskReportForm({ job, task, onNotCarriedOut, onSent }: TaskRepor
 
   const needsNew = job.typeId === JobType.Install || job.typeId === JobType.Replace;
   const needsOld = job.typeId === JobType.Replace || job.typeId === JobType.Dismantle;
-  const register = (task.dismantleObj ?? {}) as Old;
+  const [register, setRegister] = useState<Old>(() => (task.dismantleObj ?? {}) as Old);
+  // The property's meters, to pick the one being replaced (online; offline the task's own stays).
+  const [meters, setMeters] = useState<PropertyMeter[] | null>(null);
+  const pickable = needsOld && oldMeterPickable(task, job.typeId);
+  useEffect(() => {
+    if (!needsOld) return;
+    const abort = new AbortController();
+    apiFetch<PropertyMeter[]>(`/api/WaterMeters?matrikkelNummer=${encodeURIComponent(job.matrikkel.matrikkelNummer)}`, { signal: abort.signal })
+      .then((list) => {
+        setMeters(list);
+        if (list.length === 0 && job.typeId !== JobType.Install) snackbar.warning(t('NoMetersAvailableForProperty'));
+      })
+      .catch(() => undefined);
+    return () => abort.abort();
+  }, [needsOld, job.matrikkel.matrikkelNummer, job.typeId, t]);
 
   const [startNew] = useState(() => initialNewMeter(task.newWaterMeterObj, numberOr(register.placementId)));
   const [startOld] = useState(() => initialOldMeter(task.dismantleObj, task.notes));
@@ -186,7 +201,7 @@ export function TaskReportForm({ job, task, onNotCarriedOut, onSent }: TaskRepor
       const sent = {
         taskId: task.taskId,
         ...(needsNew ? { newWaterMeterObj: newMeterObject(newMeter, [...newOverview.listed, ...newDetail.listed]) } : {}),
-        ...(needsOld ? { dismantleObj: dismantleObject(task.dismantleObj, oldMeter, oldOverview.listed) } : {}),
+        ...(needsOld ? { dismantleObj: dismantleObject(register, oldMeter, oldOverview.listed) } : {}),
         ...(needsOld && job.typeId === JobType.Dismantle ? { notes: oldMeter.comment || null } : {}),
       };
       await enqueue({ type: draft ? 'saveTaskDraft' : 'sendTaskReport', body: { taskId: task.taskId, jobId: job.jobId, isDraft: draft, jobTasks: [sent] } });
@@ -225,6 +240,15 @@ export function TaskReportForm({ job, task, onNotCarriedOut, onSent }: TaskRepor
     <Stack gap="5" data-testid="task-report-form">
       {needsOld && (
         <Section title={t('OldWaterMeter')} testId="old-meter-form">
+          {meters && meters.length > 0 && (
+            <Select<number> label={t('TaskForm.OldMeter')} testId="old-meter-picker" value={typeof register.waterMeterId === 'number' ? register.waterMeterId : null}
+              disabled={!pickable}
+              options={meters.map((m) => ({ value: m.waterMeterId, label: [m.serialNo, m.placementId ? placements.find((p) => p.id === m.placementId)?.name : null].filter(Boolean).join(' · ') }))}
+              onChange={(id) => {
+                const m = meters.find((x) => x.waterMeterId === id);
+                if (m) setRegister((cur) => ({ ...cur, ...registerFromMeter(m) }));
+              }} />
+          )}
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="3" fontSize="sm">
             <Text>{t('MeterField.serialNo')}: <b>{String(register.serialNo ?? '–')}</b></Text>
             <Text>{t('MeterField.placementId')}: {placements.find((p) => p.id === register.placementId)?.name ?? '–'}</Text>
