@@ -309,3 +309,17 @@ test('the photo preview: rotate in 90° steps (wrapping at 360), correct the cap
   expect({ width: asset.width, height: asset.height }).toEqual({ width: 1200, height: 1600 });
   expect(new Date(asset.taken).toLocaleDateString('nb-NO', { timeZone: 'Europe/Oslo' })).toBe('20.11.2026');
 });
+
+test('the plumber adds a task to their job and lands in its form; the server has it once', async ({ page }) => {
+  const job = await aNewSingleTaskJob(PLUMBER_OLA);
+  await signIn(page, PLUMBER_OLA);
+  await page.goto(`/job/${job.id}`);
+  await page.getByTestId('add-task').click();
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await dialog.getByRole('button', { name: 'Ja' }).click();
+  await expect(page).toHaveURL(new RegExp(`/job/${job.id}/task/[0-9a-f-]{36}$`));
+  const taskId = page.url().split('/').pop()!;
+  await expect(page.getByTestId('task-report-form')).toBeVisible();
+  await expect(page.getByTestId('task-title')).toContainText('Oppgave 2');
+  await expect.poll(async () => (await dbQuery('select 1 from tasks where id = $1 and job_id = $2', [taskId, job.id])).length, { timeout: 30_000 }).toBe(1);
+});

@@ -14,7 +14,8 @@ import { buildCompleteJobRequest } from '../../domain/jobForm';
 import { groupTasksByType } from '../../domain/jobList';
 import { canActOnJob, canSubmitJob } from '../../domain/jobRules';
 import { formatMatrikkelNummer } from '../../domain/matrikkel';
-import { JobTypeShortName } from '../../domain/enums';
+import { JobStatus, JobTypeShortName } from '../../domain/enums';
+import { newId } from '../../data/ids';
 import { enqueue } from '../../data/outbox';
 import { useSession, type Session } from '../../data/session';
 import { BackIcon, confirm, EditIcon, LoadingState, PageLayout, snackbar, pageAction } from '../../ui';
@@ -67,6 +68,24 @@ function JobDetails({ job, session, leaving }: { job: Job; session: Session; lea
   const gone = () => {
     leaving.current = true;
     navigate(backPath, { replace: true });
+  };
+
+  const jobFinished = job.statusId === JobStatus.Completed || job.statusId === JobStatus.Closed;
+  // Spec 1 §6: an admin, or the job's own plumber, adds a task (of the job's type) to the job.
+  const addTask = async () => {
+    if (!mayAct) {
+      snackbar.error(t('NoPlumberAccess'));
+      return;
+    }
+    const ok = await confirm({ message: t('AddTaskConfirm'), confirmText: t('Yes'), cancelText: t('Cancel') });
+    if (!ok) return;
+    const taskId = newId();
+    try {
+      await enqueue({ type: 'addTask', body: { jobId: job.jobId, taskId } });
+      navigate(`/job/${job.jobId}/task/${taskId}`, { state: { fromJobDetailsPage: true } });
+    } catch {
+      snackbar.error(t('SomethingWentWrong'), t('PleaseTryAgain'));
+    }
   };
 
   const submitJob = async () => {
@@ -198,7 +217,12 @@ function JobDetails({ job, session, leaving }: { job: Job; session: Session; lea
       </Card.Root>
 
       <Stack gap="4" data-testid="job-tasks">
-        <Heading as="h2" size="md">{t('Tasks')}</Heading>
+        <HStack justify="space-between" wrap="wrap" gap="2">
+          <Heading as="h2" size="md">{t('Tasks')}</Heading>
+          {!jobFinished && (
+            <Button variant="outline" size="sm" data-testid="add-task" onClick={() => void addTask()}>{t('AddTask')}</Button>
+          )}
+        </HStack>
         {groupTasksByType(job).map((group) => (
           <Stack key={group.jobType} gap="2">
             <HStack gap="2">
