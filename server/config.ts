@@ -34,6 +34,35 @@ export interface Config {
    */
   trustProxy: boolean | number | string;
   rateLimit: RateLimits;
+  /** Where image files live: null keeps them under dataDir/media; several processes need S3. */
+  mediaS3: MediaS3Config | null;
+}
+
+/** An S3-compatible bucket for image files (MEDIA_S3_*); path-style URLs, SigV4. */
+export interface MediaS3Config {
+  /** e.g. https://s3.eu-north-1.amazonaws.com or http://minio:9000 */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+function mediaS3(): MediaS3Config | null {
+  const endpoint = process.env.MEDIA_S3_ENDPOINT;
+  if (!endpoint) return null;
+  const need = (name: string) => {
+    const v = process.env[name];
+    if (!v) throw new Error(`Configuration ${name} is required when MEDIA_S3_ENDPOINT is set`);
+    return v;
+  };
+  return {
+    endpoint: endpoint.replace(/\/$/, ''),
+    bucket: need('MEDIA_S3_BUCKET'),
+    region: process.env.MEDIA_S3_REGION || 'us-east-1',
+    accessKeyId: need('MEDIA_S3_ACCESS_KEY_ID'),
+    secretAccessKey: need('MEDIA_S3_SECRET_ACCESS_KEY'),
+  };
 }
 
 /** Limits per window; every server process shares the counts (server/security/rateLimit.ts). */
@@ -99,6 +128,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       loginPerIp: int('RATE_LIMIT_LOGIN_PER_IP', 100),
       registrationsPerIp: int('RATE_LIMIT_REGISTRATIONS_PER_IP', 20),
     },
+    mediaS3: mediaS3(),
   };
   return { ...base, ...overrides };
 }

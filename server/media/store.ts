@@ -7,6 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { AwsClient } from 'aws4fetch';
+import type { MediaS3Config } from '../config';
 
 export interface MediaStore {
   put(key: string, bytes: Buffer): Promise<void>;
@@ -45,6 +47,59 @@ export class DiskMediaStore implements MediaStore {
   async remove(key: string): Promise<void> {
     await fs.promises.rm(this.file(key), { force: true });
   }
+}
+
+/**
+ * Files in an S3-compatible bucket (MEDIA_S3_*), for several server processes on one database. A
+ * PUT of a whole object is atomic in S3, so the same key rules hold as on disk.
+ */
+export class S3MediaStore implements MediaStore {
+  private readonly client: AwsClient;
+
+  constructor(private readonly s3: MediaS3Config) {
+    this.client = new AwsClient({ accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, region: s3.region, service: 's3' });
+  }
+
+  private url(key: string): string {
+    if (!KEY.test(key)) throw new Error(`Not a media key: ${key}`);
+    return `${this.s3.endpoint}/${encodeURIComponent(this.s3.bucket)}/${key.split('/').map(encodeURIComponent).join('/')}`;
+  }
+
+  private async send(method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Buffer): Promise<Response> {
+    const res = await this.client.fetch(this.url(key), {
+      method,
+      ...(body ? { body: new Uint8Array(body), headers: { 'content-type': 'application/octet-stream' } } : {}),
+    });
+    return res;
+  }
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    const res = await this.send('PUT', key, bytes);
+    if (!res.ok) throw new Error(`S3 PUT ${key} failed: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer().catch(() => undefined);
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    const res = await this.send('GET', key);
+    if (res.status === 404) {
+      await res.arrayBuffer().catch(() => undefined);
+      return null;
+    }
+    if (!res.ok) throw new Error(`S3 GET ${key} failed: ${res.status} ${await res.text()}`);
+    return Buffer.from(await res.arrayBuffer());
+  }
+
+  async remove(key: string): Promise<void> {
+    const res = await this.send('DELETE', key);
+    // S3 answers 204 whether or not the object was there.
+    if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE ${key} failed: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer().catch(() => undefined);
+  }
+}
+
+/** The store the configuration names: S3 when MEDIA_S3_ENDPOINT is set, else files under dataDir/media. */
+export function mediaStoreFor(config: { dataDir: string; mediaS3: MediaS3Config | null }): MediaStore {
+  return config.mediaS3 ? new S3MediaStore(config.mediaS3) : new DiskMediaStore(path.join(config.dataDir, 'media'));
 }
 
 /** A key for one version of an asset's file: the asset id and the file's hash. */

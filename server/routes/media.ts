@@ -14,7 +14,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { MAX_IMAGE_BYTES } from '../../src/domain/media';
 import { checkImage, rotateImage, type CheckedImage } from '../media/image';
-import { DiskMediaStore, type MediaStore } from '../media/store';
+import { mediaStoreFor, type MediaStore } from '../media/store';
 import { badRequest, HttpError } from '../services/errors';
 import { runMutation } from '../services/idempotency';
 import {
@@ -139,7 +139,7 @@ async function mediaMutation(
 }
 
 export async function mediaRoutes(app: FastifyInstance) {
-  app.decorate('mediaStore', new DiskMediaStore(path.join(app.config.dataDir, 'media')));
+  app.decorate('mediaStore', mediaStoreFor(app.config));
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12, fieldSize: MAX_FIELD_BYTES, fieldNameSize: 100, headerPairs: 50 },
