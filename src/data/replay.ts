@@ -15,7 +15,7 @@ import {
 import { db } from './db';
 import { getRequestIdentity, getSession } from './identity';
 import { newId } from './ids';
-import { setLocalReplayState } from './status';
+import { setLocalReplayState, setUploadProgress } from './status';
 import { ApiError, apiFetch } from './transport';
 
 export const OUTBOX_LOCK = 'meterwork-outbox';
@@ -264,7 +264,12 @@ async function sendEntry(queued: OutboxEntry): Promise<SendOutcome> {
   let response: unknown;
   try {
     const body = 'form' in request ? request.form : request.json;
-    response = await apiFetch<unknown>(request.path, { method: request.method, body, idempotencyKey: entry.key });
+    const onUploadProgress = 'form' in request ? (f: number) => setUploadProgress(entry.key, f) : undefined;
+    try {
+      response = await apiFetch<unknown>(request.path, { method: request.method, body, idempotencyKey: entry.key, onUploadProgress });
+    } finally {
+      if (onUploadProgress) setUploadProgress(entry.key, null);
+    }
   } catch (e) {
     if (e instanceof ApiError && !isRetryable(e)) {
       await markFailed(entry, e);

@@ -42,3 +42,26 @@ export function subscribeReplayState(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+// ---------------------------------------------------------------- upload progress
+
+/** Share sent (0–1) of the uploads under way in this page, by the command's Idempotency-Key. */
+const uploads = new Map<string, number>();
+let uploadsSnapshot: ReadonlyMap<string, number> = new Map();
+const uploadListeners = new Set<() => void>();
+
+export function setUploadProgress(key: string, fraction: number | null): void {
+  if (fraction === null) uploads.delete(key);
+  else uploads.set(key, Math.max(0, Math.min(1, fraction)));
+  uploadsSnapshot = new Map(uploads);
+  for (const l of uploadListeners) l();
+}
+
+export function getUploadProgress(): ReadonlyMap<string, number> {
+  return uploadsSnapshot;
+}
+
+export function subscribeUploadProgress(listener: () => void): () => void {
+  uploadListeners.add(listener);
+  return () => uploadListeners.delete(listener);
+}

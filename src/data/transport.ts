@@ -39,6 +39,11 @@ export interface ApiFetchInit {
   headers?: Record<string, string>;
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /**
+   * Told the share of the body sent (0–1) while a multipart upload is under way. Only where
+   * XMLHttpRequest exists (the page; a service worker has fetch only, and reports no progress).
+   */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 interface TransportConfig {
@@ -132,6 +137,31 @@ function isRawBody(body: unknown): body is BodyInit {
   );
 }
 
+/** fetch's answer, from an XMLHttpRequest that reports how much of the body went up. */
+function xhrFetch(
+  url: string, method: string, headers: Record<string, string>, body: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    xhr.responseType = 'blob';
+    xhr.upload.onprogress = (e) => { if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total); };
+    xhr.onload = () => {
+      const h = new Headers();
+      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) h.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      resolve(new Response(xhr.status === 204 ? null : (xhr.response as Blob), { status: xhr.status, statusText: xhr.statusText, headers: h }));
+    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
+}
+
 /** Spec 1 §7: every call carries the token, the profile and the customer context. */
 async function apiHeaders(accept: string): Promise<Record<string, string>> {
   const headers: Record<string, string> = { Accept: accept, 'X-WAAPI-PROFILE': config.profile };
@@ -172,7 +202,9 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
 
   let res: Response;
   try {
-    res = await fetch(config.baseUrl + path, { method: init.method ?? 'GET', headers, body, signal: init.signal });
+    res = init.onUploadProgress && body instanceof FormData && typeof XMLHttpRequest !== 'undefined'
+      ? await xhrFetch(config.baseUrl + path, init.method ?? 'POST', headers, body, init.onUploadProgress, init.signal)
+      : await fetch(config.baseUrl + path, { method: init.method ?? 'GET', headers, body, signal: init.signal });
   } catch (e) {
     if (isAbort(e)) throw e;
     throw networkError(e);

@@ -323,3 +323,21 @@ test('the plumber adds a task to their job and lands in its form; the server has
   await expect(page.getByTestId('task-title')).toContainText('Oppgave 2');
   await expect.poll(async () => (await dbQuery('select 1 from tasks where id = $1 and job_id = $2', [taskId, job.id])).length, { timeout: 30_000 }).toBe(1);
 });
+
+test('a photo being sent shows how far its upload has come', async ({ page }) => {
+  const job = await aNewSingleTaskJob(PLUMBER_OLA);
+  // Noise compresses badly: about a megabyte after the device's resize, seconds on a slow line.
+  const noise = Buffer.alloc(1600 * 1200 * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+  const photo = await sharp(noise, { raw: { width: 1600, height: 1200, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  await signIn(page, PLUMBER_OLA);
+  await page.goto(`/job/${job.id}/task/${job.task_id}`);
+  await page.getByTestId('open-deviation').click();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 150 * 1024 });
+  await page.getByTestId('photo-input').setInputFiles({ name: 'stoy.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(page.getByTestId('photo-state')).toHaveText(/^Sender \d{1,3} %$/, { timeout: 20_000 });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect(page.getByTestId('photo-state')).toHaveAttribute('data-state', 'sent', { timeout: 30_000 });
+});

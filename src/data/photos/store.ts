@@ -3,10 +3,12 @@
  * queued for upload in one transaction; shown from the replica with their sending state; deleted
  * through the outbox. Also the storage the photos need: persistent, and a warning before it runs out.
  */
+import { useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../db';
 import { newId } from '../ids';
 import { enqueue } from '../outbox';
+import { getUploadProgress, subscribeUploadProgress } from '../status';
 import { apiFetchBlob } from '../transport';
 import { processPhoto } from './process';
 import { THUMB_SIDE } from './processing';
@@ -109,7 +111,8 @@ export async function fullPicture(photo: StoredPhoto, signal?: AbortSignal): Pro
 /** What the plumber sees beside each photo. */
 export type PhotoSendState =
   | { kind: 'waiting' }
-  | { kind: 'sending' }
+  /** key: the upload command's, to find its progress (useUploadProgress). */
+  | { kind: 'sending'; key: string }
   | { kind: 'sent' }
   | { kind: 'failed'; seq: number; status: number; message: string; errorKey?: string }
   | { kind: 'mismatch' };
@@ -135,7 +138,7 @@ export function useTaskPhotos(taskId: string, imageType: PhotoImageType, meterKi
         send = { kind: 'failed', seq: entry.seq!, status: entry.error?.status ?? 0, message: entry.error?.message ?? '', errorKey: entry.error?.errorKey };
       } else if (entry) {
         // Being sent: an attempt started and has not failed (a failed attempt sets lastError).
-        send = entry.attempts > 0 && !entry.lastError ? { kind: 'sending' } : { kind: 'waiting' };
+        send = entry.attempts > 0 && !entry.lastError ? { kind: 'sending', key: entry.key } : { kind: 'waiting' };
       }
       else send = photo.state === 'mismatch' ? { kind: 'mismatch' } : photo.state === 'sent' ? { kind: 'sent' } : { kind: 'waiting' };
       return { photo, send };
@@ -151,6 +154,12 @@ interface StorageLike {
 }
 
 const storageManager = () => (globalThis as { navigator?: { storage?: StorageLike } }).navigator?.storage;
+
+/** The share sent (0–1) of an upload under way in this page, or null (not started, or in the worker). */
+export function useUploadProgress(key: string | null): number | null {
+  const all = useSyncExternalStore(subscribeUploadProgress, getUploadProgress, getUploadProgress);
+  return key === null ? null : all.get(key) ?? null;
+}
 
 /** Asks the browser not to evict the replica (photos not yet sent live only here). */
 export async function ensurePersistentStorage(): Promise<boolean> {

@@ -11,7 +11,7 @@ import { serverErrorKey } from '../../../domain/serverErrors';
 import { retryCommand } from '../../../data/outbox';
 import { looksLikePhoto, PHOTO_ACCEPT, PhotoRejected } from '../../../data/photos/process';
 import {
-  addPhoto, deletePhoto, freeStorageBytes, fullPicture, LOW_STORAGE_BYTES, rotatePhoto, setPhotoCaptureDate, useTaskPhotos,
+  addPhoto, deletePhoto, freeStorageBytes, fullPicture, LOW_STORAGE_BYTES, rotatePhoto, setPhotoCaptureDate, useTaskPhotos, useUploadProgress,
   type PhotoSendState, type PhotoTarget, type TaskPhoto,
 } from '../../../data/photos/store';
 import type { StoredPhoto } from '../../../data/photos/types';
@@ -29,11 +29,14 @@ function useObjectUrl(blob: Blob | null): string | undefined {
 
 function SendBadge({ send }: { send: PhotoSendState }) {
   const { t } = useTranslation('jobs');
+  const progress = useUploadProgress(send.kind === 'sending' ? send.key : null);
   const palette = send.kind === 'sent' ? 'green' : send.kind === 'failed' || send.kind === 'mismatch' ? 'red' : send.kind === 'sending' ? 'blue' : 'yellow';
   return (
     <Badge size="sm" colorPalette={palette} data-testid="photo-state" data-state={send.kind}>
       {send.kind === 'sending' && <Spinner size="xs" />}
-      {t(`Images.State.${send.kind}`)}
+      {send.kind === 'sending' && progress !== null
+        ? t('Images.SendingProgress', { percent: Math.round(progress * 100) })
+        : t(`Images.State.${send.kind}`)}
     </Badge>
   );
 }
