@@ -8,7 +8,7 @@ import { useSession } from './session';
 import { getReplayState, subscribeReplayState } from './status';
 
 export {
-  LOOKUP_LISTS, PULL_INTERVAL_MS, claimReplica, onDataError, pullChanges, refreshLookups, refreshPlumbers,
+  LOOKUP_LISTS, PULL_INTERVAL_MS, claimReplica, metersKey, onDataError, pullChanges, refreshLookups, refreshPlumbers, refreshPropertyMeters,
   requestPull, startSync,
 } from './pull';
 export type { DataErrorEvent, LookupListName } from './pull';

@@ -70,7 +70,7 @@ export async function dbQuery<T extends pg.QueryResultRow>(sql: string, params: 
 }
 
 /** Reads a whole object store of the replica. */
-export async function replicaAll<T>(page: Page, store: 'jobs' | 'outbox' | 'meta'): Promise<T[]> {
+export async function replicaAll<T>(page: Page, store: 'jobs' | 'outbox' | 'meta' | 'lookups'): Promise<T[]> {
   return page.evaluate((name) => new Promise<T[]>((resolve, reject) => {
     const open = indexedDB.open('meterwork');
     open.onerror = () => reject(open.error);

@@ -22,7 +22,8 @@ import { apiFetch } from '../../../data/transport';
 import { CommandRejected, enqueue } from '../../../data/outbox';
 import { useTaskPhotos } from '../../../data/photos/store';
 import type { PhotoImageType, PhotoMeterKind } from '../../../data/photos/types';
-import { useLookup } from '../../../data/sync';
+import { db } from '../../../data/db';
+import { metersKey, useLookup } from '../../../data/sync';
 import { confirm, pageAction, snackbar, useUnsavedChangesGuard } from '../../../ui';
 import { BarcodeScanner } from './BarcodeScanner';
 import { DateTimeField } from './DateTimeField';
@@ -118,12 +119,22 @@ export function TaskReportForm({ job, task, onNotCarriedOut, onSent }: TaskRepor
   useEffect(() => {
     if (!needsOld) return;
     const abort = new AbortController();
-    apiFetch<PropertyMeter[]>(`/api/WaterMeters?matrikkelNummer=${encodeURIComponent(job.matrikkel.matrikkelNummer)}`, { signal: abort.signal })
-      .then((list) => {
-        setMeters(list);
-        if (list.length === 0 && job.typeId !== JobType.Install) snackbar.warning(t('NoMetersAvailableForProperty'));
+    const nr = job.matrikkel.matrikkelNummer;
+    const show = (list: PropertyMeter[]) => {
+      setMeters(list);
+      if (list.length === 0 && job.typeId !== JobType.Install) snackbar.warning(t('NoMetersAvailableForProperty'));
+    };
+    apiFetch<PropertyMeter[]>(`/api/WaterMeters?matrikkelNummer=${encodeURIComponent(nr)}`, { signal: abort.signal })
+      .then(async (list) => {
+        show(list);
+        await db.meta.put({ key: metersKey(nr), value: { fetchedAt: Date.now(), items: list } });
       })
-      .catch(() => undefined);
+      // Offline: the list the device keeps for the plumber's properties (refreshPropertyMeters).
+      .catch(async () => {
+        if (abort.signal.aborted) return;
+        const kept = (await db.meta.get(metersKey(nr)))?.value as { items?: PropertyMeter[] } | undefined;
+        if (kept?.items) show(kept.items);
+      });
     return () => abort.abort();
   }, [needsOld, job.matrikkel.matrikkelNummer, job.typeId, t]);
 
