@@ -131,3 +131,21 @@ test('a menu entry that cannot be used says why', async ({ page }) => {
   await expect(page.getByTestId('job-menu-plumber-reason')).toHaveText('Rørlegger kan bare byttes før jobben er startet.');
   await expect(page.getByRole('menuitem', { name: /Bytt rørlegger|Endre rørlegger/ })).toHaveAttribute('aria-describedby', 'job-menu-plumber-reason');
 });
+
+test('manual completion: a job whose tasks are all finished is submitted, once, as completed by the plumber', async ({ page }) => {
+  const [job] = await dbQuery<{ id: string }>(`
+    select j.id from jobs j join users u on u.registration_id = j.assigned_to_id
+    where u.email = $1 and j.status_id = 2 and j.deleted_at is null
+      and exists (select 1 from tasks t where t.job_id = j.id and not t.is_deleted)
+      and not exists (select 1 from tasks t where t.job_id = j.id and not t.is_deleted and t.status_id not in (4, 8, 9))
+    order by j.ref_nr desc limit 1`, [PLUMBER_OLA]);
+  await signIn(page, PLUMBER_OLA);
+  await page.goto(`/job/${job.id}`);
+  await page.getByTestId('submit-job').click();
+  await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button', { name: 'Ja' }).click();
+  await expect(page.getByTestId('snackbar').filter({ hasText: 'Jobben er sendt inn som fullført' })).toBeVisible();
+  await expect.poll(async () => (await dbQuery<{ status_id: number; completed_by: string }>(
+    'select status_id, completed_by from jobs where id = $1', [job.id]))[0], { timeout: 30_000 }).toEqual({ status_id: 4, completed_by: PLUMBER_OLA });
+  // Completed: no Submit any more.
+  await expect(page.getByTestId('submit-job')).toHaveCount(0);
+});
