@@ -22,7 +22,8 @@ export interface BrowserJobListBench {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function startServer(port: number, pgPort: number): Promise<ChildProcess> {
+/** `npm start`'s server on a fresh data folder and its own embedded PostgreSQL (tests/e2e/serve.ts). */
+export async function startServer(port: number, pgPort: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/serve.ts'], {
     env: { ...process.env, PORT: String(port), E2E_PG_PORT: String(pgPort) }, stdio: 'ignore',
   });

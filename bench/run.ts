@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the budgets of DESIGN.md, measured. Prints each figure beside its budget.
- * Needs Debian's Chromium (the in-browser job list) and builds the web app first if it is stale.
+ * Sections: shell, joblist, browser, api, photo, outbox (`npx tsx bench/run.ts photo` runs one).
+ * Needs Debian's Chromium (the in-browser job list, the photo pipeline) and builds the web app first if it is stale.
  */
 import path from 'node:path';
 import { ensureWebBuild } from '../server/webBuild';
@@ -8,6 +9,8 @@ import { measureShellSize } from './shellSize';
 import { benchJobList } from './jobList';
 import { benchBrowserJobList } from './browserJobList';
 import { formatApiBench, runApiBench } from './api';
+import { benchPhoto, formatPhotoBench } from './photo';
+import { benchOutbox, formatOutboxBench } from './outbox';
 
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const only = process.argv.slice(2);
@@ -36,6 +39,14 @@ async function main() {
   if (want('api')) {
     console.log('\n## API');
     console.log(formatApiBench(await runApiBench()));
+  }
+  if (want('photo')) {
+    console.log('\n## Photo');
+    console.log(formatPhotoBench(await benchPhoto()));
+  }
+  if (want('outbox')) {
+    console.log('\n## Outbox');
+    console.log(formatOutboxBench(await benchOutbox()));
   }
 }
 

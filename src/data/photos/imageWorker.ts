@@ -32,12 +32,12 @@ function turned(bitmap: ImageBitmap, degrees: 90 | 180 | 270): OffscreenCanvas {
   return canvas;
 }
 
-async function resized(bitmap: ImageBitmap | OffscreenCanvas, max: number, quality: number): Promise<{ blob: Blob; width: number; height: number }> {
+async function resized(bitmap: ImageBitmap | OffscreenCanvas, max: number, quality: number): Promise<{ blob: Blob; width: number; height: number; canvas: OffscreenCanvas }> {
   const size = fitWithin(bitmap.width, bitmap.height, max);
   const canvas = new OffscreenCanvas(size.width, size.height);
   await resizer.resize(bitmap, canvas, { filter: 'mks2013', quality: 3 });
   const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality });
-  return { blob, ...size };
+  return { blob, canvas, ...size };
 }
 
 async function run(job: PhotoJob): Promise<PhotoJobResult> {
@@ -58,7 +58,8 @@ async function run(job: PhotoJob): Promise<PhotoJobResult> {
   try {
     const source = job.rotate ? turned(bitmap, job.rotate) : bitmap;
     const main = await resized(source, job.maxSide, PHOTO_QUALITY);
-    const thumb = await resized(source, THUMB_SIDE, 0.7);
+    // The thumbnail from the 1920 px picture, not the camera's 12 megapixels again (half the time).
+    const thumb = await resized(main.canvas, THUMB_SIDE, 0.7);
     const bytes = await main.blob.arrayBuffer();
     return {
       id: job.id,
