@@ -11,6 +11,7 @@ import { benchBrowserJobList } from './browserJobList';
 import { formatApiBench, runApiBench } from './api';
 import { benchPhoto, formatPhotoBench } from './photo';
 import { benchOutbox, formatOutboxBench } from './outbox';
+import { benchPageMemory, formatPageMemoryBench } from './pageMemory';
 
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const only = process.argv.slice(2);
@@ -47,6 +48,10 @@ async function main() {
   if (want('outbox')) {
     console.log('\n## Outbox');
     console.log(formatOutboxBench(await benchOutbox()));
+  }
+  if (want('memory')) {
+    console.log('\n## Page memory during a photo replay');
+    console.log(formatPageMemoryBench(await benchPageMemory()));
   }
 }
 
