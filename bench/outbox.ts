@@ -12,6 +12,7 @@
  * their added tasks. Run alone: `npx tsx bench/run.ts outbox`.
  */
 import 'fake-indexeddb/auto';
+import { sessionFromClaims } from '../src/features/auth/claims';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -60,15 +61,11 @@ export interface OutboxBench {
   withinBudget: boolean;
 }
 
+/** The app's own session from the token's claims (src/features/auth/claims.ts). */
 function sessionFrom(token: string): Session {
-  const c = tokenClaims(token);
-  const isAdmin = c.job_role === Role.PlumberAdmin;
-  return {
-    userId: String(c.sub), registrationId: Number(c.registration_id), roleId: Number(c.job_role), isAdmin,
-    companyId: (c.company_id as string | null) ?? null, customerId: String(c.customer_id), customerNumber: String(c.customer_number),
-    customerName: String(c.customer_name), name: String(c.name), email: String(c.email), gdprConsent: Boolean(c.gdpr_consent),
-    hasAgreement: Boolean(c.group_agreement), userType: isAdmin ? 'admin' : 'plumber',
-  };
+  const session = sessionFromClaims(tokenClaims(token));
+  if (!session) throw new Error('the token lacks the claims of a session');
+  return session;
 }
 
 /** 1920×1440 JPEGs of about 400 KB at quality 80, as the photo worker stores them; every one has its own bytes. */

@@ -5,6 +5,7 @@
  * one of them.
  */
 import 'fake-indexeddb/auto';
+import { sessionFromClaims } from '../../src/features/auth/claims';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -35,15 +36,11 @@ const realFetch = globalThis.fetch;
 let loseAnswer: ((url: string, init: RequestInit) => boolean) | null = null;
 const mutations: { method: string; key: string | null }[] = [];
 
+/** The app's own session from the token's claims (src/features/auth/claims.ts). */
 function sessionFrom(token: string): Session {
-  const c = tokenClaims(token);
-  const isAdmin = c.job_role === Role.PlumberAdmin;
-  return {
-    userId: String(c.sub), registrationId: Number(c.registration_id), roleId: Number(c.job_role), isAdmin,
-    companyId: (c.company_id as string | null) ?? null, customerId: String(c.customer_id), customerNumber: String(c.customer_number),
-    customerName: String(c.customer_name), name: String(c.name), email: String(c.email), gdprConsent: Boolean(c.gdpr_consent),
-    hasAgreement: Boolean(c.group_agreement), userType: isAdmin ? 'admin' : 'plumber',
-  };
+  const session = sessionFromClaims(tokenClaims(token));
+  if (!session) throw new Error('the token lacks the claims of a session');
+  return session;
 }
 
 const goOffline = () => configureTransport({ baseUrl: 'http://127.0.0.1:1' });
