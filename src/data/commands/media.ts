@@ -8,32 +8,23 @@
 import { MEDIA_MODULE_ID } from '../../domain/media';
 import { db } from '../db';
 import type { PhotoMetadata } from '../photos/processing';
-import type { PhotoImageType, PhotoMeterKind } from '../photos/types';
+import type { PhotoImageType, PhotoMeterKind, PhotoRef } from '../photos/types';
 import type { CommandDef } from './types';
 
-export interface UploadPhotoBody {
-  assetId: string;
-  jobId: string;
-  taskId: string;
-  matrikkelenhetsId: number;
+export interface UploadPhotoBody extends PhotoRef {
   fileName: string;
   customProps: { meterNumber: string | null; taskId: string; waterMeterType: PhotoMeterKind; imageType: PhotoImageType };
   metadata: PhotoMetadata;
 }
 
-export interface DeletePhotoBody {
-  assetId: string;
-  jobId: string;
-  taskId: string;
-  matrikkelenhetsId: number;
-}
+export type DeletePhotoBody = PhotoRef;
 
-export interface RotatePhotoBody extends DeletePhotoBody {
+export interface RotatePhotoBody extends PhotoRef {
   /** Clockwise, in the preview's 90° steps. */
   degrees: 90 | 180 | 270;
 }
 
-export interface PhotoMetadataBody extends DeletePhotoBody {
+export interface PhotoMetadataBody extends PhotoRef {
   metadata: PhotoMetadata;
 }
 

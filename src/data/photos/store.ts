@@ -12,16 +12,10 @@ import { getUploadProgress, subscribeUploadProgress } from '../status';
 import { apiFetchBlob } from '../transport';
 import { processPhoto } from './process';
 import { THUMB_SIDE } from './processing';
-import type { PhotoImageType, PhotoMeterKind, StoredPhoto } from './types';
+import type { PhotoImageType, PhotoMeterKind, PhotoRef, StoredPhoto } from './types';
 
-export interface PhotoTarget {
-  jobId: string;
-  taskId: string;
-  matrikkelenhetsId: number;
-  imageType: PhotoImageType;
-  meterKind: PhotoMeterKind;
-  meterNumber: string | null;
-}
+/** Where a new photo belongs: its job, task, property, kind and meter. */
+export type PhotoTarget = Pick<StoredPhoto, 'jobId' | 'taskId' | 'matrikkelenhetsId' | 'imageType' | 'meterKind' | 'meterNumber'>;
 
 /** Resizes the picture off the main thread, then stores it and queues its upload, atomically. */
 export async function addPhoto(file: Blob, target: PhotoTarget, now = new Date()): Promise<StoredPhoto> {
@@ -56,14 +50,10 @@ export async function addPhoto(file: Blob, target: PhotoTarget, now = new Date()
 }
 
 /** Hides the photo at once; the server deletes it after its upload (the outbox keeps the order). */
-export async function deletePhoto(photo: Pick<StoredPhoto, 'assetId' | 'jobId' | 'taskId' | 'matrikkelenhetsId'>): Promise<void> {
-  await enqueue({
-    type: 'deletePhoto',
-    body: { assetId: photo.assetId, jobId: photo.jobId, taskId: photo.taskId, matrikkelenhetsId: photo.matrikkelenhetsId },
-  });
+export async function deletePhoto(photo: PhotoRef): Promise<void> {
+  await enqueue({ type: 'deletePhoto', body: refOf(photo) });
 }
 
-type PhotoRef = Pick<StoredPhoto, 'assetId' | 'jobId' | 'taskId' | 'matrikkelenhetsId'>;
 const refOf = (p: PhotoRef) => ({ assetId: p.assetId, jobId: p.jobId, taskId: p.taskId, matrikkelenhetsId: p.matrikkelenhetsId });
 
 /**
@@ -154,6 +144,18 @@ interface StorageLike {
 }
 
 const storageManager = () => (globalThis as { navigator?: { storage?: StorageLike } }).navigator?.storage;
+
+/**
+ * The photos of one kind as a report lists them ({ assetId, text, url }): the device's, after any an
+ * earlier report or draft listed that this device did not take.
+ */
+export function useListedPhotos(taskId: string, listedBefore: unknown, imageType: PhotoImageType, meterKind?: PhotoMeterKind) {
+  const photos = useTaskPhotos(taskId, imageType, meterKind);
+  const before = (Array.isArray(listedBefore) ? listedBefore : [])
+    .filter((img) => typeof (img as { assetId?: unknown } | null)?.assetId !== 'string');
+  const listed = [...before, ...photos.map(({ photo }) => ({ assetId: photo.assetId, text: photo.fileName, url: `/api/media/file/${photo.assetId}` }))];
+  return { count: photos.length, listed };
+}
 
 /** The share sent (0–1) of an upload under way in this page, or null (not started, or in the worker). */
 export function useUploadProgress(key: string | null): number | null {

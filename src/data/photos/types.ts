@@ -4,12 +4,16 @@ import type { PhotoMetadata } from './processing';
 export type PhotoImageType = 'overview' | 'detail' | 'upstreamDetail' | 'deviation';
 export type PhotoMeterKind = 'new' | 'old' | 'upstream' | 'deviation';
 
-export interface StoredPhoto {
-  /** Made on the device; the server keeps it (POST /api/media takes the asset id). */
+/** What names one photo to the server: the asset, its job and task, and the property it is filed under. */
+export interface PhotoRef {
   assetId: string;
   jobId: string;
   taskId: string;
   matrikkelenhetsId: number;
+}
+
+/** assetId is made on the device; the server keeps it (POST /api/media takes the asset id). */
+export interface StoredPhoto extends PhotoRef {
   imageType: PhotoImageType;
   meterKind: PhotoMeterKind;
   meterNumber: string | null;

@@ -14,7 +14,7 @@ import {
   deviationDetails, deviationProblem, initialDeviationValues, type DeviationCause, type DeviationFormValues,
 } from '../../../domain/taskForm';
 import { useLookup } from '../../../data/sync';
-import { useTaskPhotos } from '../../../data/photos/store';
+import { useListedPhotos } from '../../../data/photos/store';
 import { ImageStrip } from './ImageStrip';
 import { CommandRejected, enqueue } from '../../../data/outbox';
 import { BackIcon, pageAction, snackbar, useUnsavedChangesGuard } from '../../../ui';
@@ -38,14 +38,9 @@ export function DeviationView({ job, task, onBack, onSent }: DeviationViewProps)
   const [busy, setBusy] = useState<'draft' | 'send' | null>(null);
   const changed = values.note !== start.note || values.causeIds.join() !== start.causeIds.join();
   const guard = useUnsavedChangesGuard(changed);
-  const photos = useTaskPhotos(task.taskId, 'deviation');
-  // Images listed by an earlier report or draft that this device did not take stay listed.
-  const listedBefore = ((task.additionalDetailsRequest as { deviationImages?: unknown[] } | null)?.deviationImages ?? [])
-    .filter((img) => typeof (img as { assetId?: unknown } | null)?.assetId !== 'string');
-  const deviationImages = [
-    ...listedBefore,
-    ...photos.map(({ photo }) => ({ assetId: photo.assetId, text: photo.fileName, url: `/api/media/file/${photo.assetId}` })),
-  ];
+  const { listed: deviationImages } = useListedPhotos(
+    task.taskId, (task.additionalDetailsRequest as { deviationImages?: unknown } | null)?.deviationImages, 'deviation', 'deviation',
+  );
   const problem = deviationProblem(values, causes, deviationImages.length);
   const tooLong = values.note.length > NOTE_MAX_LENGTH;
 

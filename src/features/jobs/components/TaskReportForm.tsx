@@ -20,7 +20,7 @@ import {
 } from '../../../domain/taskForm';
 import { apiFetch } from '../../../data/transport';
 import { CommandRejected, enqueue } from '../../../data/outbox';
-import { useTaskPhotos } from '../../../data/photos/store';
+import { useListedPhotos } from '../../../data/photos/store';
 import type { PhotoImageType, PhotoMeterKind } from '../../../data/photos/types';
 import { db } from '../../../data/db';
 import { metersKey, useLookup } from '../../../data/sync';
@@ -33,13 +33,6 @@ interface Named { id: number; name?: string; value?: number | string; type?: str
 const NONE: never[] = [];
 
 type Old = Record<string, unknown>;
-
-/** The photos of one meter and kind as a report lists them; earlier listed ones this device did not take stay. */
-function useListedImages(task: Task, listedBefore: unknown, imageType: PhotoImageType, meterKind: PhotoMeterKind) {
-  const photos = useTaskPhotos(task.taskId, imageType, meterKind);
-  const before = (Array.isArray(listedBefore) ? listedBefore : []).filter((img) => typeof (img as { assetId?: unknown } | null)?.assetId !== 'string');
-  return { count: photos.length, listed: [...before, ...photos.map(({ photo }) => ({ assetId: photo.assetId, text: photo.fileName, url: `/api/media/file/${photo.assetId}` }))] };
-}
 
 function Problem({ problem }: { problem?: FieldProblem }) {
   const { t } = useTranslation('jobs');
@@ -153,9 +146,9 @@ export function TaskReportForm({ job, task, onNotCarriedOut, onSent }: TaskRepor
   const guard = useUnsavedChangesGuard(changed);
 
   const model = models.find((m) => m.id === newMeter.meterModelId) ?? null;
-  const newOverview = useListedImages(task, (task.newWaterMeterObj as Old | null)?.waterMeterImages, 'overview', 'new');
-  const newDetail = useListedImages(task, null, 'detail', 'new');
-  const oldOverview = useListedImages(task, register.waterMeterImages, 'overview', 'old');
+  const newOverview = useListedPhotos(task.taskId, (task.newWaterMeterObj as Old | null)?.waterMeterImages, 'overview', 'new');
+  const newDetail = useListedPhotos(task.taskId, null, 'detail', 'new');
+  const oldOverview = useListedPhotos(task.taskId, register.waterMeterImages, 'overview', 'old');
   const otherSerials = liveTasks(job).filter((x) => x.taskId !== task.taskId)
     .map((x) => String((x.newWaterMeterObj as Old | null)?.serialNo ?? '')).filter((s) => s !== '');
 
