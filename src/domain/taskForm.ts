@@ -118,15 +118,14 @@ export function initialDeviationValues(details: unknown): DeviationFormValues {
   return { causeIds, note: typeof d.note === 'string' ? d.note : '' };
 }
 
-/** The task's additionalDetailsRequest for these values; photos already attached are kept. */
-export function deviationDetails(values: DeviationFormValues, causes: readonly DeviationCause[], previous: unknown) {
+/** The task's additionalDetailsRequest for these values and the photos the report lists. */
+export function deviationDetails(values: DeviationFormValues, causes: readonly DeviationCause[], images: unknown[]) {
   const chosen = causes.filter((c) => values.causeIds.includes(c.id));
-  const images = (previous as { deviationImages?: unknown } | null)?.deviationImages;
   return {
     obstacle: chosen.length > 0 && !causesNeedImages(chosen),
     note: values.note,
     deviationList: chosen.map((c) => ({ id: c.id, value: c.value ?? '', deviationType: c.deviationType })),
-    deviationImages: Array.isArray(images) ? images : [],
+    deviationImages: images,
   };
 }
 

@@ -56,7 +56,7 @@ export function DeviationView({ job, task, onBack, onSent }: DeviationViewProps)
         isDraft: draft,
         jobTasks: [{
           taskId: task.taskId,
-          additionalDetailsRequest: { ...deviationDetails(values, causes, task.additionalDetailsRequest), deviationImages },
+          additionalDetailsRequest: deviationDetails(values, causes, deviationImages),
         }],
       };
       await enqueue({ type: draft ? 'saveTaskDraft' : 'sendTaskReport', body });
