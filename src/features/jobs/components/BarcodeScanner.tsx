@@ -163,7 +163,8 @@ export function BarcodeScanner({ onCode, onClose }: BarcodeScannerProps) {
                   <Box position="absolute" top="50%" left="50%" transform="translate(-50%, -50%)" w={`${SCAN_BOX.width}px`} h={`${SCAN_BOX.height}px`}
                     borderWidth="2px" borderColor="green.400" borderRadius="sm" pointerEvents="none" data-testid="barcode-box" />
                 </Box>
-                <Text fontSize="sm" color="fg.muted" role="status">{live ? t('BarcodeReader.Aim') : t('BarcodeReader.Starting')}</Text>
+                {/* With the camera refused or failed, the error below says it; "starting" would not be true. */}
+                {!error && <Text fontSize="sm" color="fg.muted" role="status">{live ? t('BarcodeReader.Aim') : t('BarcodeReader.Starting')}</Text>}
                 {error && (
                   <Alert.Root status="error" size="sm" data-testid="barcode-error">
                     <Alert.Indicator />
