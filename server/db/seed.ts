@@ -9,9 +9,11 @@ import { sql } from 'drizzle-orm';
 import proj4 from 'proj4';
 import { composeMatrikkelNummer } from '../../src/domain/matrikkel';
 import { EPSG } from '../../src/domain/constants';
-import { CoordinateSource, DeviationType, JobStatus, JobTypeShortName, Role, TaskStatus, UserStatus } from '../../src/domain/enums';
+import { CoordinateSource, DeviationType, FINISHED_TASK_STATUSES, JobStatus, JobTypeShortName, Role, TaskStatus, UserStatus } from '../../src/domain/enums';
 import { hashPassword } from '../auth/password';
 import type { Db } from './index';
+import { seedCompanySettings } from './seedSettings';
+import { seedTemplates } from './seedTemplates';
 import * as s from './schema';
 
 export const DEMO_PASSWORD = 'Meterwork-demo-2026';
@@ -363,6 +365,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<DemoIds> {
           assignedTo: assignee.registrationId, assigneeName,
           scheduleItemId: hasScheduleItem && t === 0 ? ++scheduleItemId : null,
           startDate,
+          completedAt: startDate && FINISHED_TASK_STATUSES.includes(st) ? new Date(startDate.getTime() + 3600_000) : null,
           subscriberDetails: {
             addressId: site.address.id, addressText: site.address.text,
             location: { x: site.address.x, y: site.address.y, srs: site.address.srs },
@@ -389,6 +392,9 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<DemoIds> {
     jobRows.sort((x, y) => x.createdAt!.getTime() - y.createdAt!.getTime());
     await insertChunked(jobRows, 400, (c) => tx.insert(s.jobs).values(c));
     await insertChunked(taskRows, 400, (c) => tx.insert(s.tasks).values(c));
+    // Spec 3: the company with an agreement has its settings; the other has none (the empty states).
+    await seedCompanySettings(tx, companyA.id, now);
+    await seedTemplates(tx, { companyWithSettings: companyA.id });
 
     return { customerId: customer.id, companyA: companyA.id, companyB: companyB.id };
   });

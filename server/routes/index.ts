@@ -7,15 +7,21 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError, reasonPhrase } from '../services/errors';
+import { analyticsRoutes } from './analytics';
+import { companySettingRoutes } from './companySettings';
+import { holidayRoutes } from './holidays';
 import { jobRoutes } from './jobs';
 import { lookupRoutes } from './lookups';
 import { mediaRoutes } from './media';
 import { propertyRoutes } from './property';
+import { reportRoutes } from './reports';
 import { settingsRoutes } from './settings';
 import { syncRoutes } from './sync';
 import { taskRoutes } from './tasks';
+import { templateRoutes } from './templates';
 import { userRoutes } from './users';
 import { waterMeterRoutes } from './waterMeters';
+import { workingHoursRoutes } from './workingHours';
 
 export async function apiRoutes(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -35,4 +41,10 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(syncRoutes);
   await app.register(mediaRoutes);
   await app.register(settingsRoutes);
+  await app.register(workingHoursRoutes);
+  await app.register(holidayRoutes);
+  await app.register(companySettingRoutes);
+  await app.register(templateRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(reportRoutes);
 }

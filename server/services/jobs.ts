@@ -509,6 +509,7 @@ export async function saveTaskReport(tx: Tx, user: UserContext, taskId: string, 
   if (draft) {
     patch.statusId = TaskStatus.InProgress;
   } else {
+    patch.completedAt = new Date();
     const field = `body/jobTasks/${index}/additionalDetailsRequest/deviationList`;
     const ids = deviationIds(sent.additionalDetailsRequest?.deviationList, field);
     if (ids.length === 0) {
