@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
     globalSetup: ['tests/helpers/globalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,7 +1,7 @@
 /** The navigation menu of spec 1 §2 with its visibility rules. */
 import type { Session } from '../data/session';
 
-export type NavItemId = 'jobList' | 'schedule' | 'plumbers' | 'profile' | 'helpSupport' | 'about';
+export type NavItemId = 'jobList' | 'schedule' | 'plumbers' | 'dashboard' | 'settings' | 'profile' | 'helpSupport' | 'about';
 
 export interface NavItem {
   id: NavItemId;
@@ -10,20 +10,22 @@ export interface NavItem {
 }
 
 export interface NavContext {
-  session: Pick<Session, 'isAdmin' | 'hidePlumberOptions'>;
+  session: Pick<Session, 'isAdmin' | 'hidePlumberOptions'> & Partial<Pick<Session, 'hasAgreement'>>;
   /** The user's own registration id is among the plumbers. */
   ownPlumberFound: boolean;
 }
 
 /**
- * Planning / Dashboard (admin), Schedule calendar and Company settings (admin with an agreement)
- * are left out until the scheduling and settings issues build their screens: a menu item must not
- * lead to a screen that does not exist.
+ * Spec 1 §2 and spec 3 §1: Planning / Dashboard for admins; Company settings (and, once the scheduling
+ * issue builds it, Schedule calendar) only for an admin whose company agreement is in force. A menu
+ * item must not lead to a screen that does not exist.
  */
 export function navItems({ session, ownPlumberFound }: NavContext): NavItem[] {
   const items: NavItem[] = [{ id: 'jobList', path: '/joblist', labelKey: 'Menu.JobList' }];
   if (!session.hidePlumberOptions) items.push({ id: 'schedule', path: '/schedule', labelKey: 'Menu.MySchedule' });
   if (session.isAdmin) items.push({ id: 'plumbers', path: '/plumbers', labelKey: 'Menu.MyPlumbers' });
+  if (session.isAdmin) items.push({ id: 'dashboard', path: '/dashboard', labelKey: 'Menu.Dashboard' });
+  if (session.isAdmin && session.hasAgreement) items.push({ id: 'settings', path: '/settings', labelKey: 'Menu.CompanySettings' });
   if (ownPlumberFound) items.push({ id: 'profile', path: '/profile/view', labelKey: 'Menu.MyProfile' });
   items.push({ id: 'helpSupport', path: '/helpsupport', labelKey: 'Menu.HelpSupport' });
   items.push({ id: 'about', path: '/about', labelKey: 'Menu.About' });

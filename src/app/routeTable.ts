@@ -6,7 +6,7 @@
 export type ScreenId =
   | 'schedule' | 'about' | 'helpSupport' | 'profileCreate' | 'profileView' | 'profileEdit'
   | 'plumbers' | 'plumberDetails' | 'plumberEdit' | 'jobList' | 'jobCreate' | 'jobEdit' | 'jobDetails'
-  | 'taskDetails' | 'jobLocation' | 'notFound';
+  | 'taskDetails' | 'jobLocation' | 'dashboard' | 'settings' | 'notFound';
 
 export interface RouteEntry {
   path: string;
@@ -35,9 +35,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/plumbers', screen: 'plumbers', titleKey: 'Title.Plumbers', topLevel: true },
   { path: '/plumbers/:id', screen: 'plumberDetails', titleKey: 'Title.PlumberDetails', topLevel: false },
   { path: '/plumbers/edit/:id', screen: 'plumberEdit', titleKey: 'Title.PlumberEdit', topLevel: false },
-  // Built by the settings/reports issue (spec 3).
-  { path: '/dashboard', screen: null, titleKey: 'Title.Dashboard', topLevel: true },
-  { path: '/settings', screen: null, titleKey: 'Title.Settings', topLevel: true },
+  { path: '/dashboard', screen: 'dashboard', titleKey: 'Title.Dashboard', topLevel: true },
+  { path: '/settings', screen: 'settings', titleKey: 'Title.Settings', topLevel: true },
   { path: '/joblist', screen: 'jobList', titleKey: 'Title.JobList', topLevel: true },
   { path: '/job/create', screen: 'jobCreate', titleKey: 'Title.JobCreate', topLevel: false },
   { path: '/job/edit/:id', screen: 'jobEdit', titleKey: 'Title.JobEdit', topLevel: false },
@@ -48,7 +47,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/job/details/:id/location', screen: 'jobLocation', titleKey: 'Title.JobLocation', topLevel: false },
   // Spec 1 §2: where the user lands after creating a job (the job details of the new job).
   { path: '/job/details/:newJobId/mainPage/:origin/type/:jobSource', screen: 'jobDetails', titleKey: 'Title.JobDetails', topLevel: false },
-  // Built by the settings/reports issue (spec 3: error handling).
+  // The erroneous schedule items' list (spec 2/3: error-list threshold), built with scheduling.
   { path: '/errorhandling', screen: null, titleKey: 'Title.ErrorHandling', topLevel: true },
   { path: '/notfound', screen: 'notFound', titleKey: 'Title.NotFound', topLevel: false },
 ];

@@ -29,5 +29,7 @@ export const SCREENS: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   jobDetails: screen(jobs, (m) => m.JobDetailsPage),
   taskDetails: screen(jobs, (m) => m.TaskDetailsPage),
   jobLocation: screen(jobs, (m) => m.JobLocationPage),
+  dashboard: screen(() => import('../features/dashboard'), (m) => m.DashboardPage),
+  settings: screen(() => import('../features/settings'), (m) => m.SettingsPage),
   notFound: screen(() => import('../features/notfound'), (m) => m.NotFoundPage),
 };

@@ -14,9 +14,38 @@ const LANGUAGE_KEY = 'meterwork.language';
 
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
 
-// Glob patterns must be literals: 'nb' here is DEFAULT_LANGUAGE.
-const bundled = import.meta.glob<Record<string, unknown>>('./nb/*.json', { eager: true, import: 'default' });
+/**
+ * Namespaces of screens only admins open at the office (settings, reports and analytics) are not in
+ * the shell even in nb: i18next loads them through `onDemandBackend` when a screen first asks for
+ * them (useTranslation suspends until then, inside the lazy screen's Suspense).
+ */
+export const ON_DEMAND_NAMESPACES = ['settings', 'hours', 'companySettings', 'reports'] as const;
+
+// Glob patterns must be literals: 'nb' here is DEFAULT_LANGUAGE, the exclusions ON_DEMAND_NAMESPACES.
+const bundled = import.meta.glob<Record<string, unknown>>(
+  ['./nb/*.json', '!./nb/settings.json', '!./nb/hours.json', '!./nb/companySettings.json', '!./nb/reports.json'],
+  { eager: true, import: 'default' },
+);
 const onDemand = import.meta.glob<Record<string, unknown>>(['./*/*.json', '!./nb/*.json'], { import: 'default' });
+const onDemandNb = import.meta.glob<Record<string, unknown>>(
+  ['./nb/settings.json', './nb/hours.json', './nb/companySettings.json', './nb/reports.json'],
+  { import: 'default' },
+);
+const isOnDemand = (ns: string) => (ON_DEMAND_NAMESPACES as readonly string[]).includes(ns);
+
+/** i18next backend for the on-demand namespaces, in any language. */
+const onDemandBackend = {
+  type: 'backend' as const,
+  init() {},
+  read(lng: string, ns: string, callback: (err: unknown, data: Record<string, unknown> | boolean) => void) {
+    const load = onDemand[`./${lng}/${ns}.json`] ?? onDemandNb[`./${lng}/${ns}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then((data) => callback(null, data), (err: unknown) => callback(err, false));
+  },
+};
 
 export function buildResources(modules: Record<string, Record<string, unknown>>): Resources {
   const resources: Resources = {};
@@ -30,8 +59,9 @@ export function buildResources(modules: Record<string, Record<string, unknown>>)
 }
 
 export const resources = buildResources(bundled);
+/** The shell's namespaces, loaded with the language; the on-demand ones load when first used. */
 export const namespaces = [
-  ...new Set([...Object.keys(bundled), ...Object.keys(onDemand)].map((path) => /^\.\/[^/]+\/([^/]+)\.json$/.exec(path)?.[1]).filter((ns): ns is string => !!ns)),
+  ...new Set([...Object.keys(bundled), ...Object.keys(onDemand)].map((path) => /^\.\/[^/]+\/([^/]+)\.json$/.exec(path)?.[1]).filter((ns): ns is string => !!ns && !isOnDemand(ns))),
 ];
 
 const loaded = new Set<string>(Object.keys(resources));
@@ -40,7 +70,7 @@ const loaded = new Set<string>(Object.keys(resources));
 async function loadLanguage(lng: Language): Promise<boolean> {
   if (loaded.has(lng)) return true;
   try {
-    const entries = Object.entries(onDemand).filter(([path]) => path.startsWith(`./${lng}/`));
+    const entries = Object.entries(onDemand).filter(([path]) => path.startsWith(`./${lng}/`) && !isOnDemand(/([^/]+)\.json$/.exec(path)?.[1] ?? ''));
     const modules = Object.fromEntries(await Promise.all(entries.map(async ([path, load]) => [path, await load()] as const)));
     for (const [ns, content] of Object.entries(buildResources(modules)[lng] ?? {})) {
       i18n.addResourceBundle(lng, ns, content, true, true);
@@ -72,8 +102,10 @@ function reflectInDocument(lng: string): void {
 
 const initialLanguage = storedLanguage();
 
-const initialised = i18n.use(initReactI18next).init({
+const initialised = i18n.use(onDemandBackend).use(initReactI18next).init({
   resources,
+  // The shell's namespaces come bundled (nb) or through loadLanguage; the backend serves the rest.
+  partialBundledLanguages: true,
   lng: initialLanguage,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],

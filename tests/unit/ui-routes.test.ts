@@ -64,8 +64,8 @@ describe('route table', () => {
   it('keeps screens of later issues listed without a screen (redirected to /schedule)', () => {
     const later = ROUTE_TABLE.filter((r) => r.screen === null).map((r) => r.path).sort();
     expect(later).toEqual([
-      '/dashboard', '/errorhandling', '/job/scheduleItem/:scheduleItemId', '/schedule/calendar', '/schedule/history',
-      '/schedule/plan', '/schedule/plan/edit/:id', '/settings',
+      '/errorhandling', '/job/scheduleItem/:scheduleItemId', '/schedule/calendar', '/schedule/history',
+      '/schedule/plan', '/schedule/plan/edit/:id',
     ]);
   });
 });

@@ -10,7 +10,7 @@ import {
   BackIcon, BlockIcon, EmptyView, PageLayout, snackbar, useGoBack, useUnsavedChangesGuard, pageAction,
 } from '../../ui';
 import { updatePlumberInformation } from './api';
-import { PlumberNotReady, usePlumber } from './usePlumber';
+import { PlumberView, usePlumber } from './usePlumber';
 
 
 export function EditPlumberPage() {
@@ -41,9 +41,10 @@ function GoBackLink() {
 }
 
 function EditPlumber({ id }: { id: number }) {
-  const { state, retry } = usePlumber(id);
-  if (state.status !== 'ready') return <PlumberNotReady state={state} top={<GoBackLink />} onRetry={retry} />;
-  return <EditPlumberForm plumber={state.plumber} />;
+  const read = usePlumber(id);
+  // Editing needs the server's current copy: offline shows the notice, not a stale form.
+  if (read.status === 'ready' && read.data) return <EditPlumberForm plumber={read.data} />;
+  return <PageLayout top={<GoBackLink />}><PlumberView read={read}>{() => null}</PlumberView></PageLayout>;
 }
 
 const FIELDS: { key: keyof PlumberInformation; label: string; error: string; autoComplete: string; type?: string }[] = [

@@ -1,14 +1,14 @@
 /** Plumber details (/plumbers/{id}, admin): spec 1 §2. */
-import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Avatar, Badge, Button, Card, DataList, HStack, Link, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { Plumber, PlumberJobCounts } from '../../domain/api';
+import { useLiveRead } from '../../data/liveRead';
 import { useSession } from '../../data/session';
 import { formatDate } from '../../domain/format';
 import { AccessDenied, BackIcon, EditIcon, PageLayout } from '../../ui';
 import { fetchPlumberJobCounts } from './api';
-import { PlumberNotReady, usePlumber } from './usePlumber';
+import { PlumberView, usePlumber } from './usePlumber';
 import { runPlumberAction } from './actions';
 import { ACTION_TEXTS, applyStatusChange, detailsActions, plumberName, type PlumberAction } from './plumberRules';
 import { StatusBadge } from './StatusBadge';
@@ -23,19 +23,12 @@ export function PlumberDetailsPage() {
 
 function PlumberDetails({ id }: { id: number }) {
   const { t } = useTranslation('plumbers');
-  const { state, attempt, setPlumber, retry } = usePlumber(id);
-  const [counts, setCounts] = useState<PlumberJobCounts | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchPlumberJobCounts(id, controller.signal).then(setCounts, () => undefined);
-    return () => controller.abort();
-  }, [id, attempt]);
+  const read = usePlumber(id);
+  // The counts are extra: without them the page shows dashes, never an error of its own.
+  const counts = useLiveRead(['plumberJobCounts', id], (signal) => fetchPlumberJobCounts(id, signal)).data;
 
   const act = async (plumber: Plumber, action: PlumberAction) => {
-    if (await runPlumberAction(t, plumber, action)) {
-      setPlumber(applyStatusChange([plumber], plumber.id, action)[0]);
-    }
+    if (await runPlumberAction(t, plumber, action)) read.mutate(applyStatusChange([plumber], plumber.id, action)[0]);
   };
 
   const back = (
@@ -44,12 +37,21 @@ function PlumberDetails({ id }: { id: number }) {
     </Link>
   );
 
-  if (state.status !== 'ready') return <PlumberNotReady state={state} top={back} onRetry={retry} />;
-
-  const { plumber } = state;
-  const name = plumberName(plumber);
   return (
     <PageLayout top={back} maxW="3xl">
+      <PlumberView read={read}>
+        {(plumber) => <PlumberCard plumber={plumber} counts={counts} onAction={act} />}
+      </PlumberView>
+    </PageLayout>
+  );
+}
+
+function PlumberCard({ plumber, counts, onAction: act }: {
+  plumber: Plumber; counts: PlumberJobCounts | undefined; onAction: (p: Plumber, a: PlumberAction) => void;
+}) {
+  const { t } = useTranslation('plumbers');
+  const name = plumberName(plumber);
+  return (
       <Card.Root data-testid="plumber-details">
         <Card.Body>
           <Stack gap="5">
@@ -105,6 +107,5 @@ function PlumberDetails({ id }: { id: number }) {
           </Button>
         </Card.Footer>
       </Card.Root>
-    </PageLayout>
   );
 }

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { Plumber } from '../../domain/api';
 import { UserStatus } from '../../domain/enums';
 import { useSession } from '../../data/session';
-import { AccessDenied, BackIcon, EmptyView, ErrorView, GroupIcon, LoadingState, PageLayout, snackbar } from '../../ui';
+import { useLiveRead } from '../../data/liveRead';
+import { AccessDenied, BackIcon, EmptyView, GroupIcon, LiveReadView, PageLayout, snackbar } from '../../ui';
 import { fetchPlumbers } from './api';
 import { runPlumberAction } from './actions';
 import { markRegistrationsSeen, usePlumberNotices } from './notifications';
@@ -15,8 +16,6 @@ import {
   type PlumberAction,
 } from './plumberRules';
 import { StatusBadge } from './StatusBadge';
-
-type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; plumbers: Plumber[] };
 
 export function PlumbersPage() {
   const session = useSession();
@@ -27,9 +26,10 @@ export function PlumbersPage() {
 function PlumberList() {
   const { t } = useTranslation('plumbers');
   const [filter, setFilter] = useState<number>(UserStatus.Default);
-  const [state, setState] = useState<ListState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const { registrations } = usePlumberNotices();
+  // A registration notice means the list changed: it is part of what is read.
+  const read = useLiveRead(['plumbers', filter, registrations], (signal) => fetchPlumbers(filter, signal));
+  const { status, data, mutate } = read;
 
   // Seeing the list answers the registration notices that arrived.
   useEffect(() => {
@@ -37,30 +37,12 @@ function PlumberList() {
   }, [registrations]);
 
   useEffect(() => {
-    const controller = new AbortController();
-    fetchPlumbers(filter, controller.signal).then(
-      (plumbers) => setState({ status: 'ready', plumbers }),
-      () => {
-        if (controller.signal.aborted) return;
-        snackbar.error(t('FailedLoadingPlumbers'));
-        setState({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [filter, registrations, attempt, t]);
-
-  const changeFilter = (value: number) => {
-    setState({ status: 'loading' });
-    setFilter(value);
-  };
+    if (status === 'error') snackbar.error(t('FailedLoadingPlumbers'));
+  }, [status, t]);
 
   const act = useCallback(async (plumber: Plumber, action: PlumberAction) => {
-    if (await runPlumberAction(t, plumber, action)) {
-      setState((s) => (s.status === 'ready' ? { status: 'ready', plumbers: applyStatusChange(s.plumbers, plumber.id, action) } : s));
-    }
-  }, [t]);
-
-  const visible = state.status === 'ready' ? plumbersForFilter(state.plumbers, filter) : [];
+    if (await runPlumberAction(t, plumber, action) && data) mutate(applyStatusChange(data, plumber.id, action));
+  }, [t, data, mutate]);
 
   return (
     <PageLayout
@@ -75,7 +57,7 @@ function PlumberList() {
           <NativeSelect.Field
             aria-label={t('StatusFilter')}
             value={filter}
-            onChange={(e) => changeFilter(Number(e.currentTarget.value))}
+            onChange={(e) => setFilter(Number(e.currentTarget.value))}
           >
             {STATUS_FILTERS.map((f) => <option key={f.status} value={f.status}>{t(f.labelKey)}</option>)}
           </NativeSelect.Field>
@@ -83,22 +65,16 @@ function PlumberList() {
         </NativeSelect.Root>
       )}
     >
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && (
-        <ErrorView
-          title={t('FailedLoadingPlumbers')}
-          onRetry={() => {
-            setState({ status: 'loading' });
-            setAttempt((a) => a + 1);
-          }}
-        />
-      )}
-      {state.status === 'ready' && visible.length === 0 && <EmptyView title={t('NoPlumbersFound')} icon={<GroupIcon />} />}
-      {visible.length > 0 && (
-        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3" data-testid="plumber-list">
-          {visible.map((p) => <PlumberCard key={p.id} plumber={p} onAction={act} />)}
-        </SimpleGrid>
-      )}
+      <LiveReadView read={read} errorTitle={t('FailedLoadingPlumbers')}>
+        {(plumbers) => {
+          const visible = plumbersForFilter(plumbers, filter);
+          return visible.length === 0 ? <EmptyView title={t('NoPlumbersFound')} icon={<GroupIcon />} /> : (
+            <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3" data-testid="plumber-list">
+              {visible.map((p) => <PlumberCard key={p.id} plumber={p} onAction={act} />)}
+            </SimpleGrid>
+          );
+        }}
+      </LiveReadView>
     </PageLayout>
   );
 }

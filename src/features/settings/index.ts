@@ -1,0 +1,2 @@
+/** Route screens of the company settings feature (spec 3); the app loads this module on demand. */
+export { SettingsPage } from './SettingsPage';
