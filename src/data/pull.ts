@@ -29,7 +29,9 @@ export const LOOKUP_LISTS = [
   'Deviation',
   'CancellationType',
 ] as const;
-export type LookupListName = (typeof LOOKUP_LISTS)[number];
+/** Spec 3 §3: admins also load the setting types (availability, holiday, workday, application). */
+export const ADMIN_LOOKUP_LISTS = ['AvailabilityType', 'HoliDayType', 'WorkDayType', 'ApplicationSetting'] as const;
+export type LookupListName = (typeof LOOKUP_LISTS)[number] | (typeof ADMIN_LOOKUP_LISTS)[number];
 
 // ---------------------------------------------------------------- errors the UI shows
 
@@ -148,8 +150,9 @@ async function quietPull(): Promise<void> {
 
 /** Fills db.lookups from the reference lists. 404, offline and 401 are silent; other failures are emitted. */
 export async function refreshLookups(): Promise<void> {
+  const lists: readonly LookupListName[] = getSession()?.isAdmin ? [...LOOKUP_LISTS, ...ADMIN_LOOKUP_LISTS] : LOOKUP_LISTS;
   await Promise.all(
-    LOOKUP_LISTS.map(async (list) => {
+    lists.map(async (list) => {
       try {
         const items = await apiFetch<unknown>(`/api/${list}`);
         await db.lookups.put({ list, items: Array.isArray(items) ? items : [], fetchedAt: new Date().toISOString() });

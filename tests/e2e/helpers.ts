@@ -92,3 +92,14 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   }
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 }
+
+/**
+ * The headers the signed-in app sends to the API (bearer token, X-WAAPI-PROFILE/-CONTEXT), taken from
+ * its own next /api request, so a test can call the API as that user. `trigger` makes the app send one.
+ */
+export async function apiHeadersOf(page: Page, trigger: () => Promise<unknown>): Promise<Record<string, string>> {
+  const request = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith('/api/') && !!r.headers().authorization);
+  await trigger();
+  const headers = (await request).headers();
+  return Object.fromEntries(Object.entries(headers).filter(([k]) => k === 'authorization' || k.startsWith('x-waapi')));
+}

@@ -3,7 +3,8 @@
  * path parameters and queries are generated from the route's own schema, mixed with hostile values
  * (integers past int4, 1e308, NUL, lone surrogates, impossible dates, deep nesting, long strings, wrong
  * types, other companies' ids), and sent as an admin and as a plumber. Two properties must hold for
- * every request: never a 5xx, and a 4xx writes nothing (a fingerprint of every table the API writes
+ * every request: never a 5xx, and a 4xx writes nothing (a fingerprint of every table the API writes,
+ * settings and templates included,
  * is the same before and after).
  *
  * FUZZ_RUNS (per route and user, default 12) and FUZZ_SEED (a number) make a run longer or repeatable;
@@ -49,7 +50,13 @@ async function fingerprint(): Promise<string> {
     (select count(*) from tasks) as tasks, (select count(*) from users) as users, (select coalesce(sum(status), 0) from users) as statuses,
     (select md5(coalesce(string_agg(first_name || last_name || display_name || coalesce(mobile, ''), ',' order by id), '')) from users) as names,
     (select count(*) from media_assets) as media, (select coalesce(sum(version), 0) from media_assets) as media_versions,
-    (select count(*) from idempotency_keys) as keys, (select count(*) from feed_tombstones) as tombstones`);
+    (select count(*) from idempotency_keys) as keys, (select count(*) from feed_tombstones) as tombstones,
+    (select md5(coalesce(string_agg(concat_ws('|', id, company_id, registration_id, year, week_no, day_of_week, start_time, end_time, lunch_start_time, lunch_end_time), ',' order by id), '')) from working_hours) as hours,
+    (select md5(coalesce(string_agg(concat_ws('|', id, date, holiday_type_id, start_time, end_time, reason), ',' order by id), '')) from company_holidays) as holidays,
+    (select md5(coalesce(string_agg(concat_ws('|', id, setting_type_id, value), ',' order by id), '')) from company_settings) as settings,
+    (select md5(coalesce(string_agg(concat_ws('|', company_id, data::text), ',' order by company_id), '')) from company_configurations) as configurations,
+    (select md5(coalesce(string_agg(concat_ws('|', id, key, title, name, text, is_example), ',' order by id), '')) from notification_templates) as templates,
+    (select count(*) from notification_template_contents) as contents`);
   return JSON.stringify(rows[0]);
 }
 

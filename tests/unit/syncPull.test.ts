@@ -142,6 +142,16 @@ describe('reference data and plumbers', () => {
     expect(api.log.map((s) => s.path)).toContain('/api/CancellationType');
   });
 
+  it('loads the setting types for an admin only (spec 3 §3)', async () => {
+    await refreshLookups();
+    expect(api.log.map((s) => s.path)).not.toContain('/api/ApplicationSetting');
+    setSession({ ...ola, isAdmin: true, roleId: 2, userType: 'admin' });
+    api.log.length = 0;
+    await refreshLookups();
+    expect(api.log.map((s) => s.path)).toEqual(expect.arrayContaining(['/api/AvailabilityType', '/api/HoliDayType', '/api/WorkDayType', '/api/ApplicationSetting']));
+    setSession(ola);
+  });
+
   it('says nothing when the device is offline and keeps what it has', async () => {
     await refreshLookups();
     const before = await db.lookups.toArray();
