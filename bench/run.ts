@@ -12,6 +12,7 @@ import { formatApiBench, runApiBench } from './api';
 import { benchPhoto, formatPhotoBench } from './photo';
 import { benchOutbox, formatOutboxBench } from './outbox';
 import { benchPageMemory, formatPageMemoryBench } from './pageMemory';
+import { formatReportBench, runReportBench } from './report';
 
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const only = process.argv.slice(2);
@@ -52,6 +53,10 @@ async function main() {
   if (want('memory')) {
     console.log('\n## Page memory during a photo replay');
     console.log(formatPageMemoryBench(await benchPageMemory()));
+  }
+  if (want('report')) {
+    console.log('\n## Report');
+    console.log(formatReportBench(await runReportBench()));
   }
 }
 

@@ -1,4 +1,28 @@
 /** Demo company settings: job durations and interval, error threshold, reminders, configuration. */
+import { eq } from 'drizzle-orm';
+import { reminderMinutesToValue, SettingType } from '../../src/domain/companySettings';
+import type { CompanyConfiguration } from '../../src/domain/schemas/companySettings';
 import type { DbOrTx } from '../services/tx';
+import { companies, companyConfigurations, companySettings } from './schema';
 
-export async function seedSettingValues(_db: DbOrTx, _companyId: string): Promise<void> {}
+export async function seedSettingValues(db: DbOrTx, companyId: string): Promise<void> {
+  const values: [number, string][] = [
+    [SettingType.Install, '45'],
+    [SettingType.Replace, '60'],
+    [SettingType.Dismantle, '30'],
+    [SettingType.JobInterval, '15'],
+    [SettingType.ErrorThreshold, '3'],
+    [SettingType.SendReminder, 'true'],
+    [SettingType.NumberOfReminders, '2'],
+    [SettingType.ReminderFrequency, reminderMinutesToValue(60)],
+    [SettingType.SendConfirmationBefore, 'true'],
+  ];
+  await db.insert(companySettings).values(values.map(([settingTypeId, value]) => ({ companyId, settingTypeId, value })));
+  const [company] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  const data: CompanyConfiguration = {
+    smsSenderName: company.name.replace(/[^A-Za-z0-9ÆØÅæøå]/g, '').slice(0, 11),
+    companyName: company.name,
+    companyTelephone: company.telephone,
+  };
+  await db.insert(companyConfigurations).values({ companyId, data });
+}

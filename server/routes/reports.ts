@@ -1,4 +1,50 @@
-/** The completed-jobs status report (spec 3 §7): /api/Reports. */
+/**
+ * The completed-jobs status report (spec 3 §7): /api/Reports, admin only. Shapes and paging are
+ * described in src/domain/schemas/reports.ts. The spreadsheet streams: headers go out once the range
+ * is known to hold rows, then the workbook is written as the rows are read.
+ */
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { reportFileName } from '../../src/domain/reportRange';
+import { ReportPageSchema, ReportQuery, ReportRowSchema, ReportSpreadsheetQuery } from '../../src/domain/schemas/reports';
+import { prepareSpreadsheet, reportList, reportPage, writeSpreadsheet, XLSX_CONTENT_TYPE } from '../services/reports';
+import { errors } from './schemas';
 
-export async function reportRoutes(_app: FastifyInstance) {}
+const tags = ['Reports'];
+
+/** RFC 6266/5987: an ASCII fallback name plus the exact UTF-8 name (the å) in filename*. */
+function contentDisposition(name: string): string {
+  const ascii = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export async function reportRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/Reports/ReconciliationReport', {
+    schema: { tags, querystring: ReportQuery, response: { 200: Type.Union([Type.Array(ReportRowSchema), ReportPageSchema]), ...errors } },
+  }, (req) => (req.query.page !== undefined || req.query.pageSize !== undefined
+    ? reportPage(app.db, req.user, req.query)
+    : reportList(app.db, req.user, req.query)));
+
+  r.get('/Reports/ReconciliationReportSpreadsheet', {
+    schema: {
+      tags, querystring: ReportSpreadsheetQuery,
+      response: { 200: Type.Unsafe({ type: 'string', format: 'binary', description: 'The .xlsx file' }), ...errors },
+    },
+  }, async (req, reply) => {
+    const where = await prepareSpreadsheet(app.db, req.user, req.query);
+    const body = new PassThrough();
+    writeSpreadsheet(app.db, where, body).catch((err: unknown) => {
+      req.log.error({ err }, 'report spreadsheet failed');
+      body.destroy(err instanceof Error ? err : new Error(String(err)));
+    });
+    return reply
+      .header('content-disposition', contentDisposition(reportFileName(new Date())))
+      .header('cache-control', 'no-store')
+      .type(XLSX_CONTENT_TYPE)
+      .send(body);
+  });
+}

@@ -1,4 +1,43 @@
-/** SMS templates (spec 3 §7): /api/NotificationTemplate, /api/NotificationTemplateContent, /api/MergeField. */
+/**
+ * SMS templates (spec 3 §7): /api/NotificationTemplate, /api/NotificationTemplateContent, /api/MergeField.
+ * Shapes and decisions: src/domain/schemas/templates.ts; rules: services/templates.ts.
+ */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  CreateTemplateBody, CreateTemplateContentBody, MergeFieldSchema, NotificationTemplateSchema, NotificationTypeParam,
+  TemplateContentSchema, TemplateKeyParam, UpdateTemplateBody,
+} from '../../src/domain/schemas/templates';
+import { runMutation } from '../services/idempotency';
+import {
+  createTemplate, createTemplateContent, listTemplates, mergeFieldsForType, sampleByKey, templateByKey, templateContent, updateTemplate,
+} from '../services/templates';
+import { errors, IdParam, mutationErrors } from './schemas';
 
-export async function templateRoutes(_app: FastifyInstance) {}
+const tags = ['SMS templates'];
+
+export async function templateRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.get('/NotificationTemplate', { schema: { tags, response: { 200: Type.Array(NotificationTemplateSchema), ...errors } } },
+    (req) => listTemplates(app.db, req.user));
+  r.get('/NotificationTemplate/sample/:key', { schema: { tags, params: TemplateKeyParam, response: { 200: NotificationTemplateSchema, ...errors } } },
+    (req) => sampleByKey(app.db, req.user, req.params.key));
+  r.get('/NotificationTemplate/:key', { schema: { tags, params: TemplateKeyParam, response: { 200: NotificationTemplateSchema, ...errors } } },
+    (req) => templateByKey(app.db, req.user, req.params.key));
+  r.post('/NotificationTemplate', { schema: { tags, body: CreateTemplateBody, response: { 201: NotificationTemplateSchema, ...mutationErrors } } }, async (req, reply) => {
+    await runMutation(req, reply, async (tx) => ({ status: 201, body: await createTemplate(tx, req.user, req.body) }));
+  });
+  r.put('/NotificationTemplate/:id', { schema: { tags, params: IdParam, body: UpdateTemplateBody, response: { 200: NotificationTemplateSchema, ...mutationErrors } } }, async (req, reply) => {
+    await runMutation(req, reply, async (tx) => ({ status: 200, body: await updateTemplate(tx, req.user, req.params.id, req.body) }));
+  });
+
+  r.post('/NotificationTemplateContent', { schema: { tags, body: CreateTemplateContentBody, response: { 201: TemplateContentSchema, ...mutationErrors } } }, async (req, reply) => {
+    await runMutation(req, reply, async (tx) => ({ status: 201, body: await createTemplateContent(tx, req.user, req.body) }));
+  });
+  r.get('/NotificationTemplateContent/:id', { schema: { tags, params: IdParam, response: { 200: TemplateContentSchema, ...errors } } },
+    (req) => templateContent(app.db, req.user, req.params.id));
+
+  r.get('/MergeField/notificationType/:type', { schema: { tags, params: NotificationTypeParam, response: { 200: Type.Array(MergeFieldSchema), ...errors } } },
+    (req) => mergeFieldsForType(req.user, req.params.type));
+}

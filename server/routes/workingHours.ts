@@ -1,4 +1,49 @@
-/** Working hours (spec 3 §7): /api/WorkingHoursSetting. */
+/** Working hours (spec 3 §7): /api/WorkingHoursSetting. Shapes: src/domain/schemas/workingHours.ts. */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  EmployeeWorkingDaySchema, WorkingHoursDeleteRequest, WorkingHoursDeleteResult, WorkingHoursFilterQuery,
+  WorkingHoursSaveRequest, WorkingHoursSettingSchema,
+} from '../../src/domain/schemas/workingHours';
+import { badRequest } from '../services/errors';
+import { runMutation } from '../services/idempotency';
+import { createHours, deleteHours, getCompanyHours, getEmployeeWeek, updateHours } from '../services/workingHours';
+import { errors, mutationErrors } from './schemas';
 
-export async function workingHoursRoutes(_app: FastifyInstance) {}
+const tags = ['WorkingHours'];
+const Settings = Type.Array(WorkingHoursSettingSchema);
+
+export async function workingHoursRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  // One path, two questions (spec 3 §7): the company default by groupId, or an employee's ISO week.
+  // The employee shape comes first in the union: the serializer takes the first that fits, and a
+  // week's day (with its date) fits the company shape too.
+  r.get('/WorkingHoursSetting/filter', {
+    schema: { tags, querystring: WorkingHoursFilterQuery, response: { 200: Type.Union([Type.Array(EmployeeWorkingDaySchema), Settings]), ...errors } },
+  }, (req) => {
+    const q = req.query;
+    if (q.userRegistrationId !== undefined) {
+      const year = q.Year ?? q.year;
+      const weekNo = q.WeekNo ?? q.weekNo;
+      if (year === undefined) throw badRequest('Year', 'is required with userRegistrationId');
+      if (weekNo === undefined) throw badRequest('WeekNo', 'is required with userRegistrationId');
+      return getEmployeeWeek(app.db, req.user, q.userRegistrationId, year, weekNo);
+    }
+    if (q.groupId === undefined) throw badRequest('groupId', 'or userRegistrationId with Year and WeekNo is required');
+    return getCompanyHours(app.db, req.user, q.groupId);
+  });
+
+  r.post('/WorkingHoursSetting', { schema: { tags, body: WorkingHoursSaveRequest, response: { 201: Settings, ...mutationErrors } } }, async (req, reply) => {
+    await runMutation(req, reply, async (tx) => ({ status: 201, body: await createHours(tx, req.user, req.body) }));
+  });
+
+  r.put('/WorkingHoursSetting', { schema: { tags, body: WorkingHoursSaveRequest, response: { 200: Settings, ...mutationErrors } } }, async (req, reply) => {
+    await runMutation(req, reply, async (tx) => ({ status: 200, body: await updateHours(tx, req.user, req.body) }));
+  });
+
+  r.delete('/WorkingHoursSetting', { schema: { tags, body: WorkingHoursDeleteRequest, response: { 200: WorkingHoursDeleteResult, ...mutationErrors } } }, async (req, reply) => {
+    await runMutation(req, reply, async (tx) => ({ status: 200, body: { deletedIds: await deleteHours(tx, req.user, req.body) } }));
+  });
+}

@@ -1,7 +1,8 @@
 /**
  * What a live read shows while it is not simply ready (src/data/liveRead.ts): loading, an error with
  * retry, "needs a connection" when offline (with the last loaded data below it, if any), and "nothing
- * configured" for a silent 404. Screens put their content in `children`.
+ * configured" for a silent 404. Screens put their content in `children`. Imported from this module,
+ * not from ui/index.ts, so it stays out of the shell.
  */
 import type { ReactNode } from 'react';
 import { Alert, Box, Button } from '@chakra-ui/react';

@@ -2,10 +2,13 @@
  * Recipes of Chakra components that only the office screens (settings, dashboard and report) use:
  * tables, tabs and switches. The shell's system (system.ts) leaves them out to stay within its size
  * budget; importing this module (those features do, first thing) adds them to that same system before
- * any of their components render. Chakra's system looks recipes up in its theme object on each first
+ * any of their components render. Each recipe is imported from its own module (the alias in
+ * vite.config.ts): through the theme's index it would land in the shell. Chakra's system looks recipes up in its theme object on each first
  * use of a key, so an addition made before that first use is seen like a built-in one.
  */
-import { switchSlotRecipe, tableSlotRecipe, tabsSlotRecipe } from '@chakra-ui/react/theme';
+import { switchSlotRecipe } from 'chakra-recipe:switch';
+import { tableSlotRecipe } from 'chakra-recipe:table';
+import { tabsSlotRecipe } from 'chakra-recipe:tabs';
 import { system } from './system';
 
 export const ADMIN_SLOT_RECIPES = { switch: switchSlotRecipe, table: tableSlotRecipe, tabs: tabsSlotRecipe } as const;

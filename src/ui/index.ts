@@ -6,10 +6,10 @@ export type { FormDialogProps } from './FormDialog';
 export { snackbar, showSnackbar, SnackbarHost, pageAction } from './snackbar';
 export type { SnackbarOptions, SnackbarSeverity } from './snackbar';
 export { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
-export { LiveReadView } from './LiveReadView';
-export type { LiveReadViewProps } from './LiveReadView';
-export { AccessDenied, DeviceNotSupported, EmptyView, ErrorView, LoadingState, PageLayout, PAGE_BOTTOM_MARGIN_PX } from './layout';
+export { AccessDenied, EmptyView, ErrorView, LoadingState, PageLayout, PAGE_BOTTOM_MARGIN_PX } from './layout';
 export { isMobileWidth, screenClass, useIsMobile, useMediaQuery, useScreenClass } from './screen';
 export type { ScreenClass } from './screen';
 export * from './icons';
+// LiveReadView and DeviceNotSupported are imported from their own modules: only lazy screens use them,
+// and a re-export here would put them in the shell.
 export { useGoBack } from './useGoBack';

@@ -97,14 +97,3 @@ export function AccessDenied() {
   );
 }
 
-/** Spec 3 §2 screen size classes: the office screens (settings, dashboard) say so on a phone (280–600 px). */
-export function DeviceNotSupported() {
-  const { t } = useTranslation();
-  return (
-    <PageLayout>
-      <Box data-testid="device-not-supported">
-        <EmptyView title={t('DeviceNotSupported')} description={t('DeviceNotSupportedMessage')} icon={<InfoIcon />} />
-      </Box>
-    </PageLayout>
-  );
-}

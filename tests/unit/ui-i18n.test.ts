@@ -57,12 +57,25 @@ describe('i18n resources', () => {
 });
 
 describe('language', () => {
-  it('starts in Norwegian with common as default namespace, every namespace loaded', () => {
+  it('starts in Norwegian with common as default namespace and the shell\'s namespaces loaded, not the on-demand ones', () => {
     const i18n = mod.default;
     expect(i18n.language).toBe('nb');
     expect(i18n.t('Logout')).toBe('Logg ut');
+    expect(mod.namespaces).toEqual(expect.arrayContaining(['common', 'sync', 'auth']));
+    for (const ns of mod.ON_DEMAND_NAMESPACES) {
+      expect(mod.namespaces).not.toContain(ns);
+      expect(i18n.hasResourceBundle('nb', ns), ns).toBe(false);
+    }
+  });
+
+  it('loads an on-demand namespace when a screen first asks for it, and again in the language switched to', async () => {
+    const i18n = mod.default;
+    await i18n.loadNamespaces('plumbers');
     expect(i18n.t('plumbers:Approve')).toBe('Godkjenn');
-    expect(mod.namespaces).toEqual(expect.arrayContaining(['common', 'plumbers', 'profile']));
+    await mod.setLanguage('en');
+    expect(i18n.t('plumbers:Approve')).toBe('Approve');
+    await mod.setLanguage('nb');
+    expect(i18n.t('plumbers:Approve')).toBe('Godkjenn');
   });
 
   it('switches to English and remembers the choice', async () => {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveRead, type LiveRead } from '../../data/liveRead';
 import type { Plumber } from '../../domain/api';
-import { LiveReadView } from '../../ui';
+import { LiveReadView } from '../../ui/LiveReadView';
 import { fetchPlumber } from './api';
 
 export function usePlumber(id: number): LiveRead<Plumber> {

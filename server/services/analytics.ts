@@ -1,0 +1,147 @@
+/**
+ * Analytics for the dashboard (spec 3 §2, §7), admin only. What each number means is written with
+ * the shapes in src/domain/schemas/analytics.ts. Every count reads the caller's company's live jobs.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnalyticsQuery, Assignments, JobAllocation, PlumberAllocation, PlumberCount, WeekCount } from '../../src/domain/schemas/analytics';
+import { JobStatus } from '../../src/domain/enums';
+import { addDays, daysBetween, formatIsoDay, isoWeekOf, osloDay, rangeInstants, type ReportRange } from '../../src/domain/reportRange';
+import type { UserContext } from '../auth/context';
+import { requireAdmin } from '../auth/guards';
+import { badRequest } from './errors';
+import { companyUser } from './jobs';
+import { lookupList } from './lookups';
+import { readRange } from './reports';
+import type { DbOrTx } from './tx';
+
+/** Without dates: the 12 ISO weeks up to today (Oslo), this week included. */
+export const ANALYTICS_DEFAULT_WEEKS = 12;
+
+export function analyticsRange(q: AnalyticsQuery, now = new Date()): ReportRange {
+  if (q.fromDate === undefined && q.toDate === undefined) {
+    const today = osloDay(now);
+    return { from: addDays(isoWeekOf(today).monday, -7 * (ANALYTICS_DEFAULT_WEEKS - 1)), to: today };
+  }
+  if (q.fromDate === undefined) throw badRequest('querystring/fromDate', 'is required with toDate');
+  if (q.toDate === undefined) throw badRequest('querystring/toDate', 'is required with fromDate');
+  return readRange(q.fromDate, q.toDate);
+}
+
+interface Scope {
+  companyId: string;
+  range: ReportRange;
+  jobTypeId?: number;
+  userId?: number;
+  /** The named assignee's current name (when userId is given). */
+  userName?: string;
+}
+
+/** Checks the caller and the filters: 403 for a non-admin, 404 for an assignee of another company. */
+async function scopeOf(db: DbOrTx, user: UserContext, q: AnalyticsQuery): Promise<Scope> {
+  const companyId = requireAdmin(user);
+  const range = analyticsRange(q);
+  const scope: Scope = { companyId, range, jobTypeId: q.jobTypeId };
+  if (q.userId !== undefined) {
+    const target = await companyUser(db, user, q.userId);
+    scope.userId = target.registrationId;
+    scope.userName = `${target.firstName} ${target.lastName}`;
+  }
+  return scope;
+}
+
+function jobFilter(s: Scope): SQL {
+  return sql`j.company_id = ${s.companyId} and j.deleted_at is null
+    ${s.jobTypeId ? sql`and j.type_id = ${s.jobTypeId}` : sql``}
+    ${s.userId ? sql`and j.assigned_to_id = ${s.userId}` : sql``}`;
+}
+
+/** The assignee's name now (users), else as the job recorded it. */
+const ASSIGNEE_NAME = sql`coalesce((select u.first_name || ' ' || u.last_name from users u
+  where u.registration_id = j.assigned_to_id and u.company_id = j.company_id), min(j.assignee_name))`;
+
+const byName = <T extends { name: string; userId: number }>(a: T, b: T) => a.name.localeCompare(b.name, 'nb') || a.userId - b.userId;
+
+async function allocation(db: DbOrTx, s: Scope): Promise<JobAllocation> {
+  const { start, end } = rangeInstants(s.range);
+  const { rows } = await db.execute<{ user_id: number; name: string; status_id: number; n: number }>(sql`
+    select j.assigned_to_id as user_id, ${ASSIGNEE_NAME} as name, j.status_id, count(*)::int as n
+    from jobs j
+    where ${jobFilter(s)} and coalesce(j.assigned_date, j.created_at) >= ${start.toISOString()}::timestamptz
+      and coalesce(j.assigned_date, j.created_at) < ${end.toISOString()}::timestamptz
+    group by j.assigned_to_id, j.company_id, j.status_id`);
+  const byUser = new Map<number, PlumberAllocation>();
+  const entry = (userId: number, name: string) => {
+    let e = byUser.get(userId);
+    if (!e) byUser.set(userId, (e = { userId, name, new: 0, inProgress: 0, onHold: 0, completed: 0, closed: 0, total: 0 }));
+    return e;
+  };
+  if (s.userId !== undefined) entry(s.userId, s.userName ?? '');
+  const field: Record<number, keyof Omit<PlumberAllocation, 'userId' | 'name' | 'total'>> = {
+    [JobStatus.New]: 'new', [JobStatus.InProgress]: 'inProgress', [JobStatus.OnHold]: 'onHold', [JobStatus.Completed]: 'completed', [JobStatus.Closed]: 'closed',
+  };
+  for (const r of rows) {
+    const e = entry(r.user_id, r.name);
+    const key = field[r.status_id];
+    if (key) e[key] += r.n;
+    e.total += r.n;
+  }
+  return { fromDate: formatIsoDay(s.range.from), toDate: formatIsoDay(s.range.to), plumbers: [...byUser.values()].sort(byName) };
+}
+
+async function assignments(db: DbOrTx, s: Scope): Promise<Assignments> {
+  const { start, end } = rangeInstants(s.range);
+  const open = [JobStatus.New, JobStatus.InProgress, JobStatus.OnHold];
+  const done = [JobStatus.Completed, JobStatus.Closed];
+  const [weeks, types, overdueRows, typeList] = await Promise.all([
+    db.execute<{ week: string; n: number }>(sql`
+      select to_char(date_trunc('week', j.completed_date at time zone 'Europe/Oslo'), 'YYYY-MM-DD') as week, count(*)::int as n
+      from jobs j
+      where ${jobFilter(s)} and j.completed_date >= ${start.toISOString()}::timestamptz and j.completed_date < ${end.toISOString()}::timestamptz
+      group by 1`),
+    db.execute<{ type_id: number; n: number }>(sql`
+      select j.type_id, count(*)::int as n from jobs j
+      where ${jobFilter(s)} and j.status_id in (${sql.join(open.map((x) => sql`${x}`), sql`, `)})
+      group by j.type_id`),
+    db.execute<{ user_id: number; name: string; n: number }>(sql`
+      select j.assigned_to_id as user_id, ${ASSIGNEE_NAME} as name, count(*)::int as n from jobs j
+      where ${jobFilter(s)} and j.due_date < now() and j.status_id not in (${sql.join(done.map((x) => sql`${x}`), sql`, `)})
+      group by j.assigned_to_id, j.company_id`),
+    lookupList(db, 'JobTypes'),
+  ]);
+
+  // Every ISO week the range touches, zeros included, so the chart's axis has no holes.
+  const perWeek = new Map(weeks.rows.map((w) => [w.week, w.n]));
+  const completedPerWeek: WeekCount[] = [];
+  const last = isoWeekOf(s.range.to).monday;
+  for (let monday = isoWeekOf(s.range.from).monday; daysBetween(monday, last) >= 0; monday = addDays(monday, 7)) {
+    const { isoYear, isoWeek } = isoWeekOf(monday);
+    const weekStart = formatIsoDay(monday);
+    completedPerWeek.push({ weekStart, isoYear, isoWeek, count: perWeek.get(weekStart) ?? 0 });
+  }
+
+  const perType = new Map(types.rows.map((t) => [t.type_id, t.n]));
+  const openByType = typeList
+    .filter((t) => s.jobTypeId === undefined || t.id === s.jobTypeId)
+    .map((t) => ({ jobTypeId: t.id, name: String(t.name ?? t.id), count: perType.get(t.id) ?? 0 }));
+
+  const overdue: PlumberCount[] = overdueRows.rows.map((r) => ({ userId: r.user_id, name: r.name, count: r.n }));
+  if (s.userId !== undefined && overdue.length === 0) overdue.push({ userId: s.userId, name: s.userName ?? '', count: 0 });
+  overdue.sort(byName);
+
+  return { fromDate: formatIsoDay(s.range.from), toDate: formatIsoDay(s.range.to), completedPerWeek, openByType, overdue };
+}
+
+/** GET /api/Analytics/joballocation/company (userId in the query narrows it to one assignee). */
+export async function companyAllocation(db: DbOrTx, user: UserContext, q: AnalyticsQuery): Promise<JobAllocation> {
+  return allocation(db, await scopeOf(db, user, q));
+}
+
+/** GET /api/Analytics/joballocation/company/user/{id}. */
+export async function userAllocation(db: DbOrTx, user: UserContext, registrationId: number, q: AnalyticsQuery): Promise<JobAllocation> {
+  return allocation(db, await scopeOf(db, user, { ...q, userId: registrationId }));
+}
+
+/** GET /api/Analytics/assignments/company[/filter] and /assignments/company/user/filter. */
+export async function companyAssignments(db: DbOrTx, user: UserContext, q: AnalyticsQuery): Promise<Assignments> {
+  return assignments(db, await scopeOf(db, user, q));
+}

@@ -1,0 +1,142 @@
+/**
+ * Company settings and configuration (spec 3 §4, §5, §7). Reads: an admin of the company; writes: an
+ * admin whose agreement is in force. Every value is checked with src/domain/companySettings.ts; a
+ * refusal is a 400 naming the field with errorKey InvalidInput and nothing is written (the route's
+ * transaction rolls back). A stored setting never holds 0, empty or false: that means "not set".
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  isSettingType, isUnsetValue, SETTING_TYPE_NAMES, settingValueError, type SettingTypeId,
+} from '../../src/domain/companySettings';
+import type {
+  CompanyConfiguration, CompanySetting, CreateSettingsRequest, DeleteSettingsRequest, UpdateSettingsRequest,
+} from '../../src/domain/schemas/companySettings';
+import type { UserContext } from '../auth/context';
+import { requireAdmin, requireAdminWithAgreement } from '../auth/guards';
+import { companies, companyConfigurations, companySettings } from '../db/schema';
+import { badRequest, conflict, notFound } from './errors';
+import { RuleError } from './taskReport';
+import type { DbOrTx, Tx } from './tx';
+
+const INVALID_INPUT = 'InvalidInput';
+
+async function settingsOf(db: DbOrTx, companyId: string): Promise<CompanySetting[]> {
+  return db.select({ id: companySettings.id, settingTypeId: companySettings.settingTypeId, value: companySettings.value })
+    .from(companySettings).where(eq(companySettings.companyId, companyId)).orderBy(asc(companySettings.settingTypeId));
+}
+
+/** The value checks of a write: a known type, a valid value, and not "not set" (that is a delete). */
+function checkValue(field: string, settingTypeId: number, value: string): string {
+  if (!isSettingType(settingTypeId)) throw new RuleError(field.replace(/value$/, 'settingTypeId'), 'is not a setting type', INVALID_INPUT);
+  const name = SETTING_TYPE_NAMES[settingTypeId];
+  const error = settingValueError(settingTypeId, value);
+  if (error) throw new RuleError(field, `is not a valid ${name} (${error})`, INVALID_INPUT);
+  if (isUnsetValue(value)) throw new RuleError(field, `of ${name} is 0, empty or false: delete the setting instead`, INVALID_INPUT);
+  return value.trim();
+}
+
+/** GET /api/Setting/companyid/{id}: the caller's own company only (another company's id: 404). */
+export async function listSettings(db: DbOrTx, user: UserContext, companyId: string): Promise<CompanySetting[]> {
+  const own = requireAdmin(user);
+  if (companyId.toLowerCase() !== own.toLowerCase()) throw notFound('Company');
+  return settingsOf(db, own);
+}
+
+/** POST /api/Setting: creates settings of types the company has not set. */
+export async function createSettings(tx: Tx, user: UserContext, body: CreateSettingsRequest): Promise<CompanySetting[]> {
+  const companyId = requireAdminWithAgreement(user);
+  if (body.groupId.toLowerCase() !== companyId.toLowerCase()) throw notFound('Company');
+  const seen = new Set<number>();
+  const rows = body.settingList.map((s, i) => {
+    const value = checkValue(`settingList[${i}].value`, s.settingTypeId, s.value);
+    if (seen.has(s.settingTypeId)) throw badRequest(`settingList[${i}].settingTypeId`, 'is given twice');
+    seen.add(s.settingTypeId);
+    return { companyId, settingTypeId: s.settingTypeId, value };
+  });
+  const existing = await tx.select({ settingTypeId: companySettings.settingTypeId }).from(companySettings)
+    .where(and(eq(companySettings.companyId, companyId), inArray(companySettings.settingTypeId, [...seen])));
+  if (existing.length) {
+    throw conflict(`Setting ${SETTING_TYPE_NAMES[existing[0].settingTypeId as SettingTypeId]} already exists: update it instead`);
+  }
+  await tx.insert(companySettings).values(rows);
+  return settingsOf(tx, companyId);
+}
+
+async function ownRows(tx: Tx, companyId: string, ids: number[], field: string) {
+  const uniqueIds = new Set(ids);
+  if (uniqueIds.size !== ids.length) throw badRequest(field, 'names a setting twice');
+  const rows = await tx.select().from(companySettings)
+    .where(and(eq(companySettings.companyId, companyId), inArray(companySettings.id, ids)));
+  if (rows.length !== ids.length) throw notFound('Setting');
+  return rows;
+}
+
+/** PUT /api/Setting [{id, value}]: changes values of the company's settings. */
+export async function updateSettings(tx: Tx, user: UserContext, body: UpdateSettingsRequest): Promise<CompanySetting[]> {
+  const companyId = requireAdminWithAgreement(user);
+  const rows = await ownRows(tx, companyId, body.map((s) => s.id), 'id');
+  for (const [i, s] of body.entries()) {
+    const row = rows.find((r) => r.id === s.id)!;
+    const value = checkValue(`[${i}].value`, row.settingTypeId, s.value);
+    if (value !== row.value) await tx.update(companySettings).set({ value }).where(eq(companySettings.id, row.id));
+  }
+  return settingsOf(tx, companyId);
+}
+
+/** DELETE /api/Setting [ids]: the settings are no longer set. */
+export async function deleteSettings(tx: Tx, user: UserContext, ids: DeleteSettingsRequest): Promise<CompanySetting[]> {
+  const companyId = requireAdminWithAgreement(user);
+  await ownRows(tx, companyId, ids, 'ids');
+  await tx.delete(companySettings).where(and(eq(companySettings.companyId, companyId), inArray(companySettings.id, ids)));
+  return settingsOf(tx, companyId);
+}
+
+// ---- company configuration ----
+
+function toConfiguration(data: Record<string, unknown>): CompanyConfiguration {
+  return { smsSenderName: String(data.smsSenderName ?? ''), companyName: String(data.companyName ?? ''), companyTelephone: String(data.companyTelephone ?? '') };
+}
+
+async function configurationRow(db: DbOrTx, companyId: string) {
+  const [row] = await db.select().from(companyConfigurations).where(eq(companyConfigurations.companyId, companyId)).limit(1);
+  return row;
+}
+
+/** GET /api/CompanyConfiguration (admin): 404 when the company has none (the client is silent then). */
+export async function getConfiguration(db: DbOrTx, user: UserContext): Promise<CompanyConfiguration> {
+  const row = await configurationRow(db, requireAdmin(user));
+  if (!row) throw notFound('Company configuration');
+  return toConfiguration(row.data);
+}
+
+/** POST /api/CompanyConfiguration: the company's first configuration (409 when it has one). */
+export async function createConfiguration(tx: Tx, user: UserContext, body: CompanyConfiguration): Promise<CompanyConfiguration> {
+  const companyId = requireAdminWithAgreement(user);
+  const [row] = await tx.insert(companyConfigurations).values({ companyId, data: { ...body } })
+    .onConflictDoNothing().returning();
+  if (!row) throw conflict('Company configuration already exists: update it instead');
+  return toConfiguration(row.data);
+}
+
+/** PUT /api/CompanyConfiguration: replaces it (404 when there is none yet). */
+export async function updateConfiguration(tx: Tx, user: UserContext, body: CompanyConfiguration): Promise<CompanyConfiguration> {
+  const companyId = requireAdminWithAgreement(user);
+  const [row] = await tx.update(companyConfigurations).set({ data: { ...body }, updatedAt: new Date() })
+    .where(eq(companyConfigurations.companyId, companyId)).returning();
+  if (!row) throw notFound('Company configuration');
+  return toConfiguration(row.data);
+}
+
+/**
+ * The name and phone SMS texts carry for a company (#CompanyName#, #CompanyPhone#): its configuration's,
+ * else the company's own.
+ */
+export async function companyMergeValues(db: DbOrTx, companyId: string): Promise<{ companyName: string; companyTelephone: string }> {
+  const row = await configurationRow(db, companyId);
+  const [company] = await db.select({ name: companies.name, telephone: companies.telephone }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  const config = row ? toConfiguration(row.data) : null;
+  return {
+    companyName: config?.companyName || company?.name || '',
+    companyTelephone: config?.companyTelephone || company?.telephone || '',
+  };
+}

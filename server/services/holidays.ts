@@ -1,0 +1,153 @@
+/**
+ * The company holiday calendar (spec 3 §2, §5, §7). Shapes and the read-only rules:
+ * src/domain/schemas/holidays.ts; the check of one holiday is the editor's (src/domain/holidays.ts).
+ * "Today" and the current year are Norway's.
+ */
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import {
+  checkHoliday, checkHolidayTimes, HOLIDAY_PROBLEM_TEXT, holidayYearChoices, isHolidayYearReadOnly, isoWeek, osloDate, parseDay,
+} from '../../src/domain/holidays';
+import type { Holiday, HolidayInput } from '../../src/domain/schemas/holidays';
+import { requireAdminWithAgreement, requireCompany } from '../auth/guards';
+import type { UserContext } from '../auth/context';
+import { companyHolidays } from '../db/schema';
+import { badRequest, notFound } from './errors';
+import type { DbOrTx, Tx } from './tx';
+
+type Row = typeof companyHolidays.$inferSelect;
+
+export function toHoliday(r: Row): Holiday {
+  return {
+    id: r.id, groupId: r.companyId, date: r.date, year: r.year, weekNo: r.weekNo, holidayTypeId: r.holidayTypeId,
+    startTime: r.startTime, endTime: r.endTime, reason: r.reason,
+  };
+}
+
+const today = () => osloDate(new Date());
+const currentYear = () => Number(today().slice(0, 4));
+
+/** Years the calendar takes at all (previous, current, next). */
+function checkYearChoice(year: number, field: string): void {
+  const choices = holidayYearChoices(currentYear());
+  if (!choices.includes(year)) throw badRequest(field, `must be one of ${choices.join(', ')}`);
+}
+
+function checkWritableYear(year: number, field: string): void {
+  checkYearChoice(year, field);
+  if (isHolidayYearReadOnly(year, currentYear())) throw badRequest(field, `${year} is a past year: its calendar is read-only`);
+}
+
+/** A holiday's own fields: the caller's company, real date, year and ISO week matching it, type and times. */
+function checkOwnFields(h: HolidayInput, at: string, companyId: string): { year: number; weekNo: number } {
+  if (h.groupId !== companyId) throw notFound('Company');
+  if (!parseDay(h.date)) throw badRequest(`${at}.date`, HOLIDAY_PROBLEM_TEXT.InvalidDate);
+  const year = Number(h.date.slice(0, 4));
+  const weekNo = isoWeek(h.date).week;
+  if (h.year !== undefined && h.year !== year) throw badRequest(`${at}.year`, `must be ${year}, the year of its date (InvalidYear)`);
+  if (h.weekNo !== undefined && h.weekNo !== weekNo) throw badRequest(`${at}.weekNo`, `must be ${weekNo}, the ISO week of its date`);
+  const times = checkHolidayTimes(h);
+  if (times) throw badRequest(`${at}.${times === 'InvalidType' ? 'holidayTypeId' : 'endTime'}`, HOLIDAY_PROBLEM_TEXT[times]);
+  return { year, weekNo };
+}
+
+const rowOf = (h: HolidayInput, companyId: string, year: number, weekNo: number) => ({
+  companyId, date: h.date, year, weekNo, holidayTypeId: h.holidayTypeId, startTime: h.startTime, endTime: h.endTime, reason: h.reason ?? null,
+});
+
+/** GET /year/{year}: the company's holidays of that year, by date. */
+export async function holidaysOfYear(db: DbOrTx, user: UserContext, year: number): Promise<Holiday[]> {
+  const companyId = requireCompany(user);
+  checkYearChoice(year, 'year');
+  const rows = await db.select().from(companyHolidays)
+    .where(and(eq(companyHolidays.companyId, companyId), eq(companyHolidays.year, year))).orderBy(asc(companyHolidays.date));
+  return rows.map(toHoliday);
+}
+
+/** GET /holidays: from today on, by date. */
+export async function upcomingHolidays(db: DbOrTx, user: UserContext): Promise<Holiday[]> {
+  const companyId = requireCompany(user);
+  const rows = await db.select().from(companyHolidays)
+    .where(and(eq(companyHolidays.companyId, companyId), gte(companyHolidays.date, today()))).orderBy(asc(companyHolidays.date));
+  return rows.map(toHoliday);
+}
+
+/** POST: new holidays, each in a writable year, from today on, on a date not yet a holiday. */
+export async function addHolidays(tx: Tx, user: UserContext, list: HolidayInput[]): Promise<Holiday[]> {
+  const companyId = requireAdminWithAgreement(user);
+  const now = today();
+  const existing = await tx.select({ date: companyHolidays.date }).from(companyHolidays).where(eq(companyHolidays.companyId, companyId));
+  const used = new Set(existing.map((r) => r.date));
+  const rows = list.map((h, i) => {
+    const at = `[${i}]`;
+    if (h.id) throw badRequest(`${at}.id`, 'must be 0 for a new holiday: use PUT /year/{year} to change one');
+    const { year, weekNo } = checkOwnFields(h, at, companyId);
+    checkWritableYear(year, `${at}.date`);
+    const problem = checkHoliday(h, { year, today: now, usedDates: used });
+    if (problem) throw badRequest(`${at}.date`, `${h.date} ${HOLIDAY_PROBLEM_TEXT[problem]}`);
+    used.add(h.date);
+    return rowOf(h, companyId, year, weekNo);
+  });
+  const created = await tx.insert(companyHolidays).values(rows).returning();
+  return created.sort((a, b) => a.date.localeCompare(b.date)).map(toHoliday);
+}
+
+const sameHoliday = (r: Row, h: HolidayInput) =>
+  r.date === h.date && r.holidayTypeId === h.holidayTypeId && r.startTime === h.startTime && r.endTime === h.endTime && r.reason === (h.reason ?? null);
+
+/**
+ * PUT /year/{year}: the year's calendar becomes `list`. Holidays before today stay as they are (they
+ * may be listed unchanged, and are kept when left out); everything else is checked as when added.
+ */
+export async function saveYear(tx: Tx, user: UserContext, year: number, list: HolidayInput[]): Promise<Holiday[]> {
+  const companyId = requireAdminWithAgreement(user);
+  checkWritableYear(year, 'year');
+  const now = today();
+  const current = await tx.select().from(companyHolidays).where(and(eq(companyHolidays.companyId, companyId), eq(companyHolidays.year, year)));
+  const byId = new Map(current.map((r) => [r.id, r]));
+  const listed = new Set<number>();
+  const dates = new Set<string>();
+  const changed: { id: number; row: ReturnType<typeof rowOf> }[] = [];
+  const added: ReturnType<typeof rowOf>[] = [];
+  list.forEach((h, i) => {
+    const at = `[${i}]`;
+    const { weekNo } = checkOwnFields(h, at, companyId);
+    const old = h.id ? byId.get(h.id) : undefined;
+    if (h.id && !old) throw notFound(`Holiday ${h.id}`);
+    if (old) {
+      if (listed.has(old.id)) throw badRequest(`${at}.id`, `${old.id} is listed twice`);
+      listed.add(old.id);
+    }
+    if (old && sameHoliday(old, h)) {
+      if (dates.has(h.date)) throw badRequest(`${at}.date`, `${h.date} ${HOLIDAY_PROBLEM_TEXT.DateAlreadyInUse}`);
+      dates.add(h.date);
+      return;
+    }
+    if (old && old.date < now) throw badRequest(`${at}.date`, `${old.date} ${HOLIDAY_PROBLEM_TEXT.PastDate}`);
+    const problem = checkHoliday(h, { year, today: now, usedDates: dates });
+    if (problem) throw badRequest(`${at}.date`, `${h.date} ${HOLIDAY_PROBLEM_TEXT[problem]}`);
+    dates.add(h.date);
+    if (old) changed.push({ id: old.id, row: rowOf(h, companyId, year, weekNo) });
+    else added.push(rowOf(h, companyId, year, weekNo));
+  });
+  const removed = current.filter((r) => !listed.has(r.id) && r.date >= now);
+  // A kept past holiday still holds its date: nothing listed may take it.
+  for (const kept of current.filter((r) => !listed.has(r.id) && r.date < now)) {
+    if (dates.has(kept.date)) throw badRequest('date', `${kept.date} ${HOLIDAY_PROBLEM_TEXT.DateAlreadyInUse}`);
+  }
+  // Changed rows are written again under their ids after the removals, so two holidays may swap dates.
+  const gone = [...removed.map((r) => r.id), ...changed.map((c) => c.id)];
+  if (gone.length) await tx.delete(companyHolidays).where(inArray(companyHolidays.id, gone));
+  if (changed.length) await tx.insert(companyHolidays).values(changed.map((c) => ({ id: c.id, ...c.row })));
+  if (added.length) await tx.insert(companyHolidays).values(added);
+  return holidaysOfYear(tx, user, year);
+}
+
+/** DELETE /{id}: a holiday of the company from today on; another company's → 404, a past one → 400. */
+export async function deleteHoliday(tx: Tx, user: UserContext, id: number): Promise<number> {
+  const companyId = requireAdminWithAgreement(user);
+  const [row] = await tx.select().from(companyHolidays).where(and(eq(companyHolidays.id, id), eq(companyHolidays.companyId, companyId))).limit(1);
+  if (!row) throw notFound('Holiday');
+  if (row.date < today()) throw badRequest('id', `${row.date} ${HOLIDAY_PROBLEM_TEXT.PastDate}`);
+  await tx.delete(companyHolidays).where(eq(companyHolidays.id, row.id));
+  return row.id;
+}

@@ -1,0 +1,218 @@
+/**
+ * The completed-jobs status report (spec 3 §2, §3, §5, §7; shapes in src/domain/schemas/reports.ts):
+ * one row per live task of the company's live jobs completed in the range (jobs.completed_date, read
+ * through the jobs_company_completed index), as a list, a page, or a streamed .xlsx.
+ *
+ * The spreadsheet is written by exceljs's streaming WorkbookWriter from a PostgreSQL cursor, a batch
+ * at a time, waiting while the response is not drained: memory stays flat whatever the row count.
+ */
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { sql, type SQL } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { ReportPage, ReportQuery, ReportRow, ReportSpreadsheetQuery } from '../../src/domain/schemas/reports';
+import { REPORT_NO_JOBS_MESSAGE } from '../../src/domain/schemas/reports';
+import {
+  checkReportRange, parseReportDate, rangeInstants, REPORT_DEFAULT_PAGE_SIZE, REPORT_MAX_RANGE_DAYS, type ReportRange,
+} from '../../src/domain/reportRange';
+import type { UserContext } from '../auth/context';
+import { requireAdmin } from '../auth/guards';
+import type { Db } from '../db/index';
+import { badRequest, HttpError } from './errors';
+import type { DbOrTx } from './tx';
+
+/** The query's range, or 400 naming the field (spec 3 §5: the end before the start is refused). */
+export function readRange(fromDate: string, toDate: string): ReportRange {
+  const from = parseReportDate(fromDate);
+  if (!from) throw badRequest('querystring/fromDate', 'must be a real date as MM.DD.YYYY, YYYY.MM.DD or YYYY-MM-DD');
+  const to = parseReportDate(toDate);
+  if (!to) throw badRequest('querystring/toDate', 'must be a real date as MM.DD.YYYY, YYYY.MM.DD or YYYY-MM-DD');
+  const problem = checkReportRange({ from, to });
+  if (problem === 'toBeforeFrom') throw badRequest('querystring/toDate', 'must not be before fromDate');
+  if (problem === 'rangeTooLong') throw badRequest('querystring/toDate', `must be at most ${REPORT_MAX_RANGE_DAYS} days after fromDate`);
+  return { from, to };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The report's rows of a company and range: the jobs by the completion index, then their live
+ * tasks. Search is a case-insensitive "contains" over address, matrikkel number, reference number
+ * and assignee: within a range of at most a year of one company's completed jobs, a filter over
+ * the range's rows (no separate index needed).
+ */
+function rowsWhere(companyId: string, range: ReportRange, search: string | undefined): SQL {
+  const { start, end } = rangeInstants(range);
+  const term = search?.trim();
+  const pattern = term ? `%${escapeLike(term)}%` : null;
+  return sql`j.company_id = ${companyId} and j.deleted_at is null
+    and j.completed_date >= ${start.toISOString()}::timestamptz and j.completed_date < ${end.toISOString()}::timestamptz
+    ${pattern === null ? sql`` : sql`and (j.subscriber_text ilike ${pattern} or j.matrikkel_nummer ilike ${pattern}
+      or j.ref_nr::text like ${pattern} or j.assignee_name ilike ${pattern})`}`;
+}
+
+const FROM = sql`from jobs j join tasks t on t.job_id = j.id and t.is_deleted = false`;
+const ORDER = sql`order by j.completed_date, j.ref_nr, t.task_order, t.task_no`;
+
+/** A timestamp as RFC 3339 UTC text (the driver hands timestamps over as PostgreSQL's own text). */
+const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Column names as the spec spells them; names of statuses and types from the reference lists. */
+const SELECT = sql`select j.ref_nr as "jobRef",
+  coalesce((select r.data->>'name' from reference_items r where r.list = 'JobStatus' and r.id = j.status_id), j.status_id::text) as "jobStatus",
+  ${isoText(sql`j.completed_date`)} as "jobCompleted",
+  coalesce((select r.data->>'name' from reference_items r where r.list = 'JobTypes' and r.id = j.type_id), j.type_id::text) as "jobType",
+  j.assignee_name as "assigneeName",
+  coalesce((select r.data->>'name' from reference_items r where r.list = 'TaskStatus' and r.id = t.status_id), t.status_id::text) as "taskStatus",
+  ${isoText(sql`t.completed_at`)} as "taskCompleted",
+  j.matrikkel_nummer as "matrikkelnumber",
+  j.subscriber_text as "address",
+  coalesce(nullif(t.notes, ''), nullif(t.additional_details_request->>'note', ''), nullif(j.notes, '')) as "note",
+  nullif(t.dismantle_obj->>'serialNo', '') as "oldMeter",
+  nullif(t.new_water_meter_obj->>'serialNo', '') as "newMeter",
+  t.schedule_item_id is not null as "isSchueduled"`;
+
+type DbRow = ReportRow;
+
+const toRow = (r: DbRow): ReportRow => ({ ...r, jobRef: Number(r.jobRef) });
+
+/** GET /api/Reports/ReconciliationReport without paging: every row of the range. */
+export async function reportList(db: DbOrTx, user: UserContext, q: ReportQuery): Promise<ReportRow[]> {
+  const companyId = requireAdmin(user);
+  const where = rowsWhere(companyId, readRange(q.fromDate, q.toDate), q.search);
+  const { rows } = await db.execute<DbRow>(sql`${SELECT} ${FROM} where ${where} ${ORDER}`);
+  return rows.map(toRow);
+}
+
+/**
+ * Totals, cached per process the way the job list's are (services/jobs.ts listTotal): every write
+ * to a company's jobs or tasks bumps the job's change_seq under the company lock, so a total counted
+ * while the company's newest sequence was S stays right while it is still S. Checking that is one
+ * index probe; counting is a join over every row of the range (most of a page request's time).
+ */
+const TOTALS_LIMIT = 500;
+const totals = new Map<string, { seq: number; total: number }>();
+
+async function rowsTotal(db: DbOrTx, companyId: string, range: ReportRange, search: string | undefined, where: SQL): Promise<number> {
+  const { rows: [{ seq }] } = await db.execute<{ seq: number }>(sql`select coalesce(max(change_seq), 0)::bigint as seq from jobs where company_id = ${companyId}`);
+  const key = JSON.stringify([companyId, rangeInstants(range).start.getTime(), rangeInstants(range).end.getTime(), search?.trim().toLowerCase() ?? '']);
+  const hit = totals.get(key);
+  if (hit && hit.seq === Number(seq)) return hit.total;
+  // Counted after reading the sequence: a write committed in between makes the next request count again.
+  const { rows: [{ total }] } = await db.execute<{ total: number }>(sql`select count(*)::int as total ${FROM} where ${where}`);
+  totals.delete(key);
+  totals.set(key, { seq: Number(seq), total });
+  if (totals.size > TOTALS_LIMIT) totals.delete(totals.keys().next().value!);
+  return total;
+}
+
+/** GET /api/Reports/ReconciliationReport with page/pageSize: one page and the number of rows in all. */
+export async function reportPage(db: DbOrTx, user: UserContext, q: ReportQuery): Promise<ReportPage> {
+  const companyId = requireAdmin(user);
+  const range = readRange(q.fromDate, q.toDate);
+  const where = rowsWhere(companyId, range, q.search);
+  const pageSize = q.pageSize ?? REPORT_DEFAULT_PAGE_SIZE;
+  const offset = ((q.page ?? 1) - 1) * pageSize;
+  const [page, total] = await Promise.all([
+    // The page's tasks are found on the narrow columns first; only those rows are then read in full.
+    db.execute<DbRow>(sql`${SELECT} ${FROM}
+      where t.id in (select t.id ${FROM} where ${where} ${ORDER} limit ${pageSize} offset ${offset}) ${ORDER}`),
+    rowsTotal(db, companyId, range, q.search, where),
+  ]);
+  return { rows: page.rows.map(toRow), total };
+}
+
+// --- the spreadsheet ------------------------------------------------------------------------------
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Rows fetched from the cursor at a time. */
+const BATCH = 1000;
+const DATE_FORMAT = 'dd.mm.yyyy hh:mm';
+
+const COLUMNS: { key: keyof ReportRow; width: number; numFmt?: string }[] = [
+  { key: 'jobRef', width: 10, numFmt: '0' },
+  { key: 'jobStatus', width: 12 },
+  { key: 'jobCompleted', width: 17, numFmt: DATE_FORMAT },
+  { key: 'jobType', width: 26 },
+  { key: 'assigneeName', width: 22 },
+  { key: 'taskStatus', width: 12 },
+  { key: 'taskCompleted', width: 17, numFmt: DATE_FORMAT },
+  { key: 'matrikkelnumber', width: 26 },
+  { key: 'address', width: 36 },
+  { key: 'note', width: 40 },
+  { key: 'oldMeter', width: 16 },
+  { key: 'newMeter', width: 16 },
+  { key: 'isSchueduled', width: 12 },
+];
+
+/**
+ * Excel dates carry no time zone; the reader expects the Oslo wall-clock time. exceljs writes a
+ * Date's UTC fields, so the cell gets a Date whose UTC fields are the Oslo time.
+ */
+const osloText = (column: SQL) => sql`to_char(${column} at time zone 'Europe/Oslo', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const SHEET_SELECT = sql`${SELECT}, ${osloText(sql`j.completed_date`)} as "jobCompletedOslo", ${osloText(sql`t.completed_at`)} as "taskCompletedOslo"`;
+type SheetRow = DbRow & { jobCompletedOslo: string; taskCompletedOslo: string | null };
+const excelDate = (wallClock: string | null) => (wallClock ? new Date(wallClock) : null);
+
+function cells(r: SheetRow): unknown[] {
+  return [
+    Number(r.jobRef), r.jobStatus, excelDate(r.jobCompletedOslo), r.jobType, r.assigneeName, r.taskStatus, excelDate(r.taskCompletedOslo),
+    r.matrikkelnumber, r.address, r.note, r.oldMeter, r.newMeter, r.isSchueduled,
+  ];
+}
+
+/** Resolves when `out` takes more; throws when it was closed (the download was given up). */
+async function drained(out: Writable): Promise<void> {
+  if (out.destroyed) throw new Error('report download closed');
+  if (!out.writableNeedDrain) {
+    await new Promise((resolve) => setImmediate(resolve));
+    return;
+  }
+  const gone = new AbortController();
+  try {
+    await Promise.race([once(out, 'drain', { signal: gone.signal }), once(out, 'close', { signal: gone.signal })]);
+  } finally {
+    gone.abort();
+  }
+  if (out.destroyed) throw new Error('report download closed');
+}
+
+/** The range checked and known to hold rows; 400 with REPORT_NO_JOBS_MESSAGE when it holds none. */
+export async function prepareSpreadsheet(db: Db, user: UserContext, q: ReportSpreadsheetQuery): Promise<SQL> {
+  const companyId = requireAdmin(user);
+  const where = rowsWhere(companyId, readRange(q.fromDate, q.toDate), q.search);
+  const { rows } = await db.execute<{ any: boolean }>(sql`select exists (select 1 ${FROM} where ${where}) as "any"`);
+  if (!rows[0].any) throw new HttpError(400, REPORT_NO_JOBS_MESSAGE);
+  return where;
+}
+
+/**
+ * Writes the report of `where` (from prepareSpreadsheet) as .xlsx into `out`, and ends it. Rows come
+ * from a cursor in a read-only transaction (one snapshot for the whole file); after each batch the
+ * writer waits while `out` is full, so a slow download does not pile rows up in memory.
+ */
+export async function writeSpreadsheet(db: Db, where: SQL, out: Writable): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    // Fast deflate: the sheet is repetitive text, level 1 keeps it small and the CPU on the rows.
+    stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } },
+  });
+  workbook.creator = 'Meterwork';
+  const sheet = workbook.addWorksheet('Statusrapport', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = COLUMNS.map((c) => ({ header: c.key, key: c.key, width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`declare report_rows no scroll cursor for ${SHEET_SELECT} ${FROM} where ${where} ${ORDER}`);
+    for (;;) {
+      const { rows } = await tx.execute<SheetRow>(sql.raw(`fetch ${BATCH} from report_rows`));
+      for (const r of rows) sheet.addRow(cells(r)).commit();
+      if (rows.length < BATCH) break;
+      await drained(out);
+    }
+    await tx.execute(sql`close report_rows`);
+  }, { accessMode: 'read only' });
+  sheet.commit();
+  await workbook.commit();
+}

@@ -1,0 +1,157 @@
+/**
+ * SMS templates (spec 3 §2, §7; shapes in src/domain/schemas/templates.ts). Samples belong to no
+ * company and are read-only; a company's custom templates are made from a sample and edited freely.
+ * The company's "example" of a notification type is the template in use for it: a custom template
+ * flagged isExample, else the type's sample. Reads: an admin; writes: an admin with the agreement.
+ */
+import { and, asc, desc, eq, isNull, or } from 'drizzle-orm';
+import {
+  MERGE_FIELDS_BY_TYPE, type MergeFieldDef, type NotificationTemplateTypeId,
+} from '../../src/domain/companySettings';
+import type {
+  CreateTemplateContentRequest, CreateTemplateRequest, MergeFieldDto, NotificationTemplate, TemplateContent, UpdateTemplateRequest,
+} from '../../src/domain/schemas/templates';
+import type { UserContext } from '../auth/context';
+import { requireAdmin, requireAdminWithAgreement } from '../auth/guards';
+import { notificationTemplateContents, notificationTemplates } from '../db/schema';
+import { companyMergeValues } from './companySettings';
+import { badRequest, conflict, forbidden, notFound } from './errors';
+import type { DbOrTx, Tx } from './tx';
+
+type TemplateRow = typeof notificationTemplates.$inferSelect;
+
+export function mergeFieldsOf(notificationTypeId: number): MergeFieldDto[] {
+  return (MERGE_FIELDS_BY_TYPE[notificationTypeId as NotificationTemplateTypeId] ?? []).map((f: MergeFieldDef) => ({ id: f.id, name: f.name, token: f.token }));
+}
+
+/** Templates a company may see: its own and the samples. */
+const visibleTo = (companyId: string) => or(eq(notificationTemplates.companyId, companyId), isNull(notificationTemplates.companyId));
+
+async function exampleTypes(db: DbOrTx, companyId: string): Promise<Set<number>> {
+  const rows = await db.select({ type: notificationTemplates.notificationTypeId }).from(notificationTemplates)
+    .where(and(eq(notificationTemplates.companyId, companyId), eq(notificationTemplates.isExample, true)));
+  return new Set(rows.map((r) => r.type));
+}
+
+async function present(db: DbOrTx, companyId: string, rows: TemplateRow[]): Promise<NotificationTemplate[]> {
+  const merge = await companyMergeValues(db, companyId);
+  const customExample = await exampleTypes(db, companyId);
+  return rows.map((r) => ({
+    id: r.id, key: r.key, title: r.title, name: r.name, text: r.text, notificationTypeId: r.notificationTypeId,
+    parentTemplateId: r.parentTemplateId, isSampleTemplate: r.isSampleTemplate,
+    isExample: r.isSampleTemplate ? !customExample.has(r.notificationTypeId) : r.isExample,
+    mergeFields: mergeFieldsOf(r.notificationTypeId), ...merge,
+  }));
+}
+
+/** GET /api/NotificationTemplate: the company's custom templates, then the samples, by type. */
+export async function listTemplates(db: DbOrTx, user: UserContext): Promise<NotificationTemplate[]> {
+  const companyId = requireAdmin(user);
+  const rows = await db.select().from(notificationTemplates).where(visibleTo(companyId))
+    .orderBy(asc(notificationTemplates.isSampleTemplate), asc(notificationTemplates.notificationTypeId), asc(notificationTemplates.id));
+  return present(db, companyId, rows);
+}
+
+/** GET /api/NotificationTemplate/{key}: the company's template with the key, else the sample with it. */
+export async function templateByKey(db: DbOrTx, user: UserContext, key: string): Promise<NotificationTemplate> {
+  const companyId = requireAdmin(user);
+  const [row] = await db.select().from(notificationTemplates)
+    .where(and(visibleTo(companyId), eq(notificationTemplates.key, key)))
+    .orderBy(asc(notificationTemplates.isSampleTemplate)).limit(1);
+  if (!row) throw notFound('Template');
+  return (await present(db, companyId, [row]))[0];
+}
+
+/** GET /api/NotificationTemplate/sample/{key}. */
+export async function sampleByKey(db: DbOrTx, user: UserContext, key: string): Promise<NotificationTemplate> {
+  const companyId = requireAdmin(user);
+  const [row] = await db.select().from(notificationTemplates)
+    .where(and(isNull(notificationTemplates.companyId), eq(notificationTemplates.key, key))).limit(1);
+  if (!row) throw notFound('Sample template');
+  return (await present(db, companyId, [row]))[0];
+}
+
+/**
+ * The template a company's messages of a type use: its example custom template, else the sample.
+ * For the senders (notices, reminders, confirmations, cancellations), with renderTemplate.
+ */
+export async function templateInUse(db: DbOrTx, companyId: string, notificationTypeId: number): Promise<NotificationTemplate | null> {
+  const [row] = await db.select().from(notificationTemplates)
+    .where(and(eq(notificationTemplates.notificationTypeId, notificationTypeId), or(
+      and(eq(notificationTemplates.companyId, companyId), eq(notificationTemplates.isExample, true)),
+      isNull(notificationTemplates.companyId),
+    )))
+    .orderBy(asc(notificationTemplates.isSampleTemplate), desc(notificationTemplates.updatedAt)).limit(1);
+  return row ? (await present(db, companyId, [row]))[0] : null;
+}
+
+async function visibleTemplate(db: DbOrTx, companyId: string, id: number): Promise<TemplateRow> {
+  const [row] = await db.select().from(notificationTemplates).where(and(visibleTo(companyId), eq(notificationTemplates.id, id))).limit(1);
+  if (!row) throw notFound('Template');
+  return row;
+}
+
+/** POST /api/NotificationTemplate: a custom template made from a sample of the same type. */
+export async function createTemplate(tx: Tx, user: UserContext, body: CreateTemplateRequest): Promise<NotificationTemplate> {
+  const companyId = requireAdminWithAgreement(user);
+  const [parent] = await tx.select().from(notificationTemplates)
+    .where(and(isNull(notificationTemplates.companyId), eq(notificationTemplates.id, body.parentTemplateId))).limit(1);
+  if (!parent) throw badRequest('parentTemplateId', 'is not a sample template');
+  if (parent.notificationTypeId !== body.notificationTypeId) throw badRequest('notificationTypeId', 'differs from the sample\'s notification type');
+  const [row] = await tx.insert(notificationTemplates).values({
+    companyId, key: body.key, title: body.title.trim(), name: body.name.trim(), text: body.templateText,
+    notificationTypeId: body.notificationTypeId, parentTemplateId: parent.id, isSampleTemplate: false, isExample: false,
+  }).onConflictDoNothing().returning();
+  if (!row) throw conflict(`Template key ${body.key} already exists`);
+  return (await present(tx, companyId, [row]))[0];
+}
+
+/** PUT /api/NotificationTemplate/{id}: edit a custom template and/or make it (or a sample) the example. */
+export async function updateTemplate(tx: Tx, user: UserContext, id: number, body: UpdateTemplateRequest): Promise<NotificationTemplate> {
+  const companyId = requireAdminWithAgreement(user);
+  const row = await visibleTemplate(tx, companyId, id);
+  const edits = body.templateText !== undefined || body.title !== undefined || body.name !== undefined;
+  if (row.isSampleTemplate && edits) throw forbidden();
+  if (body.isExample) {
+    // One example per notification type and company: unset the others (for a sample: all of them).
+    await tx.update(notificationTemplates).set({ isExample: false, updatedAt: new Date() }).where(and(
+      eq(notificationTemplates.companyId, companyId), eq(notificationTemplates.notificationTypeId, row.notificationTypeId),
+      eq(notificationTemplates.isExample, true),
+    ));
+  }
+  if (row.isSampleTemplate) return (await present(tx, companyId, [row]))[0];
+  const [updated] = await tx.update(notificationTemplates).set({
+    ...(body.templateText !== undefined ? { text: body.templateText } : {}),
+    ...(body.title !== undefined ? { title: body.title.trim() } : {}),
+    ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+    ...(body.isExample ? { isExample: true } : {}),
+    updatedAt: new Date(),
+  }).where(eq(notificationTemplates.id, row.id)).returning();
+  return (await present(tx, companyId, [updated]))[0];
+}
+
+const toContent = (r: typeof notificationTemplateContents.$inferSelect): TemplateContent =>
+  ({ id: r.id, notificationTemplateId: r.notificationTemplateId, content: r.content });
+
+/** POST /api/NotificationTemplateContent: a saved text snippet of a template the company can see. */
+export async function createTemplateContent(tx: Tx, user: UserContext, body: CreateTemplateContentRequest): Promise<TemplateContent> {
+  const companyId = requireAdminWithAgreement(user);
+  await visibleTemplate(tx, companyId, body.notificationTemplateId);
+  const [row] = await tx.insert(notificationTemplateContents).values({ companyId, notificationTemplateId: body.notificationTemplateId, content: body.content }).returning();
+  return toContent(row);
+}
+
+/** GET /api/NotificationTemplateContent/{id}: the company's own snippets only. */
+export async function templateContent(db: DbOrTx, user: UserContext, id: number): Promise<TemplateContent> {
+  const companyId = requireAdmin(user);
+  const [row] = await db.select().from(notificationTemplateContents)
+    .where(and(eq(notificationTemplateContents.companyId, companyId), eq(notificationTemplateContents.id, id))).limit(1);
+  if (!row) throw notFound('Template content');
+  return toContent(row);
+}
+
+/** GET /api/MergeField/notificationType/{type}. */
+export function mergeFieldsForType(user: UserContext, type: number): MergeFieldDto[] {
+  requireAdmin(user);
+  return mergeFieldsOf(type);
+}

@@ -1,0 +1,180 @@
+/**
+ * Working hours (spec 3 §3, §5, §7): the company default and employees' own hours, read and written
+ * within the caller's company only. Shapes and rules: src/domain/schemas/workingHours.ts; the day
+ * rules are the editor's own (src/domain/workingHours.ts).
+ */
+import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { isoWeekDates, isoWeeksInYear } from '../../src/domain/holidays';
+import type {
+  EmployeeWorkingDay, WorkingHoursSaveRequest, WorkingHoursSetting, WorkingHoursSettingInput,
+} from '../../src/domain/schemas/workingHours';
+import { DAY_PROBLEM_TEXT, dayName, validateDay, workDayTypeOf, type DayHours } from '../../src/domain/workingHours';
+import { requireAdminWithAgreement, requireCompany } from '../auth/guards';
+import type { UserContext } from '../auth/context';
+import { users, workingHours } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from './errors';
+import type { DbOrTx, Tx } from './tx';
+
+type Row = typeof workingHours.$inferSelect;
+
+const hoursOf = (r: DayHours): DayHours => ({
+  startTime: r.startTime ?? null, lunchStartTime: r.lunchStartTime ?? null, lunchEndTime: r.lunchEndTime ?? null, endTime: r.endTime ?? null,
+});
+
+export function toSetting(r: Row): WorkingHoursSetting {
+  return {
+    id: r.id, userRegistrationId: r.registrationId, workDayTypeId: workDayTypeOf(r.dayOfWeek), dayOfWeek: r.dayOfWeek,
+    year: r.year, weekNo: r.weekNo, ...hoursOf(r),
+  };
+}
+
+/** The caller's company, when `groupId` names it; another company is not there for them (404). */
+function ownGroup(companyId: string, groupId: string): void {
+  if (groupId !== companyId) throw notFound('Company');
+}
+
+/** An employee of the company (any status: their hours outlive a deactivation); else 404. */
+async function companyEmployee(db: DbOrTx, companyId: string, registrationId: number): Promise<void> {
+  const [row] = await db.select({ id: users.id }).from(users)
+    .where(and(eq(users.registrationId, registrationId), eq(users.companyId, companyId))).limit(1);
+  if (!row) throw notFound('User');
+}
+
+const companyDefault = (companyId: string): SQL =>
+  and(eq(workingHours.companyId, companyId), isNull(workingHours.registrationId), isNull(workingHours.year))!;
+
+/** GET /filter?groupId=: the company default, Monday first; 404 when the company has none. */
+export async function getCompanyHours(db: DbOrTx, user: UserContext, groupId: string): Promise<WorkingHoursSetting[]> {
+  const companyId = requireCompany(user);
+  ownGroup(companyId, groupId);
+  const rows = await db.select().from(workingHours).where(companyDefault(companyId)).orderBy(asc(workingHours.dayOfWeek));
+  if (!rows.length) throw notFound('Working hours');
+  return rows.map(toSetting);
+}
+
+function checkWeek(year: number, weekNo: number, field: string): void {
+  if (weekNo > isoWeeksInYear(year)) throw badRequest(field, `must be a week of ${year} (1 to ${isoWeeksInYear(year)})`);
+}
+
+/** GET /filter?userRegistrationId=&Year=&WeekNo=: the hours that apply to each day of that ISO week. */
+export async function getEmployeeWeek(
+  db: DbOrTx, user: UserContext, registrationId: number, year: number, weekNo: number,
+): Promise<EmployeeWorkingDay[]> {
+  const companyId = requireCompany(user);
+  checkWeek(year, weekNo, 'WeekNo');
+  await companyEmployee(db, companyId, registrationId);
+  if (!user.isAdmin && registrationId !== user.registrationId) throw forbidden();
+  const rows = await db.select().from(workingHours).where(and(
+    eq(workingHours.companyId, companyId),
+    or(
+      and(isNull(workingHours.registrationId), isNull(workingHours.year)),
+      and(eq(workingHours.registrationId, registrationId), or(
+        isNull(workingHours.year),
+        and(eq(workingHours.year, year), eq(workingHours.weekNo, weekNo)),
+      )),
+    ),
+  ));
+  if (!rows.length) throw notFound('Working hours');
+  const dates = isoWeekDates(year, weekNo);
+  return dates.map((date, i) => {
+    const dayOfWeek = i + 1;
+    const ofDay = rows.filter((r) => r.dayOfWeek === dayOfWeek);
+    const own = ofDay.find((r) => r.registrationId !== null && r.year !== null) ?? ofDay.find((r) => r.registrationId !== null);
+    const source = own ?? ofDay.find((r) => r.registrationId === null);
+    return {
+      id: source?.id ?? 0, userRegistrationId: registrationId, workDayTypeId: workDayTypeOf(dayOfWeek), dayOfWeek, date, year, weekNo,
+      isEmployeeSpecific: !!own, isWeekSpecific: own?.year != null,
+      ...(source ? hoursOf(source) : hoursOf({ startTime: null, lunchStartTime: null, lunchEndTime: null, endTime: null })),
+    };
+  });
+}
+
+/** Checks every day of a save request (spec 3 §5) before anything is written. */
+function checkDays(body: WorkingHoursSaveRequest): void {
+  const employee = body.userRegistrationId ?? null;
+  const seen = new Set<string>();
+  body.workingHoursSettings.forEach((s: WorkingHoursSettingInput, i) => {
+    const at = `workingHoursSettings[${i}]`;
+    const day = dayName(s.dayOfWeek);
+    if (s.workDayTypeId !== undefined && s.workDayTypeId !== workDayTypeOf(s.dayOfWeek)) {
+      throw badRequest(`${at}.workDayTypeId`, `must be ${workDayTypeOf(s.dayOfWeek)} for ${day}`);
+    }
+    const year = s.year ?? null;
+    const weekNo = s.weekNo ?? null;
+    if ((year === null) !== (weekNo === null)) throw badRequest(`${at}.${year === null ? 'year' : 'weekNo'}`, `must be given with ${year === null ? 'weekNo' : 'year'} (${day})`);
+    if (year !== null && employee === null) throw badRequest(`${at}.year`, 'is for an employee\'s hours only: the company default has no week');
+    if (year !== null && weekNo !== null) checkWeek(year, weekNo, `${at}.weekNo`);
+    const key = `${s.dayOfWeek}/${year}/${weekNo}`;
+    if (seen.has(key)) throw badRequest(`${at}.dayOfWeek`, `${day} is given twice`);
+    seen.add(key);
+    const issue = validateDay(hoursOf(s));
+    if (issue) throw badRequest(`${at}.${issue.field}`, `${DAY_PROBLEM_TEXT[issue.problem]} (${day})`);
+  });
+}
+
+/** The company and employee a write is for, after the permission and scope checks. */
+async function writeScope(tx: Tx, user: UserContext, body: WorkingHoursSaveRequest): Promise<{ companyId: string; employee: number | null }> {
+  const companyId = requireAdminWithAgreement(user);
+  ownGroup(companyId, body.groupId);
+  const employee = body.userRegistrationId ?? null;
+  if (employee !== null) await companyEmployee(tx, companyId, employee);
+  checkDays(body);
+  return { companyId, employee };
+}
+
+/** POST: new days. The company default is made as all seven days at once; a day that has hours → 409. */
+export async function createHours(tx: Tx, user: UserContext, body: WorkingHoursSaveRequest): Promise<WorkingHoursSetting[]> {
+  const { companyId, employee } = await writeScope(tx, user, body);
+  const days = body.workingHoursSettings;
+  days.forEach((s, i) => { if (s.id) throw badRequest(`workingHoursSettings[${i}].id`, 'must be 0 or absent when creating: use PUT to update'); });
+  if (employee === null && days.length !== 7) throw badRequest('workingHoursSettings', 'must hold all seven days for the company default');
+  const existing = await tx.select().from(workingHours).where(and(
+    eq(workingHours.companyId, companyId),
+    employee === null ? isNull(workingHours.registrationId) : eq(workingHours.registrationId, employee),
+  ));
+  days.forEach((s, i) => {
+    const taken = existing.find((r) => r.dayOfWeek === s.dayOfWeek && r.year === (s.year ?? null) && r.weekNo === (s.weekNo ?? null));
+    if (taken) throw conflict(`workingHoursSettings[${i}].dayOfWeek ${dayName(s.dayOfWeek)} already has hours (id ${taken.id}): update it with PUT`);
+  });
+  const rows = await tx.insert(workingHours).values(days.map((s) => ({
+    companyId, registrationId: employee, year: s.year ?? null, weekNo: s.weekNo ?? null, dayOfWeek: s.dayOfWeek, ...hoursOf(s),
+  }))).returning();
+  return rows.sort((a, b) => a.dayOfWeek - b.dayOfWeek).map(toSetting);
+}
+
+/** PUT: new times for existing days, by id; a day keeps its weekday, week and owner. */
+export async function updateHours(tx: Tx, user: UserContext, body: WorkingHoursSaveRequest): Promise<WorkingHoursSetting[]> {
+  const { companyId, employee } = await writeScope(tx, user, body);
+  const days = body.workingHoursSettings;
+  days.forEach((s, i) => { if (!s.id) throw badRequest(`workingHoursSettings[${i}].id`, 'is required when updating: use POST to create'); });
+  const ids = days.map((s) => s.id!);
+  const rows = await tx.select().from(workingHours).where(and(eq(workingHours.companyId, companyId), inArray(workingHours.id, ids)));
+  const updated: Row[] = [];
+  for (const [i, s] of days.entries()) {
+    const row = rows.find((r) => r.id === s.id);
+    if (!row) throw notFound(`Working hours ${s.id}`);
+    const at = `workingHoursSettings[${i}]`;
+    if (row.registrationId !== employee) throw badRequest(`${at}.id`, employee === null ? 'is an employee\'s day, not the company default' : 'is not a day of this employee');
+    if (row.dayOfWeek !== s.dayOfWeek) throw badRequest(`${at}.dayOfWeek`, `must be ${row.dayOfWeek} (${dayName(row.dayOfWeek)}): a day keeps its weekday`);
+    if ((s.year !== undefined && s.year !== row.year) || (s.weekNo !== undefined && s.weekNo !== row.weekNo)) {
+      throw badRequest(`${at}.year`, 'must stay as it is: a day keeps its week');
+    }
+    const [u] = await tx.update(workingHours).set(hoursOf(s)).where(eq(workingHours.id, row.id)).returning();
+    updated.push(u);
+  }
+  return updated.sort((a, b) => a.dayOfWeek - b.dayOfWeek).map(toSetting);
+}
+
+/** DELETE: employee days (back to the company's hours). The company default is set Off, not deleted. */
+export async function deleteHours(tx: Tx, user: UserContext, ids: number[]): Promise<number[]> {
+  const companyId = requireAdminWithAgreement(user);
+  const unique = [...new Set(ids)];
+  const rows = await tx.select().from(workingHours).where(and(eq(workingHours.companyId, companyId), inArray(workingHours.id, unique)));
+  for (const id of unique) {
+    const row = rows.find((r) => r.id === id);
+    if (!row) throw notFound(`Working hours ${id}`);
+    if (row.registrationId === null) throw badRequest('ids', `${id} is the company default for ${dayName(row.dayOfWeek)}: set the day Off instead`);
+  }
+  await tx.delete(workingHours).where(inArray(workingHours.id, unique));
+  return unique;
+}

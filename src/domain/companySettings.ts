@@ -1,0 +1,248 @@
+/**
+ * Company settings and SMS templates (spec 3 §2–§5, §9): the setting types, what each value may be,
+ * how a settings form is saved, and the SMS merge fields. Client and server use these rules alike.
+ */
+
+/** Setting type ids: the ApplicationSetting reference list (GET /api/ApplicationSetting). */
+export const SettingType = {
+  Install: 1,
+  Replace: 2,
+  Dismantle: 3,
+  ErrorThreshold: 4,
+  NoReplyAutoJobCreation: 5,
+  ReminderFrequency: 6,
+  NumberOfReminders: 7,
+  SendConfirmationBefore: 8,
+  SendReminder: 9,
+  JobInterval: 10,
+} as const;
+export type SettingTypeId = (typeof SettingType)[keyof typeof SettingType];
+export const SETTING_TYPE_IDS: readonly SettingTypeId[] = Object.values(SettingType);
+export const SETTING_TYPE_NAMES: Record<SettingTypeId, string> = Object.fromEntries(
+  Object.entries(SettingType).map(([name, id]) => [id, name]),
+) as Record<SettingTypeId, string>;
+
+export function isSettingType(id: number): id is SettingTypeId {
+  return (SETTING_TYPE_IDS as readonly number[]).includes(id);
+}
+
+/** Default job duration setting per job type (job type ids equal these setting ids: 1, 2, 3). */
+export const DURATION_SETTING_TYPES = [SettingType.Install, SettingType.Replace, SettingType.Dismantle] as const;
+/** A default duration is at least a minute and at most a working day (06:00–18:00). */
+export const JOB_DURATION_MAX_MINUTES = 720;
+/** Job interval choices in minutes; 0 is "none" (spec 3 §9). */
+export const JOB_INTERVAL_CHOICES = [0, 15, 30, 45, 60] as const;
+/** Reminder/notification interval choices in minutes; 0 is "Disabled" (spec 3 §9). */
+export const REMINDER_INTERVAL_CHOICES = [0, 15, 30, 45, 60, 75, 90] as const;
+/** The confirmation SMS goes this many hours before the agreed time (spec 3 §2, fixed). */
+export const CONFIRMATION_HOURS_BEFORE = 24;
+/** Longest stored setting value ("true", "1.25", "720"). */
+export const SETTING_VALUE_MAX_LENGTH = 10;
+
+/**
+ * Which form each setting type belongs to. The reminder frequency is kept in hours with up to two
+ * decimals and one leading digit (spec 3 §5): the offered intervals 15…90 minutes are 0.25…1.5 h,
+ * which is how both of the spec's rules for it hold at once.
+ */
+type SettingKind = 'duration' | 'digit' | 'switch' | 'jobInterval' | 'reminderFrequency';
+const KIND: Record<SettingTypeId, SettingKind> = {
+  [SettingType.Install]: 'duration',
+  [SettingType.Replace]: 'duration',
+  [SettingType.Dismantle]: 'duration',
+  [SettingType.ErrorThreshold]: 'digit',
+  [SettingType.NoReplyAutoJobCreation]: 'switch',
+  [SettingType.ReminderFrequency]: 'reminderFrequency',
+  [SettingType.NumberOfReminders]: 'digit',
+  [SettingType.SendConfirmationBefore]: 'switch',
+  [SettingType.SendReminder]: 'switch',
+  [SettingType.JobInterval]: 'jobInterval',
+};
+
+/** Reminder frequency value (hours) of an interval in minutes: 15 -> "0.25", 60 -> "1", 0 -> "0". */
+export function reminderMinutesToValue(minutes: number): string {
+  return String(Math.round((minutes / 60) * 100) / 100);
+}
+
+/** Interval in minutes of a stored reminder frequency, or 0 when it is not one of the choices. */
+export function reminderValueToMinutes(value: string | undefined): number {
+  const minutes = Math.round(Number(value ?? '0') * 60);
+  return (REMINDER_INTERVAL_CHOICES as readonly number[]).includes(minutes) ? minutes : 0;
+}
+
+/** 0, an empty value or false: the setting is not set (spec 3 §4), so it is deleted or not created. */
+export function isUnsetValue(value: string): boolean {
+  const v = value.trim();
+  if (v === '' || v.toLowerCase() === 'false') return true;
+  return /^[+-]?\d*\.?\d*$/.test(v) && Number(v) === 0;
+}
+
+/**
+ * Why a value is not valid for its setting type (spec 3 §5), or null. A value that means "not set"
+ * is valid here (the save plan deletes it); callers that store values check isUnsetValue as well.
+ * InvalidInput: the spec's error (shown with PleaseTryAgain); DurationMustBePositive: a duration of 0
+ * or less; InvalidChoice: an interval that is not among the offered ones.
+ */
+export type SettingError = 'InvalidInput' | 'DurationMustBePositive' | 'InvalidChoice';
+
+export function settingValueError(settingTypeId: SettingTypeId, raw: string): SettingError | null {
+  const value = raw.trim();
+  if (value.length > SETTING_VALUE_MAX_LENGTH) return 'InvalidInput';
+  switch (KIND[settingTypeId]) {
+    case 'duration':
+      if (value === '') return null;
+      if (!/^-?\d+$/.test(value)) return 'InvalidInput';
+      if (Number(value) <= 0) return 'DurationMustBePositive';
+      return Number(value) > JOB_DURATION_MAX_MINUTES ? 'InvalidInput' : null;
+    case 'digit':
+      return value === '' || /^\d$/.test(value) ? null : 'InvalidInput';
+    case 'switch':
+      return value === 'true' || value === 'false' || value === '' ? null : 'InvalidInput';
+    case 'jobInterval':
+      if (value === '') return null;
+      if (!/^\d+$/.test(value)) return 'InvalidInput';
+      return (JOB_INTERVAL_CHOICES as readonly number[]).includes(Number(value)) ? null : 'InvalidChoice';
+    case 'reminderFrequency': {
+      if (value === '') return null;
+      if (!/^\d(\.\d{1,2})?$/.test(value)) return 'InvalidInput';
+      const minutes = Number(value) * 60;
+      return (REMINDER_INTERVAL_CHOICES as readonly number[]).includes(minutes) ? null : 'InvalidChoice';
+    }
+  }
+}
+
+/** What the error threshold field keeps of typed input: one digit, anything else becomes empty (spec 3 §5). */
+export function sanitizeDigitInput(input: string): string {
+  return /^\d$/.test(input) ? input : '';
+}
+
+export interface SavedSetting {
+  id: number;
+  settingTypeId: number;
+  value: string;
+}
+
+/** A form's values by setting type; types the form does not hold are left alone by its save. */
+export type SettingsForm = Partial<Record<SettingTypeId, string>>;
+
+export interface SettingsSavePlan {
+  create: { settingTypeId: SettingTypeId; value: string }[];
+  update: { id: number; value: string }[];
+  delete: number[];
+}
+
+/**
+ * The writes a form's save makes (spec 3 §4): a changed non-empty value of a saved setting is updated,
+ * a new non-empty value is created, a saved setting whose value became 0, empty or false is deleted,
+ * a new value of 0, empty or false creates nothing, and an unchanged value writes nothing.
+ */
+export function planSettingsSave(saved: readonly SavedSetting[], form: SettingsForm): SettingsSavePlan {
+  const plan: SettingsSavePlan = { create: [], update: [], delete: [] };
+  for (const typeId of SETTING_TYPE_IDS) {
+    const raw = form[typeId];
+    if (raw === undefined) continue;
+    const value = raw.trim();
+    const existing = saved.find((s) => s.settingTypeId === typeId);
+    if (isUnsetValue(value)) {
+      if (existing) plan.delete.push(existing.id);
+    } else if (!existing) {
+      plan.create.push({ settingTypeId: typeId, value });
+    } else if (existing.value !== value) {
+      plan.update.push({ id: existing.id, value });
+    }
+  }
+  return plan;
+}
+
+export const isEmptyPlan = (plan: SettingsSavePlan) => !plan.create.length && !plan.update.length && !plan.delete.length;
+
+/** The form values of saved settings for the given types ("" where a setting is not saved). */
+export function formFromSettings(saved: readonly SavedSetting[], types: readonly SettingTypeId[]): Record<SettingTypeId, string> {
+  const form = {} as Record<SettingTypeId, string>;
+  for (const typeId of types) form[typeId] = saved.find((s) => s.settingTypeId === typeId)?.value ?? '';
+  return form;
+}
+
+/** A form differs from what is saved when its save would write anything (save is enabled only then). */
+export function formDiffers(saved: readonly SavedSetting[], form: SettingsForm): boolean {
+  return !isEmptyPlan(planSettingsSave(saved, form));
+}
+
+/** Turning reminders off resets their count and frequency to 0 (spec 3 §4). */
+export function withSendReminder(form: SettingsForm, enabled: boolean): SettingsForm {
+  if (enabled) return { ...form, [SettingType.SendReminder]: 'true' };
+  return { ...form, [SettingType.SendReminder]: 'false', [SettingType.NumberOfReminders]: '0', [SettingType.ReminderFrequency]: '0' };
+}
+
+/** The first invalid field of a form, by setting type, or null. */
+export function firstFormError(form: SettingsForm): { settingTypeId: SettingTypeId; error: SettingError } | null {
+  for (const typeId of SETTING_TYPE_IDS) {
+    const value = form[typeId];
+    if (value === undefined) continue;
+    const error = settingValueError(typeId, value);
+    if (error) return { settingTypeId: typeId, error };
+  }
+  return null;
+}
+
+/** SMS sender ids: GSM letters and digits (with space, '.', '-'), at most 11 as the phones show them. */
+export const SMS_SENDER_PATTERN = '^[A-Za-z0-9ÆØÅæøå][A-Za-z0-9ÆØÅæøå .-]{0,10}$';
+/** The company phone merged into texts: digits with spaces, optionally after '+'. */
+export const COMPANY_PHONE_PATTERN = '^\\+?[0-9][0-9 ]{6,18}$';
+export const COMPANY_NAME_MAX_LENGTH = 60;
+
+// ---- SMS templates ----
+
+/** Notification types an SMS template is for (ours: the spec names the messages, not their ids). */
+export const NotificationTemplateType = { AppointmentNotice: 1, Reminder: 2, Confirmation: 3, Cancellation: 4 } as const;
+export type NotificationTemplateTypeId = (typeof NotificationTemplateType)[keyof typeof NotificationTemplateType];
+export const NOTIFICATION_TEMPLATE_TYPE_IDS: readonly NotificationTemplateTypeId[] = Object.values(NotificationTemplateType);
+/** The key of each type's sample template (Cancel is the key the cancellation dialog asks for, spec 2 §3). */
+export const SAMPLE_TEMPLATE_KEYS: Record<NotificationTemplateTypeId, string> = {
+  1: 'Notice', 2: 'Reminder', 3: 'Confirmation', 4: 'Cancel',
+};
+/** Longest template text (several SMS; the counter shows what it costs). */
+export const TEMPLATE_TEXT_MAX_LENGTH = 1000;
+/** Template keys: a letter, then letters, digits, '-' or '_'. */
+export const TEMPLATE_KEY_PATTERN = '^[A-Za-z][A-Za-z0-9_-]{0,63}$';
+
+/** Merge fields (spec 3 §2): `token` is what the template text holds; `name` is its i18n key and API name. */
+export const MergeField = {
+  Date: { id: 1, name: 'Date', token: '#Date#' },
+  TimeRange: { id: 2, name: 'TimeRange', token: '#TimeRange#' },
+  CompanyName: { id: 3, name: 'CompanyName', token: '#CompanyName#' },
+  CompanyPhone: { id: 4, name: 'CompanyPhone', token: '#CompanyPhone#' },
+  MeterAddress: { id: 5, name: 'MeterAddress', token: '#MeterAddress#' },
+} as const;
+export type MergeFieldName = keyof typeof MergeField;
+export interface MergeFieldDef { id: number; name: MergeFieldName; token: string }
+
+const ALL_FIELDS: MergeFieldDef[] = Object.values(MergeField);
+/** The merge fields each notification type offers: every message names when, where and who. */
+export const MERGE_FIELDS_BY_TYPE: Record<NotificationTemplateTypeId, readonly MergeFieldDef[]> = {
+  1: ALL_FIELDS, 2: ALL_FIELDS, 3: ALL_FIELDS, 4: ALL_FIELDS,
+};
+
+export type MergeValues = Partial<Record<MergeFieldName, string>>;
+
+/**
+ * The message a template gives with these values. A field without a value keeps its token, so a
+ * preview shows where it goes and a sender can see that something was missing.
+ */
+export function renderTemplate(text: string, values: MergeValues): string {
+  let out = text;
+  for (const field of ALL_FIELDS) {
+    const value = values[field.name];
+    if (value !== undefined) out = out.split(field.token).join(value);
+  }
+  return out;
+}
+
+/**
+ * Puts a token at the caret, or over the selected text (spec 3 §2), and answers the new text and
+ * the caret position right after the token.
+ */
+export function insertAtSelection(text: string, start: number, end: number, token: string): { text: string; caret: number } {
+  const from = Math.max(0, Math.min(start, end, text.length));
+  const to = Math.min(text.length, Math.max(start, end, from));
+  return { text: text.slice(0, from) + token + text.slice(to), caret: from + token.length };
+}

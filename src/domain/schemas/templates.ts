@@ -1,0 +1,81 @@
+/**
+ * SMS templates (spec 3 §3, §7). Decided shapes:
+ * - GET /api/NotificationTemplate: NotificationTemplate[]: the company's custom templates, then the
+ *   samples (companyId null, read-only). GET /api/NotificationTemplate/{key}: the company's template
+ *   with that key, else the sample with it; GET /api/NotificationTemplate/sample/{key}: the sample.
+ * - POST /api/NotificationTemplate CreateTemplateRequest: a custom template made from a sample of the
+ *   same notification type (parentTemplateId); 409 when the company already has the key. 201 + template.
+ * - PUT /api/NotificationTemplate/{id} UpdateTemplateRequest: text/title/name of a custom template;
+ *   `isExample: true` makes it the company's example (the template in use) for its notification type,
+ *   unsetting any other. On a sample only `isExample: true` is allowed: the company then uses the
+ *   sample again (no custom template is its example); any text change of a sample is 403.
+ * - `isExample` of a sample in a response: no custom template of the company is the example of its type.
+ * - companyName / companyTelephone: the merge values for the preview (the company configuration's,
+ *   else the company's own name and phone).
+ * - POST /api/NotificationTemplateContent {content, notificationTemplateId} -> 201 TemplateContent;
+ *   GET /api/NotificationTemplateContent/{id} -> TemplateContent (another company's: 404).
+ * - GET /api/MergeField/notificationType/{type}: MergeField[] offered for that notification type.
+ */
+import { Type, type Static } from 'typebox';
+import { TEMPLATE_KEY_PATTERN, TEMPLATE_TEXT_MAX_LENGTH } from '../companySettings';
+import { Nullable } from './common';
+
+const NotificationTypeId = Type.Integer({ minimum: 1, maximum: 4, description: '1 AppointmentNotice, 2 Reminder, 3 Confirmation, 4 Cancellation' });
+export const TemplateKey = Type.String({ pattern: TEMPLATE_KEY_PATTERN, maxLength: 64 });
+
+export const MergeFieldSchema = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  name: Type.String({ maxLength: 40 }),
+  token: Type.String({ maxLength: 40 }),
+});
+export type MergeFieldDto = Static<typeof MergeFieldSchema>;
+
+export const NotificationTemplateSchema = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  key: TemplateKey,
+  title: Type.String({ maxLength: 100 }),
+  name: Type.String({ maxLength: 100 }),
+  text: Type.String({ maxLength: TEMPLATE_TEXT_MAX_LENGTH }),
+  notificationTypeId: NotificationTypeId,
+  parentTemplateId: Nullable(Type.Integer({ minimum: 1 })),
+  isSampleTemplate: Type.Boolean(),
+  isExample: Type.Boolean(),
+  mergeFields: Type.Array(MergeFieldSchema),
+  companyName: Type.String({ maxLength: 100 }),
+  companyTelephone: Type.String({ maxLength: 40 }),
+});
+export type NotificationTemplate = Static<typeof NotificationTemplateSchema>;
+
+export const CreateTemplateBody = Type.Object({
+  key: TemplateKey,
+  notificationTypeId: NotificationTypeId,
+  templateText: Type.String({ minLength: 1, maxLength: TEMPLATE_TEXT_MAX_LENGTH }),
+  parentTemplateId: Type.Integer({ minimum: 1 }),
+  title: Type.String({ minLength: 1, maxLength: 100 }),
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+});
+export type CreateTemplateRequest = Static<typeof CreateTemplateBody>;
+
+export const UpdateTemplateBody = Type.Object({
+  templateText: Type.Optional(Type.String({ minLength: 1, maxLength: TEMPLATE_TEXT_MAX_LENGTH })),
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  isExample: Type.Optional(Type.Literal(true)),
+}, { minProperties: 1 });
+export type UpdateTemplateRequest = Static<typeof UpdateTemplateBody>;
+
+export const TemplateKeyParam = Type.Object({ key: TemplateKey });
+export const NotificationTypeParam = Type.Object({ type: NotificationTypeId });
+
+export const TemplateContentSchema = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  notificationTemplateId: Type.Integer({ minimum: 1 }),
+  content: Type.String({ maxLength: TEMPLATE_TEXT_MAX_LENGTH }),
+});
+export type TemplateContent = Static<typeof TemplateContentSchema>;
+
+export const CreateTemplateContentBody = Type.Object({
+  notificationTemplateId: Type.Integer({ minimum: 1 }),
+  content: Type.String({ minLength: 1, maxLength: TEMPLATE_TEXT_MAX_LENGTH }),
+});
+export type CreateTemplateContentRequest = Static<typeof CreateTemplateContentBody>;

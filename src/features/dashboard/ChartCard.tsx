@@ -1,0 +1,57 @@
+/**
+ * A chart with the same numbers as a table (accessibility): the table is always in the page for
+ * screen readers, and shown on screen when the user asks for it; the drawing itself is hidden from
+ * assistive technology.
+ */
+import { useId, useState, type ReactNode } from 'react';
+import { Box, Button, Card, Heading, HStack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+export interface ChartTableData {
+  columns: string[];
+  rows: (string | number)[][];
+}
+
+export function ChartCard({ title, table, empty, children }: { title: string; table: ChartTableData; empty: boolean; children: ReactNode }) {
+  const { t } = useTranslation('reports');
+  const [showTable, setShowTable] = useState(false);
+  const headingId = useId();
+  const tableView = (
+    <Table.Root size="sm" aria-labelledby={headingId}>
+      <Table.Header>
+        <Table.Row>{table.columns.map((c, i) => <Table.ColumnHeader key={c} textAlign={i === 0 ? 'start' : 'end'}>{c}</Table.ColumnHeader>)}</Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {table.rows.map((row) => (
+          <Table.Row key={String(row[0])}>
+            {row.map((v, i) => (i === 0
+              ? <Table.Cell key={i} as="th" scope="row" fontWeight="medium">{v}</Table.Cell>
+              : <Table.Cell key={i} textAlign="end">{v}</Table.Cell>))}
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+  return (
+    <Card.Root variant="outline">
+      <Card.Header>
+        <HStack justify="space-between">
+          <Heading as="h2" size="md" id={headingId}>{title}</Heading>
+          {!empty && (
+            <Button size="xs" variant="ghost" aria-pressed={showTable} onClick={() => setShowTable((v) => !v)}>
+              {showTable ? t('ShowChart') : t('ShowTable')}
+            </Button>
+          )}
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        {empty ? <Text color="fg.muted">{t('NoData')}</Text> : showTable ? tableView : (
+          <>
+            <Box height="280px" aria-hidden="true">{children}</Box>
+            <VisuallyHidden>{tableView}</VisuallyHidden>
+          </>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * Job intervals and default durations (spec 3 §2 "Job intervals and default durations", §4, §5):
+ * default minutes per job type, the job interval, the error threshold (one digit) and automatic job
+ * creation on no reply.
+ */
+import { Checkbox, Field, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import {
+  DURATION_SETTING_TYPES, JOB_DURATION_MAX_MINUTES, JOB_INTERVAL_CHOICES, sanitizeDigitInput, SettingType, type SettingTypeId,
+} from '../../../domain/companySettings';
+import type { CompanySetting } from '../../../domain/schemas/companySettings';
+import { LiveReadView } from '../../../ui/LiveReadView';
+import type { SectionProps } from '../sections';
+import { useCompanySettings } from './settingsApi';
+import { SettingsFormActions } from './SettingsFormActions';
+import { useSettingsForm } from './useSettingsForm';
+
+const TYPES: readonly SettingTypeId[] = [...DURATION_SETTING_TYPES, SettingType.JobInterval, SettingType.ErrorThreshold, SettingType.NoReplyAutoJobCreation];
+const DURATION_LABEL: Record<number, string> = { 1: 'JobIntervals.Install', 2: 'JobIntervals.Replace', 3: 'JobIntervals.Dismantle' };
+
+export function JobIntervalsSection({ onDirtyChange }: SectionProps) {
+  const { t } = useTranslation('companySettings');
+  const { companyId, read } = useCompanySettings();
+  return (
+    <Stack gap="4">
+      <Heading as="h2" size="lg">{t('JobIntervals.Heading')}</Heading>
+      <Text color="fg.muted">{t('JobIntervals.Intro')}</Text>
+      <LiveReadView read={read} errorTitle={t('FetchingError')}>
+        {(saved) => (
+          <JobIntervalsForm
+            key={JSON.stringify(saved)} companyId={companyId!} saved={saved} onDirtyChange={onDirtyChange}
+            onSaved={read.mutate} onFailed={() => { void read.refetch(); }}
+          />
+        )}
+      </LiveReadView>
+    </Stack>
+  );
+}
+
+interface FormProps extends SectionProps {
+  companyId: string;
+  saved: CompanySetting[];
+  onSaved: (settings: CompanySetting[]) => void;
+  onFailed: () => void;
+}
+
+function JobIntervalsForm({ companyId, saved, onDirtyChange, onSaved, onFailed }: FormProps) {
+  const { t } = useTranslation('companySettings');
+  const form = useSettingsForm({ companyId, saved, types: TYPES, onDirtyChange, onSaved, onFailed, createdText: t('CreateJobIntervalSuccess') });
+  const { values, set, errorOf } = form;
+  const fieldError = (typeId: SettingTypeId) => {
+    const error = errorOf(typeId);
+    return error ? <Field.ErrorText>{t(error)}</Field.ErrorText> : null;
+  };
+
+  return (
+    <form onSubmit={(e) => { e.preventDefault(); void form.save(); }} noValidate>
+      <Stack gap="5" maxW="2xl">
+        <Stack gap="2">
+          <Heading as="h3" size="sm">{t('JobIntervals.Durations')}</Heading>
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+            {DURATION_SETTING_TYPES.map((typeId) => (
+              <Field.Root key={typeId} invalid={!!errorOf(typeId)}>
+                <Field.Label>{t(DURATION_LABEL[typeId])}</Field.Label>
+                <Input
+                  type="number" inputMode="numeric" min={1} max={JOB_DURATION_MAX_MINUTES} data-testid={`duration-${typeId}`}
+                  value={values[typeId] ?? ''} onChange={(e) => set(typeId, e.target.value)}
+                />
+                {fieldError(typeId)}
+              </Field.Root>
+            ))}
+          </SimpleGrid>
+        </Stack>
+
+        <Field.Root invalid={!!errorOf(SettingType.JobInterval)} maxW="xs">
+          <Field.Label>{t('JobIntervals.JobInterval')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              data-testid="job-interval" value={values[SettingType.JobInterval] || '0'}
+              onChange={(e) => set(SettingType.JobInterval, e.target.value)}
+            >
+              {JOB_INTERVAL_CHOICES.map((m) => (
+                <option key={m} value={String(m)}>{m === 0 ? t('JobIntervals.NoInterval') : t('Minutes', { count: m })}</option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {fieldError(SettingType.JobInterval)}
+        </Field.Root>
+
+        <Field.Root invalid={!!errorOf(SettingType.ErrorThreshold)} maxW="xs">
+          <Field.Label>{t('JobIntervals.ErrorThreshold')}</Field.Label>
+          <Input
+            inputMode="numeric" maxLength={1} data-testid="error-threshold" value={values[SettingType.ErrorThreshold] ?? ''}
+            onChange={(e) => set(SettingType.ErrorThreshold, sanitizeDigitInput(e.target.value))}
+          />
+          <Field.HelperText>{t('JobIntervals.ErrorThresholdHelp')}</Field.HelperText>
+          {fieldError(SettingType.ErrorThreshold)}
+        </Field.Root>
+
+        <Checkbox.Root
+          checked={values[SettingType.NoReplyAutoJobCreation] === 'true'}
+          onCheckedChange={(e) => set(SettingType.NoReplyAutoJobCreation, e.checked === true ? 'true' : 'false')}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{t('JobIntervals.NoReplyAutoJobCreation')}</Checkbox.Label>
+        </Checkbox.Root>
+
+        <SettingsFormActions dirty={form.dirty} saving={form.saving} onCancel={form.cancel} />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { JobIntervalsSection } from './JobIntervalsSection';

@@ -1,0 +1,127 @@
+/**
+ * Working hours per employee (spec 3 §2): an employee picker of the company's active users defaulting
+ * to the signed-in user (no show-all, no unassigned), an ISO week to look at, and per day the
+ * employee's own hours or the company's. Own hours saved here are the employee's standing hours; a
+ * day switched back to the company's hours deletes the employee's row.
+ */
+import { useCallback, useRef, useState } from 'react';
+import { Alert, Button, Field, HStack, IconButton, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useLiveRead } from '../../../data/liveRead';
+import { useSession } from '../../../data/session';
+import { isoWeek, isoWeekDates, isoWeeksInYear, osloDate } from '../../../domain/holidays';
+import { confirm } from '../../../ui';
+import { LiveReadView } from '../../../ui/LiveReadView';
+import { createHours, deleteHours, fetchActiveEmployees, fetchCompanyHours, fetchEmployeeWeek, updateHours } from './api';
+import type { HoursSectionProps } from './CompanyHoursSection';
+import { employeeDays, type SavePlan } from './editorState';
+import { HoursForm } from './HoursForm';
+
+interface Week {
+  year: number;
+  week: number;
+}
+
+function stepWeek({ year, week }: Week, by: number): Week {
+  const next = week + by;
+  if (next < 1) return { year: year - 1, week: isoWeeksInYear(year - 1) };
+  if (next > isoWeeksInYear(year)) return { year: year + 1, week: 1 };
+  return { year, week: next };
+}
+
+/** dd.MM of a YYYY-MM-DD. */
+const shortDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
+
+export function EmployeeHoursSection({ onDirtyChange }: HoursSectionProps) {
+  const { t } = useTranslation('hours');
+  const { t: tc } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const companyId = session?.companyId ?? null;
+  const [employee, setEmployee] = useState<number | null>(session?.registrationId ?? null);
+  const [week, setWeek] = useState<Week>(() => isoWeek(osloDate(new Date())));
+  const dirty = useRef(false);
+
+  const employees = useLiveRead(['activeEmployees', companyId], (signal) => fetchActiveEmployees(signal));
+  const company = useLiveRead(companyId ? ['companyHours', companyId] : null, (signal) => fetchCompanyHours(companyId!, signal), { silent404: true });
+  const weekRead = useLiveRead(
+    employee !== null && company.status === 'ready' ? ['employeeHours', employee, week.year, week.week] : null,
+    (signal) => fetchEmployeeWeek(employee!, week.year, week.week, signal),
+    { silent404: true },
+  );
+  const { refetch } = weekRead;
+
+  const reportDirty = useCallback((value: boolean) => {
+    dirty.current = value;
+    onDirtyChange(value);
+  }, [onDirtyChange]);
+
+  /** Another employee or week drops unsaved edits: ask first (spec 3 §2's exit question). */
+  const leave = async (go: () => void) => {
+    if (dirty.current && !await confirm({
+      title: tc('ExitConfirmationHeader'), message: tc('ExitConfirmationMessage'), confirmText: tc('Yes'), cancelText: tc('Cancel'),
+    })) return;
+    reportDirty(false);
+    go();
+  };
+
+  const save = useCallback(async (plan: SavePlan) => {
+    if (!companyId || employee === null) return;
+    const body = { groupId: companyId, userRegistrationId: employee };
+    if (plan.remove.length) await deleteHours(plan.remove);
+    if (plan.update.length) await updateHours({ ...body, workingHoursSettings: plan.update });
+    if (plan.create.length) await createHours({ ...body, workingHoursSettings: plan.create });
+    await refetch();
+  }, [companyId, employee, refetch]);
+
+  const list = (employees.data ?? []).filter((p) => p.isActive);
+  const dates = isoWeekDates(week.year, week.week);
+
+  return (
+    <Stack gap="4" data-testid="employee-hours">
+      <HStack gap="4" wrap="wrap" align="flex-end">
+        <Field.Root width="18rem">
+          <Field.Label>{t('Employee')}</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field
+              value={employee ?? ''}
+              onChange={(e) => { const next = Number(e.currentTarget.value); void leave(() => setEmployee(next)); }}
+            >
+              {employee !== null && !list.some((p) => p.id === employee) && <option value={employee}>{session?.name}</option>}
+              {list.map((p) => <option key={p.id} value={p.id}>{p.displayName || `${p.firstName} ${p.lastName}`}</option>)}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <HStack gap="1">
+          <IconButton size="sm" variant="outline" aria-label={t('PreviousWeek')} onClick={() => { void leave(() => setWeek((w) => stepWeek(w, -1))); }}>‹</IconButton>
+          <Text minW="11rem" textAlign="center" data-testid="hours-week">
+            {t('WeekLabel', { week: week.week, year: week.year, from: shortDate(dates[0]), to: shortDate(dates[6]) })}
+          </Text>
+          <IconButton size="sm" variant="outline" aria-label={t('NextWeek')} onClick={() => { void leave(() => setWeek((w) => stepWeek(w, 1))); }}>›</IconButton>
+        </HStack>
+      </HStack>
+      {company.status === 'missing' ? (
+        <Alert.Root status="info" data-testid="hours-not-available">
+          <Alert.Indicator />
+          <Alert.Description flex="1">{t('WorkinghoursNotAvailable')}</Alert.Description>
+          <Button size="sm" variant="outline" onClick={() => navigate('/settings?section=companyHours')}>{t('GoToCompanyHours')}</Button>
+        </Alert.Root>
+      ) : (
+        <LiveReadView read={company} errorTitle={t('CompanyHoursLoadFailed')}>
+          {(companyRows) => (
+            <LiveReadView read={weekRead} errorTitle={t('EmployeeHoursLoadFailed')}>
+              {(days) => (
+                <HoursForm
+                  key={JSON.stringify([employee, days, companyRows])} employee saved={employeeDays(days, companyRows)}
+                  dates={days.map((d) => shortDate(d.date))} onDirtyChange={reportDirty} onSave={save}
+                />
+              )}
+            </LiveReadView>
+          )}
+        </LiveReadView>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { SmsReminderSection } from './SmsReminderSection';

@@ -1,0 +1,1 @@
+export { SmsTemplatesSection } from './SmsTemplatesSection';

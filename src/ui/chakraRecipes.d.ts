@@ -1,0 +1,10 @@
+/** Single recipe modules of Chakra's theme, through the `chakra-recipe:` alias of vite.config.ts. */
+declare module 'chakra-recipe:switch' {
+  export const switchSlotRecipe: typeof import('@chakra-ui/react/theme').switchSlotRecipe;
+}
+declare module 'chakra-recipe:table' {
+  export const tableSlotRecipe: typeof import('@chakra-ui/react/theme').tableSlotRecipe;
+}
+declare module 'chakra-recipe:tabs' {
+  export const tabsSlotRecipe: typeof import('@chakra-ui/react/theme').tabsSlotRecipe;
+}

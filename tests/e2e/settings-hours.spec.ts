@@ -1,0 +1,181 @@
+/**
+ * Settings: company working hours, an employee's own day and the holiday calendar (spec 3 §2, §4, §5),
+ * through the UI on demo data, with what the server then holds read back from its database.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from './a11y';
+import { ADMIN_A, dbQuery, signIn } from './helpers';
+
+const SANDVIKA_ORG = '912345678';
+
+async function openSection(page: Page, name: string) {
+  await page.getByRole('navigation', { name: 'Innstillinger' }).getByRole('button', { name, exact: true }).click();
+}
+
+/** A Chakra switch: its hidden checkbox carries the label; the visible control is its parent label. */
+const switchOf = (page: Page, label: string): { input: Locator; toggle: () => Promise<void> } => {
+  const input = page.getByLabel(label, { exact: true });
+  return { input, toggle: () => input.locator('xpath=..').click() };
+};
+
+// Other specs share this server's demo data: put back what this one changed.
+test.afterAll(async () => {
+  await dbQuery(`update working_hours set end_time = '15:30' where registration_id is null and day_of_week = 3
+    and company_id = (select id from companies where org_number = $1)`, [SANDVIKA_ORG]);
+  await dbQuery(`delete from working_hours where day_of_week = 2
+    and registration_id = (select registration_id from users where email = 'ola.hansen@sandvika-ror.no')`);
+  await dbQuery(`delete from company_holidays where reason = 'Sommeravslutning'
+    and company_id = (select id from companies where org_number = $1)`, [SANDVIKA_ORG]);
+});
+
+test('company hours refuse a violating time, then save; an employee gets an own day; a half day is added to the calendar', async ({ page }) => {
+  await signIn(page, ADMIN_A);
+  await page.goto('/settings');
+  await openSection(page, 'Arbeidstid');
+
+  // Company hours as seeded: weekdays 07:00–15:30 with lunch 11:30–12:00.
+  await expect(page.getByLabel('Onsdag Dagstart', { exact: true })).toHaveValue('07:00');
+  const save = page.getByTestId('company-hours').getByRole('button', { name: 'Lagre', exact: true });
+  await expect(save).toBeDisabled();
+
+  // A lunch before the day starts is refused at once, with the invalid-time label first.
+  await page.getByLabel('Onsdag Lunsj fra', { exact: true }).fill('06:30');
+  await expect(page.getByTestId('hours-error')).toHaveText(/^Ugyldig tid: lunsj fra må være etter dagstart.*\(Onsdag\)$/);
+  await expect(page.getByLabel('Onsdag Lunsj fra', { exact: true })).toHaveValue('11:30');
+  await expect(save).toBeDisabled();
+
+  // Saturday switched from Off with no times: 'time must be specified', and nothing is sent.
+  const saturdayOff = switchOf(page, 'Lørdag Fri');
+  await expect(saturdayOff.input).toBeChecked();
+  await saturdayOff.toggle();
+  await expect(saturdayOff.input).not.toBeChecked();
+  await save.click();
+  await expect(page.getByTestId('hours-error')).toHaveText('Tid må angis: Dagstart (Lørdag)');
+  await saturdayOff.toggle();
+  await expect(saturdayOff.input).toBeChecked();
+
+  // A valid change saves and reloads.
+  await page.getByLabel('Onsdag Dagslutt', { exact: true }).fill('16:00');
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByText('Arbeidstiden ble lagret')).toBeVisible();
+  await expect(save).toBeDisabled();
+  await expect(page.getByLabel('Onsdag Dagslutt', { exact: true })).toHaveValue('16:00');
+  const company = await dbQuery<{ day_of_week: number; end_time: string | null; start_time: string | null }>(
+    `select wh.day_of_week, wh.start_time, wh.end_time from working_hours wh join companies c on c.id = wh.company_id
+     where c.org_number = $1 and wh.registration_id is null order by wh.day_of_week`, [SANDVIKA_ORG],
+  );
+  expect(company.map((r) => r.end_time)).toEqual(['15:30', '15:30', '16:00', '15:30', '15:30', null, null]);
+  // The snackbar closes by itself, so the next save's own snackbar is what is seen below.
+  await expect(page.getByText('Arbeidstiden ble lagret')).toBeHidden();
+
+  // Per employee: Ola's Friday is his own (seeded); give him his own Tuesday too.
+  await openSection(page, 'Arbeidstid per ansatt');
+  await page.getByLabel('Ansatt', { exact: true }).selectOption({ label: 'Ola Hansen' });
+  await expect(page.getByLabel('Fredag Dagslutt', { exact: true })).toHaveValue('13:00');
+  await expect(page.getByLabel('Fredag Firmaets arbeidstid', { exact: true })).not.toBeChecked();
+  const tuesday = switchOf(page, 'Tirsdag Firmaets arbeidstid');
+  await expect(tuesday.input).toBeChecked();
+  await expect(page.getByLabel('Tirsdag Dagslutt', { exact: true })).toBeDisabled();
+  await tuesday.toggle();
+  await page.getByLabel('Tirsdag Dagslutt', { exact: true }).fill('14:00');
+  await page.getByTestId('employee-hours').getByRole('button', { name: 'Lagre', exact: true }).click();
+  await expect(page.getByText('Arbeidstiden ble lagret')).toBeVisible();
+  await expect(switchOf(page, 'Tirsdag Firmaets arbeidstid').input).not.toBeChecked();
+  const own = await dbQuery<{ day_of_week: number; start_time: string; end_time: string }>(
+    `select wh.day_of_week, wh.start_time, wh.end_time from working_hours wh join users u on u.registration_id = wh.registration_id
+     where u.email = 'ola.hansen@sandvika-ror.no' order by wh.day_of_week`,
+  );
+  expect(own).toEqual([{ day_of_week: 2, start_time: '07:00', end_time: '14:00' }, { day_of_week: 5, start_time: '07:00', end_time: '13:00' }]);
+
+  // Holidays: next year, a half day.
+  await openSection(page, 'Helligdager og fridager');
+  const next = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric' }).format(new Date())) + 1;
+  await page.getByLabel('År', { exact: true }).selectOption(String(next));
+  await expect(page.locator(`[data-holiday="${next}-05-17"]`)).toBeVisible();
+  await page.getByRole('button', { name: 'Lagre kalender' }).click();
+  await expect(page.getByText('Det er ingen elementer å lagre')).toBeVisible();
+
+  const date = `${next}-06-11`;
+  await page.getByLabel('Dato', { exact: true }).fill(`${next}-05-17`);
+  await page.getByRole('button', { name: 'Legg til', exact: true }).click();
+  await expect(page.getByTestId('holiday-error')).toHaveText('Datoen er allerede i bruk');
+  // The month calendars pick the date too; past days and holidays cannot be picked.
+  await expect(page.getByTestId('month-5').getByRole('button', { name: /17\. mai/ })).toBeDisabled();
+  await page.getByTestId('month-6').getByRole('button', { name: /^\S+ 11\. juni/ }).click();
+  await expect(page.getByLabel('Dato', { exact: true })).toHaveValue(date);
+  await page.getByLabel('Dagtype', { exact: true }).selectOption({ label: 'Halv dag' });
+  await page.getByLabel('Fra', { exact: true }).fill('12:00');
+  await page.getByLabel('Til', { exact: true }).fill('11:00');
+  await page.getByRole('button', { name: 'Legg til', exact: true }).click();
+  await expect(page.getByTestId('holiday-error')).toHaveText(/^Ugyldig tid: til må være senere enn fra/);
+  await page.getByLabel('Til', { exact: true }).fill('15:00');
+  await page.getByLabel('Årsak', { exact: true }).fill('Sommeravslutning');
+  await page.getByRole('button', { name: 'Legg til', exact: true }).click();
+  await expect(page.getByText('Fridagen ble lagt til. Husk å lagre kalenderen.')).toBeVisible();
+  await expect(page.locator(`[data-testid="holiday-row"][data-date="${date}"]`)).toContainText('Ikke lagret');
+  await expect(page.locator(`[data-holiday="${date}"]`)).toBeVisible();
+  await page.getByRole('button', { name: 'Lagre kalender' }).click();
+  await expect(page.getByText('Feriekalender ble lagret')).toBeVisible();
+
+  const held = await dbQuery<{ holiday_type_id: number; start_time: string; end_time: string; reason: string; week_no: number }>(
+    `select h.holiday_type_id, h.start_time, h.end_time, h.reason, h.week_no from company_holidays h join companies c on c.id = h.company_id
+     where c.org_number = $1 and h.date = $2`, [SANDVIKA_ORG, date],
+  );
+  expect(held).toEqual([{ holiday_type_id: 1, start_time: '12:00', end_time: '15:00', reason: 'Sommeravslutning', week_no: expect.any(Number) }]);
+
+  // After a reload the calendar shows it from the server.
+  await page.reload();
+  await page.getByLabel('År', { exact: true }).selectOption(String(next));
+  const row = page.locator(`[data-testid="holiday-row"][data-date="${date}"]`);
+  await expect(row).toContainText('12:00–15:00');
+  await expect(row).not.toContainText('Ikke lagret');
+});
+
+test('the working-hours and holiday sections pass axe (WCAG 2.1 AA)', async ({ page }) => {
+  await signIn(page, ADMIN_A);
+  await page.goto('/settings');
+  await openSection(page, 'Arbeidstid');
+  await expect(page.getByLabel('Mandag Dagstart', { exact: true })).toHaveValue('07:00');
+  await expectAccessible(page, 'company hours');
+  await openSection(page, 'Arbeidstid per ansatt');
+  await expect(page.getByLabel('Mandag Firmaets arbeidstid', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'employee hours');
+  await openSection(page, 'Helligdager og fridager');
+  await expect(page.getByTestId('holiday-row').first()).toBeVisible();
+  await expectAccessible(page, 'holidays');
+});
+
+test('a refused save says so and keeps the edit unsaved', async ({ page }) => {
+  await signIn(page, ADMIN_A);
+  await page.goto('/settings');
+  await openSection(page, 'Arbeidstid');
+  await page.route('**/api/WorkingHoursSetting', (route) => (route.request().method() === 'PUT'
+    ? route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong' } })
+    : route.continue()));
+  await page.getByLabel('Torsdag Dagslutt', { exact: true }).fill('15:00');
+  const save = page.getByTestId('company-hours').getByRole('button', { name: 'Lagre', exact: true });
+  await save.click();
+  await expect(page.getByText('Noe gikk galt! Vennligst prøv på nytt')).toBeVisible();
+  await expect(page.getByLabel('Torsdag Dagslutt', { exact: true })).toHaveValue('15:00');
+  await expect(save).toBeEnabled();
+  await page.getByRole('button', { name: 'Avbryt', exact: true }).click();
+  await expect(page.getByLabel('Torsdag Dagslutt', { exact: true })).toHaveValue('15:30');
+  await expect(save).toBeDisabled();
+});
+
+test('a company without working hours is told so (WorkinghoursNotAvailable), and the employee view leads to the company\'s', async ({ page }) => {
+  await page.route(/\/api\/WorkingHoursSetting\/filter\?groupId=/, (route) => route.fulfill({
+    status: 404, json: { statusCode: 404, error: 'Not Found', message: 'Working hours not found' },
+  }));
+  await signIn(page, ADMIN_A);
+  await page.goto('/settings?section=employeeHours');
+  const notice = page.getByTestId('hours-not-available');
+  await expect(notice).toContainText('Arbeidstid er ikke satt opp for firmaet');
+  await notice.getByRole('button', { name: 'Gå til firmaets arbeidstid' }).click();
+  await expect(page).toHaveURL(/section=companyHours/);
+  await expect(page.getByTestId('company-hours').getByTestId('hours-not-available')).toBeVisible();
+  // Seven days off to fill in; nothing to save yet.
+  for (const day of ['Mandag', 'Søndag']) await expect(page.getByLabel(`${day} Fri`, { exact: true })).toBeChecked();
+  await expect(page.getByTestId('company-hours').getByRole('button', { name: 'Lagre', exact: true })).toBeDisabled();
+});

@@ -1,0 +1,84 @@
+/**
+ * Company settings and SMS templates (spec 3 §2, §4, §5): an admin changes a default job duration and
+ * it is saved; an admin puts a merge field into a template at the cursor, sees the message grow from
+ * one SMS to two, and saves it; the server holds both.
+ */
+import { expect, test } from '@playwright/test';
+import { ADMIN_A, dbQuery, signIn } from './helpers';
+
+test('an admin changes a default job duration; after a reload it is still there', async ({ page }) => {
+  await signIn(page, ADMIN_A);
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Jobbintervaller' }).click();
+  const replace = page.getByTestId('duration-2');
+  await expect(replace).toHaveValue('60');
+  const save = page.getByRole('button', { name: 'Lagre' });
+  await expect(save).toBeDisabled();
+
+  await replace.fill('75');
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByText('oppdateringsinnstillinger er fullført')).toBeVisible();
+  await expect(save).toBeDisabled();
+
+  await page.reload();
+  await expect(page.getByTestId('duration-2')).toHaveValue('75');
+  const rows = await dbQuery<{ value: string }>(
+    `select s.value from company_settings s join companies c on c.id = s.company_id where c.org_number = '912345678' and s.setting_type_id = 2`,
+  );
+  expect(rows).toEqual([{ value: '75' }]);
+});
+
+test('an admin inserts a merge field at the cursor, sees 1 SMS become 2, and saves the template', async ({ page }) => {
+  await signIn(page, ADMIN_A);
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'SMS-maler' }).click();
+  await page.getByTestId('template-Notice-sandvika').click();
+  const text = page.getByTestId('template-text');
+  const original = await text.inputValue();
+  expect(original.startsWith('Hei! Vi i #CompanyName#')).toBe(true);
+  await expect(page.getByTestId('template-preview')).toContainText('Sandvika Rør AS');
+  await expect(page.getByTestId('sms-segments')).toHaveText('1 SMS');
+
+  // Put the caret after "Hei! " (5 characters) and insert the meter address there.
+  await text.click();
+  await text.press('Control+Home');
+  for (let i = 0; i < 5; i++) await text.press('ArrowRight');
+  await page.getByTestId('merge-MeterAddress').click();
+  await expect(text).toBeFocused();
+  // The caret stays right after the token: what is typed next follows it.
+  await text.press('Space');
+  const edited = `Hei! #MeterAddress# ${original.slice(5)}`;
+  await expect(text).toHaveValue(edited);
+  await expect(page.getByTestId('sms-segments')).toHaveText('2 SMS');
+
+  // One en dash makes the whole message UCS-2, and the warning names it.
+  await text.press('Control+End');
+  await text.pressSequentially('–');
+  await expect(page.getByTestId('ucs2-warning')).toContainText('«–»');
+  await text.press('Backspace');
+  await expect(page.getByTestId('ucs2-warning')).toHaveCount(0);
+
+  await page.getByTestId('template-editor').getByRole('button', { name: 'Lagre' }).click();
+  await expect(page.getByText('Malen er lagret')).toBeVisible();
+  const rows = await dbQuery<{ text: string }>(`select text from notification_templates where key = 'Notice-sandvika'`);
+  expect(rows).toEqual([{ text: edited }]);
+});
+
+test('turning SMS reminders off sets their number and frequency to 0, and saving deletes those settings', async ({ page }) => {
+  await signIn(page, ADMIN_A);
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'SMS-påminnelser' }).click();
+  await expect(page.getByTestId('number-of-reminders')).toHaveValue('2');
+  await expect(page.getByTestId('reminder-frequency')).toHaveValue('60');
+  await page.getByText('Send påminnelser', { exact: true }).click();
+  await expect(page.getByTestId('number-of-reminders')).toHaveValue('0');
+  await expect(page.getByTestId('reminder-frequency')).toHaveValue('0');
+  await page.getByRole('button', { name: 'Lagre' }).click();
+  await expect(page.getByText('oppdateringsinnstillinger er fullført')).toBeVisible();
+  const rows = await dbQuery<{ setting_type_id: number }>(
+    `select s.setting_type_id from company_settings s join companies c on c.id = s.company_id
+     where c.org_number = '912345678' and s.setting_type_id in (6, 7, 9) order by 1`,
+  );
+  expect(rows).toEqual([]);
+});

@@ -1,0 +1,232 @@
+/** /api/WorkingHoursSetting (spec 3 §3, §5, §7): company default, employees' own hours, every rule and permission. */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoWeek, isoWeekDates, osloDate } from '../../src/domain/holidays';
+import { users, workingHours } from '../../server/db/schema';
+import { seedTestPeople, startTestApp, TEST_PASSWORD, type TestApp, type TestPeople } from '../helpers/app';
+
+let t: TestApp;
+let people: TestPeople;
+let admin: string;
+let plumber: string;
+let adminNoAgreement: string;
+let otherAdmin: string;
+let plumberReg: number;
+let adminReg: number;
+let otherReg: number;
+
+const url = '/api/WorkingHoursSetting';
+const weekday = { startTime: '07:00', lunchStartTime: '11:30', lunchEndTime: '12:00', endTime: '15:30' };
+const off = { startTime: null, lunchStartTime: null, lunchEndTime: null, endTime: null };
+const week = () => [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({ dayOfWeek, ...(dayOfWeek <= 5 ? weekday : off) }));
+const regOf = async (id: string) => (await t.database.db.select({ r: users.registrationId }).from(users).where(eq(users.id, id)))[0].r;
+const rowsOf = (companyId: string) => t.database.db.select().from(workingHours).where(eq(workingHours.companyId, companyId));
+
+beforeAll(async () => {
+  t = await startTestApp();
+  people = await seedTestPeople(t.database.db);
+  [admin, plumber, adminNoAgreement, otherAdmin] = await Promise.all([
+    t.login(people.email.adminA, TEST_PASSWORD), t.login(people.email.plumberA, TEST_PASSWORD),
+    t.login(people.email.adminB, TEST_PASSWORD), t.login(people.email.adminC, TEST_PASSWORD),
+  ]);
+  [plumberReg, adminReg, otherReg] = await Promise.all([regOf(people.id.plumberA), regOf(people.id.adminA), regOf(people.id.adminC)]);
+});
+afterAll(async () => { await t?.close(); });
+
+describe('company default', () => {
+  it('is 404 before the company has any', async () => {
+    const res = await t.api(admin, 'GET', `${url}/filter?groupId=${people.companyA.id}`);
+    expect(res.status).toBe(404);
+  });
+
+  it('refuses a plumber and an admin without agreement, and another company\'s group, writing nothing', async () => {
+    const body = { groupId: people.companyA.id, workingHoursSettings: week() };
+    expect((await t.api(plumber, 'POST', url, body)).status).toBe(403);
+    expect((await t.api(adminNoAgreement, 'POST', url, { ...body, groupId: people.companyB.id })).status).toBe(403);
+    expect((await t.api(otherAdmin, 'POST', url, body)).status).toBe(404);
+    expect(await rowsOf(people.companyA.id)).toHaveLength(0);
+  });
+
+  it('is created as all seven days at once', async () => {
+    const res = await t.api(admin, 'POST', url, { groupId: people.companyA.id, workingHoursSettings: week().slice(0, 5) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^workingHoursSettings must hold all seven days/);
+  });
+
+  it('refuses each §5 rule with a 400 naming the field and the day, writing nothing', async () => {
+    const cases: [Record<string, string | null>, RegExp][] = [
+      [{ startTime: '12:00' }, /^workingHoursSettings\[2\]\.lunchStartTime breaks the order .* \(Wednesday\)$/],
+      [{ lunchEndTime: '11:00' }, /^workingHoursSettings\[2\]\.lunchEndTime breaks the order/],
+      [{ endTime: '11:45' }, /^workingHoursSettings\[2\]\.endTime breaks the order/],
+      [{ startTime: null }, /^workingHoursSettings\[2\]\.startTime time must be specified \(Wednesday\)$/],
+      [{ endTime: null }, /^workingHoursSettings\[2\]\.endTime time must be specified/],
+      [{ lunchEndTime: null }, /^workingHoursSettings\[2\]\.lunchEndTime time must be specified/],
+      [{ lunchStartTime: null }, /^workingHoursSettings\[2\]\.lunchStartTime time must be specified/],
+    ];
+    for (const [change, message] of cases) {
+      const days = week();
+      Object.assign(days[2], change);
+      const res = await t.api(admin, 'POST', url, { groupId: people.companyA.id, workingHoursSettings: days });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(res.body.message).toMatch(message);
+    }
+    const badFormat = week();
+    badFormat[0].startTime = '7:00';
+    const res = await t.api(admin, 'POST', url, { groupId: people.companyA.id, workingHoursSettings: badFormat });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/workingHoursSettings\/0\/startTime|startTime/);
+    const twice = week();
+    twice[6].dayOfWeek = 1;
+    expect((await t.api(admin, 'POST', url, { groupId: people.companyA.id, workingHoursSettings: twice })).body.message).toMatch(/dayOfWeek Monday is given twice/);
+    const wrongType = week();
+    Object.assign(wrongType[5], { workDayTypeId: 1 });
+    expect((await t.api(admin, 'POST', url, { groupId: people.companyA.id, workingHoursSettings: wrongType })).body.message)
+      .toMatch(/^workingHoursSettings\[5\]\.workDayTypeId must be 2 for Saturday/);
+    const withWeek = week();
+    Object.assign(withWeek[0], { year: 2026, weekNo: 10 });
+    expect((await t.api(admin, 'POST', url, { groupId: people.companyA.id, workingHoursSettings: withWeek })).body.message)
+      .toMatch(/^workingHoursSettings\[0\]\.year is for an employee's hours only/);
+    expect(await rowsOf(people.companyA.id)).toHaveLength(0);
+  });
+
+  it('is created, read by admin and plumber, and a second create is 409', async () => {
+    const created = await t.api(admin, 'POST', url, { groupId: people.companyA.id, workingHoursSettings: week() });
+    expect(created.status).toBe(201);
+    expect(created.body).toHaveLength(7);
+    const read = await t.api(admin, 'GET', `${url}/filter?groupId=${people.companyA.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.map((d: { dayOfWeek: number; workDayTypeId: number }) => [d.dayOfWeek, d.workDayTypeId]))
+      .toEqual([[1, 1], [2, 1], [3, 1], [4, 1], [5, 1], [6, 2], [7, 3]]);
+    expect(read.body[0]).toMatchObject({ userRegistrationId: null, ...weekday, year: null, weekNo: null });
+    expect(read.body[6]).toMatchObject(off);
+    expect((await t.api(plumber, 'GET', `${url}/filter?groupId=${people.companyA.id}`)).body).toEqual(read.body);
+    expect((await t.api(otherAdmin, 'GET', `${url}/filter?groupId=${people.companyA.id}`)).status).toBe(404);
+    const again = await t.api(admin, 'POST', url, { groupId: people.companyA.id, workingHoursSettings: week() });
+    expect(again.status).toBe(409);
+  });
+
+  it('is updated by id; a bad row fails the whole request', async () => {
+    const rows = (await t.api(admin, 'GET', `${url}/filter?groupId=${people.companyA.id}`)).body as { id: number; dayOfWeek: number }[];
+    const monday = rows[0];
+    const saturday = rows[5];
+    const res = await t.api(admin, 'PUT', url, {
+      groupId: people.companyA.id,
+      workingHoursSettings: [
+        { id: monday.id, dayOfWeek: 1, startTime: '08:00', lunchStartTime: null, lunchEndTime: null, endTime: '16:00' },
+        { id: saturday.id, dayOfWeek: 6, ...weekday, endTime: '11:00' },
+      ],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^workingHoursSettings\[1\]\.endTime breaks the order .*\(Saturday\)/);
+    const unchanged = (await t.api(admin, 'GET', `${url}/filter?groupId=${people.companyA.id}`)).body;
+    expect(unchanged[0]).toMatchObject(weekday);
+
+    const ok = await t.api(admin, 'PUT', url, {
+      groupId: people.companyA.id,
+      workingHoursSettings: [
+        { id: monday.id, dayOfWeek: 1, startTime: '08:00', lunchStartTime: null, lunchEndTime: null, endTime: '16:00' },
+        { id: saturday.id, dayOfWeek: 6, startTime: '09:00', lunchStartTime: null, lunchEndTime: null, endTime: '13:00' },
+      ],
+    });
+    expect(ok.status).toBe(200);
+    const after = (await t.api(admin, 'GET', `${url}/filter?groupId=${people.companyA.id}`)).body;
+    expect(after[0]).toMatchObject({ startTime: '08:00', lunchStartTime: null, endTime: '16:00' });
+    expect(after[5]).toMatchObject({ startTime: '09:00', endTime: '13:00' });
+
+    const moved = await t.api(admin, 'PUT', url, { groupId: people.companyA.id, workingHoursSettings: [{ id: monday.id, dayOfWeek: 2, ...weekday }] });
+    expect(moved.status).toBe(400);
+    expect(moved.body.message).toMatch(/dayOfWeek must be 1 \(Monday\)/);
+    const noId = await t.api(admin, 'PUT', url, { groupId: people.companyA.id, workingHoursSettings: [{ dayOfWeek: 1, ...weekday }] });
+    expect(noId.body.message).toMatch(/^workingHoursSettings\[0\]\.id is required/);
+    const missing = await t.api(admin, 'PUT', url, { groupId: people.companyA.id, workingHoursSettings: [{ id: 999999, dayOfWeek: 1, ...weekday }] });
+    expect(missing.status).toBe(404);
+    expect((await t.api(plumber, 'PUT', url, { groupId: people.companyA.id, workingHoursSettings: [{ id: monday.id, dayOfWeek: 1, ...off }] })).status).toBe(403);
+  });
+
+  it('cannot be deleted: a day is set off instead', async () => {
+    const rows = (await t.api(admin, 'GET', `${url}/filter?groupId=${people.companyA.id}`)).body as { id: number }[];
+    const res = await t.api(admin, 'DELETE', url, [rows[0].id]);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/company default for Monday: set the day Off/);
+  });
+});
+
+describe('employee hours', () => {
+  const { year, week: weekNo } = isoWeek(osloDate(new Date()));
+
+  it('without their own rows are the company\'s, with the dates of the ISO week', async () => {
+    const res = await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${plumberReg}&Year=${year}&WeekNo=${weekNo}`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((d: { date: string }) => d.date)).toEqual(isoWeekDates(year, weekNo));
+    expect(res.body.every((d: { isEmployeeSpecific: boolean; userRegistrationId: number }) => !d.isEmployeeSpecific && d.userRegistrationId === plumberReg)).toBe(true);
+    expect(res.body[0]).toMatchObject({ dayOfWeek: 1, startTime: '08:00', endTime: '16:00' });
+  });
+
+  it('are written by the admin for an employee of the company only', async () => {
+    const friday = { dayOfWeek: 5, startTime: '07:00', lunchStartTime: null, lunchEndTime: null, endTime: '13:00' };
+    expect((await t.api(plumber, 'POST', url, { groupId: people.companyA.id, userRegistrationId: plumberReg, workingHoursSettings: [friday] })).status).toBe(403);
+    expect((await t.api(admin, 'POST', url, { groupId: people.companyA.id, userRegistrationId: otherReg, workingHoursSettings: [friday] })).status).toBe(404);
+    const bad = await t.api(admin, 'POST', url, { groupId: people.companyA.id, userRegistrationId: plumberReg, workingHoursSettings: [{ ...friday, lunchStartTime: '10:00' }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('workingHoursSettings[0].lunchEndTime time must be specified (Friday)');
+
+    const created = await t.api(admin, 'POST', url, { groupId: people.companyA.id, userRegistrationId: plumberReg, workingHoursSettings: [friday] });
+    expect(created.status).toBe(201);
+    expect(created.body[0]).toMatchObject({ userRegistrationId: plumberReg, dayOfWeek: 5, endTime: '13:00' });
+    const dup = await t.api(admin, 'POST', url, { groupId: people.companyA.id, userRegistrationId: plumberReg, workingHoursSettings: [friday] });
+    expect(dup.status).toBe(409);
+  });
+
+  it('apply to their day only; a week-specific row wins over the standing one', async () => {
+    const thisWeek = await t.api(plumber, 'GET', `${url}/filter?userRegistrationId=${plumberReg}&Year=${year}&WeekNo=${weekNo}`);
+    expect(thisWeek.status).toBe(200);
+    expect(thisWeek.body[4]).toMatchObject({ isEmployeeSpecific: true, isWeekSpecific: false, endTime: '13:00' });
+    expect(thisWeek.body[3]).toMatchObject({ isEmployeeSpecific: false, endTime: '15:30' });
+
+    const special = await t.api(admin, 'POST', url, {
+      groupId: people.companyA.id, userRegistrationId: plumberReg,
+      workingHoursSettings: [{ dayOfWeek: 5, year, weekNo, startTime: '10:00', lunchStartTime: null, lunchEndTime: null, endTime: '14:00' }],
+    });
+    expect(special.status).toBe(201);
+    const after = await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${plumberReg}&year=${year}&weekNo=${weekNo}`);
+    expect(after.body[4]).toMatchObject({ isEmployeeSpecific: true, isWeekSpecific: true, startTime: '10:00', id: special.body[0].id });
+    const other = weekNo === 1 ? 2 : weekNo - 1;
+    const otherWeek = await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${plumberReg}&Year=${year}&WeekNo=${other}`);
+    expect(otherWeek.body[4]).toMatchObject({ isWeekSpecific: false, endTime: '13:00' });
+  });
+
+  it('a plumber reads only their own; another company\'s employee is 404; bad weeks are 400', async () => {
+    expect((await t.api(plumber, 'GET', `${url}/filter?userRegistrationId=${adminReg}&Year=${year}&WeekNo=${weekNo}`)).status).toBe(403);
+    expect((await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${otherReg}&Year=${year}&WeekNo=${weekNo}`)).status).toBe(404);
+    const w53 = await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${plumberReg}&Year=2025&WeekNo=53`);
+    expect(w53.status).toBe(400);
+    expect(w53.body.message).toMatch(/^WeekNo must be a week of 2025/);
+    expect((await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${plumberReg}&Year=2026`)).body.message).toMatch(/^WeekNo is required/);
+    expect((await t.api(admin, 'GET', `${url}/filter`)).body.message).toMatch(/^groupId/);
+    expect((await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${plumberReg}&Year=1999&WeekNo=1`)).status).toBe(400);
+  });
+
+  it('are deleted by id back to the company\'s hours; a missing id deletes nothing', async () => {
+    const own = await t.database.db.select().from(workingHours)
+      .where(and(eq(workingHours.companyId, people.companyA.id), eq(workingHours.registrationId, plumberReg)));
+    expect(own).toHaveLength(2);
+    expect((await t.api(plumber, 'DELETE', url, [own[0].id])).status).toBe(403);
+    expect((await t.api(otherAdmin, 'DELETE', url, [own[0].id])).status).toBe(404);
+    expect((await t.api(admin, 'DELETE', url, [own[0].id, 999999])).status).toBe(404);
+    expect((await t.api(admin, 'DELETE', url, [])).status).toBe(400);
+    const res = await t.api(admin, 'DELETE', url, own.map((r) => r.id));
+    expect(res.status).toBe(200);
+    expect(res.body.deletedIds.sort()).toEqual(own.map((r) => r.id).sort());
+    const back = await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${plumberReg}&Year=${year}&WeekNo=${weekNo}`);
+    expect(back.body[4]).toMatchObject({ isEmployeeSpecific: false, endTime: '15:30' });
+  });
+
+  it('a write with an Idempotency-Key applies once', async () => {
+    const body = { groupId: people.companyA.id, userRegistrationId: adminReg, workingHoursSettings: [{ dayOfWeek: 2, ...weekday }] };
+    const first = await t.api(admin, 'POST', url, body, { 'idempotency-key': 'wh-1' });
+    const second = await t.api(admin, 'POST', url, body, { 'idempotency-key': 'wh-1' });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+  });
+});

@@ -1,0 +1,95 @@
+/** Company settings rules (spec 3 §4, §5) and SMS template helpers. */
+import { describe, expect, it } from 'vitest';
+import {
+  formDiffers, insertAtSelection, isUnsetValue, MergeField, planSettingsSave, reminderMinutesToValue, reminderValueToMinutes,
+  renderTemplate, sanitizeDigitInput, settingValueError, SettingType as S, withSendReminder,
+} from '../../src/domain/companySettings';
+
+const saved = [
+  { id: 11, settingTypeId: S.Install, value: '45' },
+  { id: 12, settingTypeId: S.Replace, value: '60' },
+  { id: 14, settingTypeId: S.ErrorThreshold, value: '3' },
+  { id: 15, settingTypeId: S.NoReplyAutoJobCreation, value: 'true' },
+  { id: 19, settingTypeId: S.SendReminder, value: 'true' },
+];
+
+describe('planSettingsSave', () => {
+  it('updates changed values, creates new ones, deletes values set to 0, empty or false, and skips the unchanged', () => {
+    const plan = planSettingsSave(saved, {
+      [S.Install]: '50', [S.Replace]: '60', [S.Dismantle]: '30', [S.ErrorThreshold]: '0', [S.NoReplyAutoJobCreation]: 'false', [S.JobInterval]: '',
+    });
+    expect(plan).toEqual({ create: [{ settingTypeId: S.Dismantle, value: '30' }], update: [{ id: 11, value: '50' }], delete: [14, 15] });
+  });
+
+  it('creates nothing for a new 0, empty or false value and leaves types the form does not hold alone', () => {
+    const plan = planSettingsSave(saved, { [S.Dismantle]: '0', [S.JobInterval]: '', [S.SendConfirmationBefore]: 'false' });
+    expect(plan).toEqual({ create: [], update: [], delete: [] });
+    expect(formDiffers(saved, { [S.Install]: '45' })).toBe(false);
+    expect(formDiffers(saved, { [S.Install]: ' 46 ' })).toBe(true);
+  });
+});
+
+describe('settingValueError', () => {
+  it('takes one digit for the error threshold and the reminder count', () => {
+    expect(settingValueError(S.ErrorThreshold, '9')).toBeNull();
+    expect(settingValueError(S.ErrorThreshold, '10')).toBe('InvalidInput');
+    expect(settingValueError(S.NumberOfReminders, '0')).toBeNull();
+    expect(settingValueError(S.NumberOfReminders, '-1')).toBe('InvalidInput');
+  });
+
+  it('takes a reminder frequency of one leading digit and up to 2 decimals among the offered intervals', () => {
+    for (const m of [15, 30, 45, 60, 75, 90]) expect(settingValueError(S.ReminderFrequency, reminderMinutesToValue(m))).toBeNull();
+    expect(settingValueError(S.ReminderFrequency, '1.255')).toBe('InvalidInput');
+    expect(settingValueError(S.ReminderFrequency, '12')).toBe('InvalidInput');
+    expect(settingValueError(S.ReminderFrequency, '0.3')).toBe('InvalidChoice');
+  });
+
+  it('wants a duration above zero and a job interval from the choices', () => {
+    expect(settingValueError(S.Install, '0')).toBe('DurationMustBePositive');
+    expect(settingValueError(S.Install, '-3')).toBe('DurationMustBePositive');
+    expect(settingValueError(S.Install, 'abc')).toBe('InvalidInput');
+    expect(settingValueError(S.Install, '1')).toBeNull();
+    expect(settingValueError(S.JobInterval, '45')).toBeNull();
+    expect(settingValueError(S.JobInterval, '20')).toBe('InvalidChoice');
+  });
+});
+
+describe('small rules', () => {
+  it('knows what "not set" is', () => {
+    for (const v of ['', ' ', '0', '0.00', 'false']) expect(isUnsetValue(v)).toBe(true);
+    for (const v of ['1', 'true', '0.25']) expect(isUnsetValue(v)).toBe(false);
+  });
+
+  it('keeps a typed digit and empties anything else', () => {
+    expect(sanitizeDigitInput('7')).toBe('7');
+    expect(sanitizeDigitInput('x')).toBe('');
+    expect(sanitizeDigitInput('77')).toBe('');
+  });
+
+  it('maps reminder intervals to hours and back', () => {
+    expect([0, 15, 30, 45, 60, 75, 90].map(reminderMinutesToValue)).toEqual(['0', '0.25', '0.5', '0.75', '1', '1.25', '1.5']);
+    expect(reminderValueToMinutes('1.25')).toBe(75);
+    expect(reminderValueToMinutes('0.3')).toBe(0);
+    expect(reminderValueToMinutes(undefined)).toBe(0);
+  });
+
+  it('resets the reminder count and frequency when reminders are turned off', () => {
+    const form = { [S.SendReminder]: 'true', [S.NumberOfReminders]: '3', [S.ReminderFrequency]: '0.5' };
+    expect(withSendReminder(form, false)).toEqual({ [S.SendReminder]: 'false', [S.NumberOfReminders]: '0', [S.ReminderFrequency]: '0' });
+    expect(planSettingsSave([{ id: 7, settingTypeId: S.NumberOfReminders, value: '3' }], withSendReminder(form, false)).delete).toEqual([7]);
+  });
+});
+
+describe('templates', () => {
+  it('renders every token and keeps the token of a field without a value', () => {
+    const text = `${MergeField.CompanyName.token}: ${MergeField.Date.token} ${MergeField.Date.token} ${MergeField.TimeRange.token}`;
+    expect(renderTemplate(text, { CompanyName: 'Rør AS', Date: '01.02.2026' })).toBe('Rør AS: 01.02.2026 01.02.2026 #TimeRange#');
+  });
+
+  it('inserts at the caret or over the selection and puts the caret after the token', () => {
+    expect(insertAtSelection('Hei du', 4, 4, '#Date#')).toEqual({ text: 'Hei #Date#du', caret: 10 });
+    expect(insertAtSelection('Hei du', 4, 6, '#Date#')).toEqual({ text: 'Hei #Date#', caret: 10 });
+    expect(insertAtSelection('Hei du', 6, 4, 'X')).toEqual({ text: 'Hei X', caret: 5 });
+    expect(insertAtSelection('Hei', 99, 99, 'X')).toEqual({ text: 'HeiX', caret: 4 });
+  });
+});
