@@ -23,9 +23,21 @@ import { userRoutes } from './users';
 import { waterMeterRoutes } from './waterMeters';
 import { workingHoursRoutes } from './workingHours';
 
+/** PostgreSQL's SQLSTATE of a failed query, wherever drizzle put the driver's error. */
+function postgresCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
 export async function apiRoutes(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) return reply.code(err.statusCode).send(err.body());
+    // A unique index refused a row a concurrent request wrote first: the caller's data is not at fault.
+    if (postgresCode(err) === '23505') {
+      return reply.code(409).send({ statusCode: 409, error: reasonPhrase(409), message: 'The same item was saved at the same time by another request; reload and try again' });
+    }
     const status = err.statusCode ?? 500;
     if (status < 500) return reply.code(status).send({ statusCode: status, error: reasonPhrase(status), message: err.message });
     req.log.error({ err }, 'request failed');

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
-  isSettingType, isUnsetValue, SETTING_TYPE_NAMES, settingValueError, type SettingTypeId,
+  isSettingType, isUnsetValue, SETTING_TYPE_NAMES, SettingType, settingValueError, type SettingTypeId,
 } from '../../src/domain/companySettings';
 import type {
   CompanyConfiguration, CompanySetting, CreateSettingsRequest, DeleteSettingsRequest, UpdateSettingsRequest,
@@ -16,7 +16,7 @@ import { requireAdmin, requireAdminWithAgreement } from '../auth/guards';
 import { companies, companyConfigurations, companySettings } from '../db/schema';
 import { badRequest, conflict, notFound } from './errors';
 import { RuleError } from './taskReport';
-import type { DbOrTx, Tx } from './tx';
+import { lockCompanySettings, type DbOrTx, type Tx } from './tx';
 
 const INVALID_INPUT = 'InvalidInput';
 
@@ -42,9 +42,26 @@ export async function listSettings(db: DbOrTx, user: UserContext, companyId: str
   return settingsOf(db, own);
 }
 
+/**
+ * Spec 3 §4 on the server too: while SendReminder is not on, the reminder count and frequency are 0,
+ * which is "not set". A request that sets them without reminders on is refused; one that turns
+ * reminders off (deletes SendReminder) takes them away in the same transaction.
+ */
+async function enforceReminderRule(tx: Tx, companyId: string, written: ReadonlySet<number>): Promise<void> {
+  const rows = await settingsOf(tx, companyId);
+  if (rows.some((r) => r.settingTypeId === SettingType.SendReminder && r.value === 'true')) return;
+  const dependent = rows.filter((r) => r.settingTypeId === SettingType.NumberOfReminders || r.settingTypeId === SettingType.ReminderFrequency);
+  const offending = dependent.find((r) => written.has(r.settingTypeId));
+  if (offending) {
+    throw new RuleError('settingTypeId', `${SETTING_TYPE_NAMES[offending.settingTypeId as SettingTypeId]} needs SendReminder on`, INVALID_INPUT);
+  }
+  if (dependent.length) await tx.delete(companySettings).where(inArray(companySettings.id, dependent.map((r) => r.id)));
+}
+
 /** POST /api/Setting: creates settings of types the company has not set. */
 export async function createSettings(tx: Tx, user: UserContext, body: CreateSettingsRequest): Promise<CompanySetting[]> {
   const companyId = requireAdminWithAgreement(user);
+  await lockCompanySettings(tx, companyId);
   if (body.groupId.toLowerCase() !== companyId.toLowerCase()) throw notFound('Company');
   const seen = new Set<number>();
   const rows = body.settingList.map((s, i) => {
@@ -59,6 +76,7 @@ export async function createSettings(tx: Tx, user: UserContext, body: CreateSett
     throw conflict(`Setting ${SETTING_TYPE_NAMES[existing[0].settingTypeId as SettingTypeId]} already exists: update it instead`);
   }
   await tx.insert(companySettings).values(rows);
+  await enforceReminderRule(tx, companyId, seen);
   return settingsOf(tx, companyId);
 }
 
@@ -74,20 +92,24 @@ async function ownRows(tx: Tx, companyId: string, ids: number[], field: string) 
 /** PUT /api/Setting [{id, value}]: changes values of the company's settings. */
 export async function updateSettings(tx: Tx, user: UserContext, body: UpdateSettingsRequest): Promise<CompanySetting[]> {
   const companyId = requireAdminWithAgreement(user);
+  await lockCompanySettings(tx, companyId);
   const rows = await ownRows(tx, companyId, body.map((s) => s.id), 'id');
   for (const [i, s] of body.entries()) {
     const row = rows.find((r) => r.id === s.id)!;
     const value = checkValue(`[${i}].value`, row.settingTypeId, s.value);
     if (value !== row.value) await tx.update(companySettings).set({ value }).where(eq(companySettings.id, row.id));
   }
+  await enforceReminderRule(tx, companyId, new Set(rows.map((r) => r.settingTypeId)));
   return settingsOf(tx, companyId);
 }
 
 /** DELETE /api/Setting [ids]: the settings are no longer set. */
 export async function deleteSettings(tx: Tx, user: UserContext, ids: DeleteSettingsRequest): Promise<CompanySetting[]> {
   const companyId = requireAdminWithAgreement(user);
+  await lockCompanySettings(tx, companyId);
   await ownRows(tx, companyId, ids, 'ids');
   await tx.delete(companySettings).where(and(eq(companySettings.companyId, companyId), inArray(companySettings.id, ids)));
+  await enforceReminderRule(tx, companyId, new Set());
   return settingsOf(tx, companyId);
 }
 

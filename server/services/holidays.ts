@@ -8,11 +8,11 @@ import {
   checkHoliday, checkHolidayTimes, HOLIDAY_PROBLEM_TEXT, holidayYearChoices, isHolidayYearReadOnly, isoWeek, osloDate, parseDay,
 } from '../../src/domain/holidays';
 import type { Holiday, HolidayInput } from '../../src/domain/schemas/holidays';
-import { requireAdminWithAgreement, requireCompany } from '../auth/guards';
+import { requireAdmin, requireAdminWithAgreement, requireCompany } from '../auth/guards';
 import type { UserContext } from '../auth/context';
 import { companyHolidays } from '../db/schema';
 import { badRequest, notFound } from './errors';
-import type { DbOrTx, Tx } from './tx';
+import { lockCompanySettings, type DbOrTx, type Tx } from './tx';
 
 type Row = typeof companyHolidays.$inferSelect;
 
@@ -39,7 +39,7 @@ function checkWritableYear(year: number, field: string): void {
 
 /** A holiday's own fields: the caller's company, real date, year and ISO week matching it, type and times. */
 function checkOwnFields(h: HolidayInput, at: string, companyId: string): { year: number; weekNo: number } {
-  if (h.groupId !== companyId) throw notFound('Company');
+  if (h.groupId.toLowerCase() !== companyId.toLowerCase()) throw notFound('Company');
   if (!parseDay(h.date)) throw badRequest(`${at}.date`, HOLIDAY_PROBLEM_TEXT.InvalidDate);
   const year = Number(h.date.slice(0, 4));
   const weekNo = isoWeek(h.date).week;
@@ -54,9 +54,12 @@ const rowOf = (h: HolidayInput, companyId: string, year: number, weekNo: number)
   companyId, date: h.date, year, weekNo, holidayTypeId: h.holidayTypeId, startTime: h.startTime, endTime: h.endTime, reason: h.reason ?? null,
 });
 
-/** GET /year/{year}: the company's holidays of that year, by date. */
+/**
+ * GET /year/{year}: the company's holidays of that year, by date. The calendar is the settings
+ * page's (spec 3 §6: admin only); members read the upcoming holidays through GET /holidays.
+ */
 export async function holidaysOfYear(db: DbOrTx, user: UserContext, year: number): Promise<Holiday[]> {
-  const companyId = requireCompany(user);
+  const companyId = requireAdmin(user);
   checkYearChoice(year, 'year');
   const rows = await db.select().from(companyHolidays)
     .where(and(eq(companyHolidays.companyId, companyId), eq(companyHolidays.year, year))).orderBy(asc(companyHolidays.date));
@@ -74,6 +77,7 @@ export async function upcomingHolidays(db: DbOrTx, user: UserContext): Promise<H
 /** POST: new holidays, each in a writable year, from today on, on a date not yet a holiday. */
 export async function addHolidays(tx: Tx, user: UserContext, list: HolidayInput[]): Promise<Holiday[]> {
   const companyId = requireAdminWithAgreement(user);
+  await lockCompanySettings(tx, companyId);
   const now = today();
   const existing = await tx.select({ date: companyHolidays.date }).from(companyHolidays).where(eq(companyHolidays.companyId, companyId));
   const used = new Set(existing.map((r) => r.date));
@@ -100,6 +104,7 @@ const sameHoliday = (r: Row, h: HolidayInput) =>
  */
 export async function saveYear(tx: Tx, user: UserContext, year: number, list: HolidayInput[]): Promise<Holiday[]> {
   const companyId = requireAdminWithAgreement(user);
+  await lockCompanySettings(tx, companyId);
   checkWritableYear(year, 'year');
   const now = today();
   const current = await tx.select().from(companyHolidays).where(and(eq(companyHolidays.companyId, companyId), eq(companyHolidays.year, year)));
@@ -145,6 +150,7 @@ export async function saveYear(tx: Tx, user: UserContext, year: number, list: Ho
 /** DELETE /{id}: a holiday of the company from today on; another company's → 404, a past one → 400. */
 export async function deleteHoliday(tx: Tx, user: UserContext, id: number): Promise<number> {
   const companyId = requireAdminWithAgreement(user);
+  await lockCompanySettings(tx, companyId);
   const [row] = await tx.select().from(companyHolidays).where(and(eq(companyHolidays.id, id), eq(companyHolidays.companyId, companyId))).limit(1);
   if (!row) throw notFound('Holiday');
   if (row.date < today()) throw badRequest('id', `${row.date} ${HOLIDAY_PROBLEM_TEXT.PastDate}`);

@@ -19,7 +19,7 @@ import type { UserContext } from '../auth/context';
 import { requireAdmin } from '../auth/guards';
 import type { Db } from '../db/index';
 import { badRequest, HttpError } from './errors';
-import type { DbOrTx } from './tx';
+import type { DbOrTx, Tx } from './tx';
 
 /** The query's range, or 400 naming the field (spec 3 §5: the end before the start is refused). */
 export function readRange(fromDate: string, toDate: string): ReportRange {
@@ -52,7 +52,8 @@ function rowsWhere(companyId: string, range: ReportRange, search: string | undef
 }
 
 const FROM = sql`from jobs j join tasks t on t.job_id = j.id and t.is_deleted = false`;
-const ORDER = sql`order by j.completed_date, j.ref_nr, t.task_order, t.task_no`;
+/** The task id last: tasks of a job with the same order and number still come in one order, page after page. */
+const ORDER = sql`order by j.completed_date, j.ref_nr, t.task_order, t.task_no, t.id`;
 
 /** A timestamp as RFC 3339 UTC text (the driver hands timestamps over as PostgreSQL's own text). */
 const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -85,41 +86,74 @@ export async function reportList(db: DbOrTx, user: UserContext, q: ReportQuery):
 }
 
 /**
- * Totals, cached per process the way the job list's are (services/jobs.ts listTotal): every write
- * to a company's jobs or tasks bumps the job's change_seq under the company lock, so a total counted
- * while the company's newest sequence was S stays right while it is still S. Checking that is one
- * index probe; counting is a join over every row of the range (most of a page request's time).
+ * Totals and page positions, cached per process the way the job list's totals are (services/jobs.ts
+ * listTotal): every write to a company's jobs or tasks bumps the job's change_seq under the company
+ * lock, so what was counted in a snapshot whose newest sequence was S stays right while it is still S.
+ * Checking that is one index probe; counting is a join over every row of the range.
+ *
+ * Besides the total, the count keeps marks: the sort key (completed_date, ref_nr) of the job that
+ * starts at about every MARK_EVERY-th row, with that row's position. A page at any offset then reads
+ * only the rows from the mark at or before it to the mark after it (through jobs_company_completed,
+ * which holds ref_nr for this), not every row before it.
  */
-const TOTALS_LIMIT = 500;
-const totals = new Map<string, { seq: number; total: number }>();
+const POSITIONS_LIMIT = 200;
+/**
+ * Rows between marks: at least MARK_EVERY (the smallest page), more when a range would have over
+ * MAX_MARKS. Close marks matter for a search matching few rows: the rows between two marks then
+ * span many jobs of the range, all read to find the matching ones.
+ */
+const MARK_EVERY = 15;
+const MAX_MARKS = 500;
+interface Mark { row: number; completed: string; ref: number }
+interface Positions { seq: number; total: number; marks: Mark[] }
+const positions = new Map<string, Positions>();
 
-async function rowsTotal(db: DbOrTx, companyId: string, range: ReportRange, search: string | undefined, where: SQL): Promise<number> {
-  const { rows: [{ seq }] } = await db.execute<{ seq: number }>(sql`select coalesce(max(change_seq), 0)::bigint as seq from jobs where company_id = ${companyId}`);
-  const key = JSON.stringify([companyId, rangeInstants(range).start.getTime(), rangeInstants(range).end.getTime(), search?.trim().toLowerCase() ?? '']);
-  const hit = totals.get(key);
-  if (hit && hit.seq === Number(seq)) return hit.total;
-  // Counted after reading the sequence: a write committed in between makes the next request count again.
-  const { rows: [{ total }] } = await db.execute<{ total: number }>(sql`select count(*)::int as total ${FROM} where ${where}`);
-  totals.delete(key);
-  totals.set(key, { seq: Number(seq), total });
-  if (totals.size > TOTALS_LIMIT) totals.delete(totals.keys().next().value!);
-  return total;
+async function rowPositions(tx: Tx, companyId: string, range: ReportRange, search: string | undefined, where: SQL): Promise<Positions> {
+  const { rows: [{ seq }] } = await tx.execute<{ seq: number }>(sql`select coalesce(max(change_seq), 0)::bigint as seq from jobs where company_id = ${companyId}`);
+  const { start, end } = rangeInstants(range);
+  const key = JSON.stringify([companyId, start.getTime(), end.getTime(), search?.trim().toLowerCase() ?? '']);
+  const hit = positions.get(key);
+  if (hit && hit.seq === Number(seq)) return hit;
+  // Counted in the same snapshot as the sequence (the caller's repeatable-read transaction).
+  const { rows } = await tx.execute<{ row: number; completed: string; ref: number; total: number }>(sql`
+    with per_job as (
+      select j.completed_date, j.ref_nr, count(*)::int as n ${FROM} where ${where} group by j.completed_date, j.ref_nr
+    ), placed as (
+      select completed_date, ref_nr, (sum(n) over (order by completed_date, ref_nr) - n)::int as pos, (sum(n) over ())::int as total from per_job
+    )
+    select distinct on (pos / greatest(${sql.raw(String(MARK_EVERY))}, total / ${sql.raw(String(MAX_MARKS))})) pos as "row",
+      completed_date::text as completed, ref_nr as ref, total
+    from placed order by pos / greatest(${sql.raw(String(MARK_EVERY))}, total / ${sql.raw(String(MAX_MARKS))}), pos`);
+  const found: Positions = {
+    seq: Number(seq), total: rows[0]?.total ?? 0, marks: rows.map((r) => ({ row: r.row, completed: r.completed, ref: Number(r.ref) })),
+  };
+  positions.delete(key);
+  positions.set(key, found);
+  if (positions.size > POSITIONS_LIMIT) positions.delete(positions.keys().next().value!);
+  return found;
 }
 
 /** GET /api/Reports/ReconciliationReport with page/pageSize: one page and the number of rows in all. */
-export async function reportPage(db: DbOrTx, user: UserContext, q: ReportQuery): Promise<ReportPage> {
+export async function reportPage(db: Db, user: UserContext, q: ReportQuery): Promise<ReportPage> {
   const companyId = requireAdmin(user);
   const range = readRange(q.fromDate, q.toDate);
   const where = rowsWhere(companyId, range, q.search);
   const pageSize = q.pageSize ?? REPORT_DEFAULT_PAGE_SIZE;
   const offset = ((q.page ?? 1) - 1) * pageSize;
-  const [page, total] = await Promise.all([
+  // One snapshot for the sequence, the positions and the page: the page is the one at `offset`.
+  return db.transaction(async (tx) => {
+    const { total, marks } = await rowPositions(tx, companyId, range, q.search, where);
+    if (offset >= total) return { rows: [], total };
+    // The last mark at or before the page's first row (marks[0] is row 0), the first at or after its end.
+    const from = marks.findLast((m) => m.row <= offset)!;
+    const to = marks.find((m) => m.row >= offset + pageSize);
+    const within = sql`and (j.completed_date, j.ref_nr) >= (${from.completed}::timestamptz, ${from.ref}::bigint)
+      ${to ? sql`and (j.completed_date, j.ref_nr) < (${to.completed}::timestamptz, ${to.ref}::bigint)` : sql``}`;
     // The page's tasks are found on the narrow columns first; only those rows are then read in full.
-    db.execute<DbRow>(sql`${SELECT} ${FROM}
-      where t.id in (select t.id ${FROM} where ${where} ${ORDER} limit ${pageSize} offset ${offset}) ${ORDER}`),
-    rowsTotal(db, companyId, range, q.search, where),
-  ]);
-  return { rows: page.rows.map(toRow), total };
+    const page = await tx.execute<DbRow>(sql`${SELECT} ${FROM}
+      where t.id in (select t.id ${FROM} where ${where} ${within} ${ORDER} limit ${pageSize} offset ${offset - from.row}) ${ORDER}`);
+    return { rows: page.rows.map(toRow), total };
+  }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
 
 // --- the spreadsheet ------------------------------------------------------------------------------

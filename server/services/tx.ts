@@ -16,6 +16,15 @@ export async function lockCompany(tx: Tx, companyId: string): Promise<void> {
   noteChange(tx, companyId, 'jobs');
 }
 
+/**
+ * Writes of a company's settings, working hours and holidays take this lock first: each checks what
+ * exists before it inserts, and two concurrent saves must not both pass that check (the second would
+ * hit a unique index and fail with 500 instead of getting the 409 or the result it should).
+ */
+export async function lockCompanySettings(tx: Tx, companyId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`settings:${companyId}`}, 0))`);
+}
+
 /** What a transaction changed, so the company's devices hear of it once it has committed. */
 export type ChangeKind = 'jobs' | 'media';
 const changes = new WeakMap<Tx, Map<string, Set<ChangeKind>>>();

@@ -13,7 +13,7 @@ import { requireAdminWithAgreement, requireCompany } from '../auth/guards';
 import type { UserContext } from '../auth/context';
 import { users, workingHours } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from './errors';
-import type { DbOrTx, Tx } from './tx';
+import { lockCompanySettings, type DbOrTx, type Tx } from './tx';
 
 type Row = typeof workingHours.$inferSelect;
 
@@ -30,7 +30,7 @@ export function toSetting(r: Row): WorkingHoursSetting {
 
 /** The caller's company, when `groupId` names it; another company is not there for them (404). */
 function ownGroup(companyId: string, groupId: string): void {
-  if (groupId !== companyId) throw notFound('Company');
+  if (groupId.toLowerCase() !== companyId.toLowerCase()) throw notFound('Company');
 }
 
 /** An employee of the company (any status: their hours outlive a deactivation); else 404. */
@@ -115,6 +115,7 @@ function checkDays(body: WorkingHoursSaveRequest): void {
 /** The company and employee a write is for, after the permission and scope checks. */
 async function writeScope(tx: Tx, user: UserContext, body: WorkingHoursSaveRequest): Promise<{ companyId: string; employee: number | null }> {
   const companyId = requireAdminWithAgreement(user);
+  await lockCompanySettings(tx, companyId);
   ownGroup(companyId, body.groupId);
   const employee = body.userRegistrationId ?? null;
   if (employee !== null) await companyEmployee(tx, companyId, employee);
@@ -148,6 +149,8 @@ export async function updateHours(tx: Tx, user: UserContext, body: WorkingHoursS
   const days = body.workingHoursSettings;
   days.forEach((s, i) => { if (!s.id) throw badRequest(`workingHoursSettings[${i}].id`, 'is required when updating: use POST to create'); });
   const ids = days.map((s) => s.id!);
+  const twice = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+  if (twice >= 0) throw badRequest(`workingHoursSettings[${twice}].id`, 'names a day given earlier in the list');
   const rows = await tx.select().from(workingHours).where(and(eq(workingHours.companyId, companyId), inArray(workingHours.id, ids)));
   const updated: Row[] = [];
   for (const [i, s] of days.entries()) {
@@ -168,6 +171,7 @@ export async function updateHours(tx: Tx, user: UserContext, body: WorkingHoursS
 /** DELETE: employee days (back to the company's hours). The company default is set Off, not deleted. */
 export async function deleteHours(tx: Tx, user: UserContext, ids: number[]): Promise<number[]> {
   const companyId = requireAdminWithAgreement(user);
+  await lockCompanySettings(tx, companyId);
   const unique = [...new Set(ids)];
   const rows = await tx.select().from(workingHours).where(and(eq(workingHours.companyId, companyId), inArray(workingHours.id, unique)));
   for (const id of unique) {

@@ -229,12 +229,11 @@ export type MergeValues = Partial<Record<MergeFieldName, string>>;
  * preview shows where it goes and a sender can see that something was missing.
  */
 export function renderTemplate(text: string, values: MergeValues): string {
-  let out = text;
-  for (const field of ALL_FIELDS) {
-    const value = values[field.name];
-    if (value !== undefined) out = out.split(field.token).join(value);
-  }
-  return out;
+  // One pass over the template: a value that itself looks like a token (a company named "#Date#")
+  // is put in as it is, never replaced again.
+  const byToken = new Map(ALL_FIELDS.map((field) => [field.token, values[field.name]]));
+  const pattern = new RegExp(ALL_FIELDS.map((field) => field.token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  return text.replace(pattern, (token) => byToken.get(token) ?? token);
 }
 
 /**

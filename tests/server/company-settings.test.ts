@@ -52,10 +52,29 @@ describe('/api/Setting', () => {
     expect(updated.status).toBe(200);
     expect(valuesOf(updated.body)[SettingType.Install]).toBe('50');
 
+    // Turning reminders off (deleting SendReminder) resets their frequency to 0, i.e. not set (spec 3 §4).
     const deleted = await t.api(admin, 'DELETE', '/api/Setting', [id(SettingType.JobInterval), id(SettingType.SendReminder)]);
     expect(deleted.status).toBe(200);
-    expect(valuesOf(deleted.body)).toEqual({ 1: '50', 4: '3', 6: '0.25' });
-    expect(valuesOf(await rowsOf(people.companyA.id))).toEqual({ 1: '50', 4: '3', 6: '0.25' });
+    expect(valuesOf(deleted.body)).toEqual({ 1: '50', 4: '3' });
+    expect(valuesOf(await rowsOf(people.companyA.id))).toEqual({ 1: '50', 4: '3' });
+  });
+
+  it('refuses a reminder count or frequency while reminders are off, writing nothing', async () => {
+    const res = await t.api(admin, 'POST', '/api/Setting', {
+      groupId: people.companyA.id,
+      settingList: [{ settingTypeId: SettingType.Install, value: '45' }, { settingTypeId: SettingType.NumberOfReminders, value: '5' }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errorKey).toBe('InvalidInput');
+    expect(res.body.message).toMatch(/NumberOfReminders needs SendReminder/);
+    expect(await rowsOf(people.companyA.id)).toEqual([]);
+  });
+
+  it('gives concurrent creations of one setting one 201 and 409s, never a 500', async () => {
+    const body = { groupId: people.companyA.id, settingList: [{ settingTypeId: SettingType.Install, value: '45' }] };
+    const statuses = (await Promise.all(Array.from({ length: 6 }, () => t.api(admin, 'POST', '/api/Setting', body)))).map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(await rowsOf(people.companyA.id)).toHaveLength(1);
   });
 
   it('answers only for the caller\'s own company: another company\'s id is 404', async () => {
@@ -123,7 +142,7 @@ describe('/api/Setting', () => {
 
   it('refuses an update to an invalid or unset value and a repeated id, leaving every row as it was', async () => {
     const created = await t.api(admin, 'POST', '/api/Setting', {
-      groupId: people.companyA.id, settingList: [{ settingTypeId: 1, value: '10' }, { settingTypeId: 7, value: '2' }],
+      groupId: people.companyA.id, settingList: [{ settingTypeId: 1, value: '10' }, { settingTypeId: 7, value: '2' }, { settingTypeId: 9, value: 'true' }],
     });
     const [install, count] = created.body as { id: number }[];
     for (const body of [
@@ -136,11 +155,11 @@ describe('/api/Setting', () => {
     }
     const bad = await t.api(admin, 'PUT', '/api/Setting', [{ id: install.id, value: '20' }, { id: count.id, value: 'x' }]);
     expect(bad.body.message).toMatch(/^\[1\]\.value /);
-    expect(valuesOf(await rowsOf(people.companyA.id))).toEqual({ 1: '10', 7: '2' });
+    expect(valuesOf(await rowsOf(people.companyA.id))).toEqual({ 1: '10', 7: '2', 9: 'true' });
     expect((await t.api(admin, 'DELETE', '/api/Setting', [install.id, install.id])).status).toBe(400);
     expect((await t.api(admin, 'DELETE', '/api/Setting', [])).status).toBe(400);
     expect((await t.api(admin, 'PUT', '/api/Setting', [{ id: install.id, value: '12345678901' }])).status).toBe(400);
-    expect(valuesOf(await rowsOf(people.companyA.id))).toEqual({ 1: '10', 7: '2' });
+    expect(valuesOf(await rowsOf(people.companyA.id))).toEqual({ 1: '10', 7: '2', 9: 'true' });
   });
 
   it('takes every offered interval choice and one-digit values', async () => {
@@ -149,6 +168,7 @@ describe('/api/Setting', () => {
       settingList: [
         { settingTypeId: 10, value: '60' }, { settingTypeId: 6, value: '1.5' }, { settingTypeId: 7, value: '9' },
         { settingTypeId: 8, value: 'true' }, { settingTypeId: 5, value: 'true' }, { settingTypeId: 3, value: '720' },
+        { settingTypeId: 9, value: 'true' },
       ],
     });
     expect(res.status).toBe(201);

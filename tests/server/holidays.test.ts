@@ -73,6 +73,15 @@ describe('adding holidays', () => {
     expect(await rowsOf(people.companyA.id)).toHaveLength(2);
   });
 
+  it('gives concurrent additions of one date one 201 and 409s, never a 500', async () => {
+    const date = `${next}-03-03`;
+    const statuses = (await Promise.all(Array.from({ length: 6 }, () => t.api(admin, 'POST', base, [full(date)])))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.every((s) => s === 201 || s === 409 || s === 400)).toBe(true);
+    expect((await rowsOf(people.companyA.id)).filter((h) => h.date === date)).toHaveLength(1);
+    await t.database.db.delete(companyHolidays).where(eq(companyHolidays.date, date));
+  });
+
   it('takes today itself', async () => {
     const res = await t.api(admin, 'POST', base, [full(today, 'I dag')]);
     expect(res.status).toBe(201);
@@ -80,8 +89,9 @@ describe('adding holidays', () => {
 });
 
 describe('reading', () => {
-  it('gives a year\'s calendar by date, for any member of the company and none other', async () => {
-    const res = await t.api(plumber, 'GET', `${base}/year/${next}`);
+  it('gives a year\'s calendar by date, to the company\'s admin only (spec 3 §6) and none other', async () => {
+    expect((await t.api(plumber, 'GET', `${base}/year/${next}`)).status).toBe(403);
+    const res = await t.api(admin, 'GET', `${base}/year/${next}`);
     expect(res.status).toBe(200);
     expect(res.body.map((h: { date: string }) => h.date)).toEqual([`${next}-01-02`, `${next}-12-24`]);
     expect((await t.api(otherAdmin, 'GET', `${base}/year/${next}`)).body).toEqual([]);

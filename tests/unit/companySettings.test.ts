@@ -84,6 +84,8 @@ describe('templates', () => {
   it('renders every token and keeps the token of a field without a value', () => {
     const text = `${MergeField.CompanyName.token}: ${MergeField.Date.token} ${MergeField.Date.token} ${MergeField.TimeRange.token}`;
     expect(renderTemplate(text, { CompanyName: 'Rør AS', Date: '01.02.2026' })).toBe('Rør AS: 01.02.2026 01.02.2026 #TimeRange#');
+    // A value that looks like a token is put in as it is, not replaced in turn.
+    expect(renderTemplate('#CompanyName# #MeterAddress#', { CompanyName: 'Ha #MeterAddress#', MeterAddress: 'Gate 1' })).toBe('Ha #MeterAddress# Gate 1');
   });
 
   it('inserts at the caret or over the selection and puts the caret after the token', () => {

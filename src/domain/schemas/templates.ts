@@ -61,7 +61,7 @@ export const UpdateTemplateBody = Type.Object({
   title: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   isExample: Type.Optional(Type.Literal(true)),
-}, { minProperties: 1 });
+}, { minProperties: 1, additionalProperties: false });
 export type UpdateTemplateRequest = Static<typeof UpdateTemplateBody>;
 
 export const TemplateKeyParam = Type.Object({ key: TemplateKey });

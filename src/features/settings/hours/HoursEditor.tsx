@@ -3,7 +3,7 @@
  * Day End Time (HH:mm) and Off; in the employee variant also a per-day choice between the employee's own
  * hours and the company's. A refused time shows an error beginning with the invalid-time label.
  */
-import { Box, Checkbox, Grid, Input, Text } from '@chakra-ui/react';
+import { Box, Grid, Input, Switch, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { HOUR_FIELDS, type DayProblem, type HourField } from '../../../domain/workingHours';
 import { setOff, setTime, setUseCompany, type EditorDay } from './editorState';
@@ -71,23 +71,23 @@ export function HoursEditor({ days, errors, onChange, employee = false, dates, d
                 </Box>
               ))}
               <Box>
-                <Checkbox.Root
+                <Switch.Root
                   checked={day.off} disabled={locked}
-                  onCheckedChange={(e) => onChange(i, setOff(day, e.checked === true), null)}
+                  onCheckedChange={(e) => onChange(i, setOff(day, e.checked), null)}
                 >
-                  <Checkbox.HiddenInput aria-label={`${name} ${t('Off')}`} />
-                  <Checkbox.Control />
-                </Checkbox.Root>
+                  <Switch.HiddenInput aria-label={`${name} ${t('Off')}`} />
+                  <Switch.Control><Switch.Thumb /></Switch.Control>
+                </Switch.Root>
               </Box>
               {employee && (
                 <Box>
-                  <Checkbox.Root
+                  <Switch.Root
                     checked={day.useCompany} disabled={disabled}
-                    onCheckedChange={(e) => onChange(i, setUseCompany(day, e.checked === true), null)}
+                    onCheckedChange={(e) => onChange(i, setUseCompany(day, e.checked), null)}
                   >
-                    <Checkbox.HiddenInput aria-label={`${name} ${t('CompanyHours')}`} />
-                    <Checkbox.Control />
-                  </Checkbox.Root>
+                    <Switch.HiddenInput aria-label={`${name} ${t('CompanyHours')}`} />
+                    <Switch.Control><Switch.Thumb /></Switch.Control>
+                  </Switch.Root>
                 </Box>
               )}
               {error && (
