@@ -18,6 +18,9 @@ export interface Database {
 
 export function connect(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (restart, failover, idle timeout) must not take the process
+  // down as an unhandled 'error' event: the pool drops it and the next query opens a new one.
+  pool.on('error', (err) => console.error('PostgreSQL connection lost while idle:', err.message));
   const db = drizzle(pool, { schema });
   return { pool, db, close: () => pool.end() };
 }

@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { reportFileName } from '../../src/domain/reportRange';
 import { ReportPageSchema, ReportQuery, ReportRowSchema, ReportSpreadsheetQuery } from '../../src/domain/schemas/reports';
-import { prepareSpreadsheet, reportList, reportPage, writeSpreadsheet, XLSX_CONTENT_TYPE } from '../services/reports';
+import { claimSpreadsheetSlot, prepareSpreadsheet, reportList, reportPage, writeSpreadsheet, XLSX_CONTENT_TYPE } from '../services/reports';
 import { errors } from './schemas';
 
 const tags = ['Reports'];
@@ -36,7 +36,9 @@ export async function reportRoutes(app: FastifyInstance) {
     },
   }, async (req, reply) => {
     const where = await prepareSpreadsheet(app.db, req.user, req.query);
+    const release = claimSpreadsheetSlot();
     const body = new PassThrough();
+    body.once('close', release);
     writeSpreadsheet(app.db, where, body).catch((err: unknown) => {
       req.log.error({ err }, 'report spreadsheet failed');
       body.destroy(err instanceof Error ? err : new Error(String(err)));

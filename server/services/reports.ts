@@ -3,8 +3,9 @@
  * one row per live task of the company's live jobs completed in the range (jobs.completed_date, read
  * through the jobs_company_completed index), as a list, a page, or a streamed .xlsx.
  *
- * The spreadsheet is written by exceljs's streaming WorkbookWriter from a PostgreSQL cursor, a batch
- * at a time, waiting while the response is not drained: memory stays flat whatever the row count.
+ * The spreadsheet is written by exceljs's streaming WorkbookWriter a batch of rows at a time, each
+ * batch one short query keyed on the last row's sort key, waiting while the response is not drained:
+ * memory stays flat whatever the row count, and no connection is held while a client downloads.
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
@@ -159,8 +160,11 @@ export async function reportPage(db: Db, user: UserContext, q: ReportQuery): Pro
 // --- the spreadsheet ------------------------------------------------------------------------------
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** Rows fetched from the cursor at a time. */
+/** Rows read per query. */
 const BATCH = 1000;
+/** Spreadsheets written at once by this process; more get 429 (each holds a download open). */
+export const MAX_CONCURRENT_SPREADSHEETS = 4;
+let spreadsheetsRunning = 0;
 const DATE_FORMAT = 'dd.mm.yyyy hh:mm';
 
 const COLUMNS: { key: keyof ReportRow; width: number; numFmt?: string }[] = [
@@ -184,8 +188,14 @@ const COLUMNS: { key: keyof ReportRow; width: number; numFmt?: string }[] = [
  * Date's UTC fields, so the cell gets a Date whose UTC fields are the Oslo time.
  */
 const osloText = (column: SQL) => sql`to_char(${column} at time zone 'Europe/Oslo', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-const SHEET_SELECT = sql`${SELECT}, ${osloText(sql`j.completed_date`)} as "jobCompletedOslo", ${osloText(sql`t.completed_at`)} as "taskCompletedOslo"`;
-type SheetRow = DbRow & { jobCompletedOslo: string; taskCompletedOslo: string | null };
+const SHEET_SELECT = sql`${SELECT}, ${osloText(sql`j.completed_date`)} as "jobCompletedOslo", ${osloText(sql`t.completed_at`)} as "taskCompletedOslo",
+  j.completed_date::text as "kDate", t.task_order as "kOrder", t.task_no as "kNo", t.id as "kId"`;
+type SheetRow = DbRow & {
+  jobCompletedOslo: string; taskCompletedOslo: string | null; kDate: string; kOrder: number; kNo: number; kId: string;
+};
+/** Rows after `last` in ORDER (the sort key, with the exact stored timestamp as PostgreSQL's text). */
+const after = (last: SheetRow) => sql`and (j.completed_date, j.ref_nr, t.task_order, t.task_no, t.id)
+  > (${last.kDate}::timestamptz, ${Number(last.jobRef)}, ${last.kOrder}, ${last.kNo}, ${last.kId}::uuid)`;
 const excelDate = (wallClock: string | null) => (wallClock ? new Date(wallClock) : null);
 
 function cells(r: SheetRow): unknown[] {
@@ -211,6 +221,20 @@ async function drained(out: Writable): Promise<void> {
   if (out.destroyed) throw new Error('report download closed');
 }
 
+/**
+ * A place among the spreadsheets this process writes at once, or 429 when they are all taken;
+ * the returned function gives it back (call it once the download has ended, however it ended).
+ */
+export function claimSpreadsheetSlot(): () => void {
+  if (spreadsheetsRunning >= MAX_CONCURRENT_SPREADSHEETS) throw new HttpError(429, 'Too many reports are being exported right now; try again in a minute');
+  spreadsheetsRunning++;
+  let released = false;
+  return () => {
+    if (!released) spreadsheetsRunning--;
+    released = true;
+  };
+}
+
 /** The range checked and known to hold rows; 400 with REPORT_NO_JOBS_MESSAGE when it holds none. */
 export async function prepareSpreadsheet(db: Db, user: UserContext, q: ReportSpreadsheetQuery): Promise<SQL> {
   const companyId = requireAdmin(user);
@@ -221,11 +245,12 @@ export async function prepareSpreadsheet(db: Db, user: UserContext, q: ReportSpr
 }
 
 /**
- * Writes the report of `where` (from prepareSpreadsheet) as .xlsx into `out`, and ends it. Rows come
- * from a cursor in a read-only transaction (one snapshot for the whole file); after each batch the
- * writer waits while `out` is full, so a slow download does not pile rows up in memory.
+ * Writes the report of `where` (from prepareSpreadsheet) as .xlsx into `out`, and ends it. Each
+ * batch is its own query continuing after the previous batch's last row, so no transaction or
+ * connection stays open while the writer waits for a slow download (the file is not one snapshot:
+ * a job completed during the download may or may not be in it). Call claimSpreadsheetSlot first.
  */
-export async function writeSpreadsheet(db: Db, where: SQL, out: Writable): Promise<void> {
+export async function writeSpreadsheet(db: Db, where: SQL, out: Writable, batch = BATCH): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     // Fast deflate: the sheet is repetitive text, level 1 keeps it small and the CPU on the rows.
     stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } },
@@ -237,16 +262,16 @@ export async function writeSpreadsheet(db: Db, where: SQL, out: Writable): Promi
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
 
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`declare report_rows no scroll cursor for ${SHEET_SELECT} ${FROM} where ${where} ${ORDER}`);
-    for (;;) {
-      const { rows } = await tx.execute<SheetRow>(sql.raw(`fetch ${BATCH} from report_rows`));
-      for (const r of rows) sheet.addRow(cells(r)).commit();
-      if (rows.length < BATCH) break;
-      await drained(out);
-    }
-    await tx.execute(sql`close report_rows`);
-  }, { accessMode: 'read only' });
+  let last: SheetRow | null = null;
+  for (;;) {
+    const { rows }: { rows: SheetRow[] } = await db.execute<SheetRow>(
+      sql`${SHEET_SELECT} ${FROM} where ${where} ${last ? after(last) : sql``} ${ORDER} limit ${batch}`,
+    );
+    for (const r of rows) sheet.addRow(cells(r)).commit();
+    if (rows.length < batch) break;
+    last = rows[rows.length - 1];
+    await drained(out);
+  }
   sheet.commit();
   await workbook.commit();
 }

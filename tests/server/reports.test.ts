@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobStatus, TaskStatus } from '../../src/domain/enums';
 import { REPORT_FILE_NAME_PATTERN } from '../../src/domain/reportRange';
 import { REPORT_NO_JOBS_MESSAGE } from '../../src/domain/schemas/reports';
+import { PassThrough } from 'node:stream';
+import type { UserContext } from '../../server/auth/context';
 import { jobs, tasks, users } from '../../server/db/schema';
+import { claimSpreadsheetSlot, MAX_CONCURRENT_SPREADSHEETS, prepareSpreadsheet, writeSpreadsheet } from '../../server/services/reports';
 import { seedTestPeople, startTestApp, TEST_PASSWORD, tokenClaims, type TestApp, type TestPeople } from '../helpers/app';
 
 const FORBIDDEN = "You don' have access to this API call";
@@ -177,6 +180,36 @@ describe('GET /api/Reports/ReconciliationReport', () => {
 });
 
 describe('GET /api/Reports/ReconciliationReportSpreadsheet', () => {
+  it('reads in batches that continue after the last row: the same rows in the same order as one read', async () => {
+    const user = { companyId: people.companyA.id, isAdmin: true } as UserContext;
+    const where = await prepareSpreadsheet(t.database.db, user, { fromDate: '03.01.2025', toDate: '03.31.2025' });
+    const sheetRows = async (batch: number) => {
+      const out = new PassThrough();
+      const chunks: Buffer[] = [];
+      out.on('data', (c: Buffer) => chunks.push(c));
+      const ended = new Promise((resolve) => out.once('end', resolve));
+      await writeSpreadsheet(t.database.db, where, out, batch);
+      await ended;
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+      return workbook.worksheets[0].getSheetValues().slice(2).map((r) => JSON.stringify(r));
+    };
+    const whole = await sheetRows(10_000);
+    expect(whole.length).toBeGreaterThan(3);
+    expect(await sheetRows(2)).toEqual(whole);
+    expect(await sheetRows(1)).toEqual(whole);
+  });
+
+  it('writes a few spreadsheets at once per process and answers 429 past that', () => {
+    const releases = Array.from({ length: MAX_CONCURRENT_SPREADSHEETS }, () => claimSpreadsheetSlot());
+    expect(() => claimSpreadsheetSlot()).toThrow(expect.objectContaining({ statusCode: 429 }));
+    releases[0]();
+    releases[0]();
+    const again = claimSpreadsheetSlot();
+    expect(() => claimSpreadsheetSlot()).toThrow(expect.objectContaining({ statusCode: 429 }));
+    for (const release of [again, ...releases.slice(1)]) release();
+  });
+
   async function download(token: string, query: string) {
     return fetch(`${t.baseUrl}/api/Reports/ReconciliationReportSpreadsheet?${query}`, {
       headers: { authorization: `Bearer ${token}`, 'x-waapi-context': String(tokenClaims(token).customer_id) },

@@ -71,7 +71,7 @@ export default function AnalyticsTab() {
       </HStack>
 
       {filter && (
-        <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
+        <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4" alignItems="start">
           <LiveReadView read={allocation} errorTitle={t('AnalyticsLoadFailed')}>
             {(data) => <StatusPerPlumber data={data} />}
           </LiveReadView>
@@ -95,7 +95,7 @@ function StatusPerPlumber({ data }: { data: JobAllocation }) {
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data.plumbers} margin={{ top: 8, right: 8, left: 0, bottom: 8 }}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="name" />
+          <XAxis dataKey="name" interval={0} />
           <YAxis allowDecimals={false} />
           <Tooltip />
           <Legend />
@@ -150,7 +150,7 @@ function AssignmentCharts({ data }: { data: Assignments }) {
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data.overdue} margin={{ top: 8, right: 8, left: 0, bottom: 8 }}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="name" />
+            <XAxis dataKey="name" interval={0} />
             <YAxis allowDecimals={false} />
             <Tooltip />
             <Bar dataKey="count" name={t('Overdue')} fill="#E53935" />
