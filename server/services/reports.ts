@@ -193,8 +193,12 @@ const SHEET_SELECT = sql`${SELECT}, ${osloText(sql`j.completed_date`)} as "jobCo
 type SheetRow = DbRow & {
   jobCompletedOslo: string; taskCompletedOslo: string | null; kDate: string; kOrder: number; kNo: number; kId: string;
 };
-/** Rows after `last` in ORDER (the sort key, with the exact stored timestamp as PostgreSQL's text). */
-const after = (last: SheetRow) => sql`and (j.completed_date, j.ref_nr, t.task_order, t.task_no, t.id)
+/**
+ * Rows after `last` in ORDER (the sort key, with the exact stored timestamp as PostgreSQL's text). The
+ * jobs-only bound is redundant but lets the jobs_company_completed index start at the last job.
+ */
+const after = (last: SheetRow) => sql`and (j.completed_date, j.ref_nr) >= (${last.kDate}::timestamptz, ${Number(last.jobRef)})
+  and (j.completed_date, j.ref_nr, t.task_order, t.task_no, t.id)
   > (${last.kDate}::timestamptz, ${Number(last.jobRef)}, ${last.kOrder}, ${last.kNo}, ${last.kId}::uuid)`;
 const excelDate = (wallClock: string | null) => (wallClock ? new Date(wallClock) : null);
 

@@ -29,7 +29,8 @@ function PlumberList() {
   const [filter, setFilter] = useState<number>(UserStatus.Default);
   const { registrations } = usePlumberNotices();
   // A registration notice means the list changed: it is part of what is read.
-  const read = useLiveRead(['plumbers', filter, registrations], (signal) => fetchPlumbers(filter, signal));
+  // Spec 3 §8: a 404 on the plumber list is silent (no plumbers), any other failure says so.
+  const read = useLiveRead(['plumbers', filter, registrations], (signal) => fetchPlumbers(filter, signal), { silent404: true });
   const { status, data, mutate } = read;
 
   // Seeing the list answers the registration notices that arrived.
@@ -66,7 +67,7 @@ function PlumberList() {
         </NativeSelect.Root>
       )}
     >
-      <LiveReadView read={read} errorTitle={t('FailedLoadingPlumbers')}>
+      <LiveReadView read={read} errorTitle={t('FailedLoadingPlumbers')} missing={<EmptyView title={t('NoPlumbersFound')} icon={<GroupIcon />} />}>
         {(plumbers) => {
           const visible = plumbersForFilter(plumbers, filter);
           return visible.length === 0 ? <EmptyView title={t('NoPlumbersFound')} icon={<GroupIcon />} /> : (
