@@ -14,8 +14,7 @@ import type {
 import type { UserContext } from '../auth/context';
 import { requireAdmin, requireAdminWithAgreement } from '../auth/guards';
 import { companies, companyConfigurations, companySettings } from '../db/schema';
-import { badRequest, conflict, notFound } from './errors';
-import { RuleError } from './taskReport';
+import { badRequest, conflict, notFound, RuleError } from './errors';
 import { lockCompanySettings, type DbOrTx, type Tx } from './tx';
 
 const INVALID_INPUT = 'InvalidInput';

@@ -22,6 +22,17 @@ export class HttpError extends Error {
 }
 
 /** 400 whose message starts with the offending field, as schema validation errors do. */
+/** 400 with the field first in the message and, where the spec names the error, its key. */
+export class RuleError extends HttpError {
+  constructor(field: string, problem: string, readonly errorKey?: string) {
+    super(400, `${field} ${problem}`);
+  }
+
+  override body() {
+    return { ...super.body(), ...(this.errorKey ? { errorKey: this.errorKey } : {}) };
+  }
+}
+
 export const badRequest = (field: string, problem: string) => new HttpError(400, `${field} ${problem}`);
 /** The spec's 403 text. */
 export const forbidden = () => new HttpError(403, FORBIDDEN_MESSAGE);

@@ -12,20 +12,10 @@ import {
   serialExample, serialMatchesModel, YesNoUnknown, type MeterModelRules,
 } from '../../src/domain/taskForm';
 import { jobs, mediaAssets, tasks } from '../db/schema';
-import { HttpError } from './errors';
+import { RuleError } from './errors';
 import { lookupItem } from './lookups';
 import type { Tx } from './tx';
 
-/** 400 with the field first in the message and, where the spec names the error, its key. */
-export class RuleError extends HttpError {
-  constructor(field: string, problem: string, readonly errorKey?: string) {
-    super(400, `${field} ${problem}`);
-  }
-
-  override body() {
-    return { ...super.body(), ...(this.errorKey ? { errorKey: this.errorKey } : {}) };
-  }
-}
 
 type Obj = Record<string, unknown>;
 export interface SentTask {
