@@ -1,0 +1,51 @@
+/**
+ * The dashboard's analytics in the browser, and live reads offline (issue 6 §1, §3): the charts are
+ * drawn (SVG) and each is readable as a table whose numbers are the API's; an admin who goes offline
+ * is told the page needs a connection and still sees what was last loaded, not an error.
+ */
+import { expect, test } from '@playwright/test';
+import { ADMIN_A, apiHeadersOf, goOffline, goOnline, signIn, waitForServiceWorker } from './helpers';
+
+test('the analytics tab draws its charts, and "jobs by status per plumber" as a table holds the API\'s numbers', async ({ page }) => {
+  await signIn(page, ADMIN_A);
+  const headers = await apiHeadersOf(page, () => page.goto('/dashboard'));
+  const chart = page.locator('.chakra-card__root').filter({ has: page.getByRole('heading', { name: 'Jobber per rørlegger etter status' }) });
+  await expect(page.locator('svg.recharts-surface').first()).toBeVisible();
+  expect(await page.locator('svg.recharts-surface').count()).toBeGreaterThanOrEqual(4);
+
+  const allocation = await (await page.request.get('/api/Analytics/joballocation/company', { headers })).json() as {
+    plumbers: { name: string; total: number }[];
+  };
+  expect(allocation.plumbers.length).toBeGreaterThan(0);
+  await chart.getByRole('button', { name: 'Vis som tabell' }).click();
+  const table = chart.getByRole('table');
+  await expect(table).toBeVisible();
+  for (const p of allocation.plumbers.filter((x) => x.total > 0)) {
+    const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: p.name, exact: true }) });
+    await expect(row).toContainText(String(p.total));
+  }
+});
+
+test('offline, a live read says it needs a connection and shows what was last loaded', async ({ page, context }) => {
+  await signIn(page, ADMIN_A);
+  await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: /Mine rørleggere/ }).click();
+  const cards = page.getByTestId('plumber-card');
+  await expect(cards.first()).toBeVisible();
+  const names = await cards.allInnerTexts();
+  // The screens' code and texts come from the service worker's precache offline.
+  await waitForServiceWorker(page);
+
+  await goOffline(context);
+  await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: /Se jobbliste/ }).click();
+  await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: /Mine rørleggere/ }).click();
+  await expect(page.getByTestId('live-read-offline')).toContainText('Viser det som sist ble hentet');
+  expect(await cards.allInnerTexts()).toEqual(names);
+  await expect(page.getByText('Kunne ikke hente')).toHaveCount(0);
+
+  // A page never loaded in this visit has nothing to show: it says it needs a connection.
+  await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: /Planlegging/ }).click();
+  await expect(page.getByTestId('live-read-offline').first()).toContainText('trenger nettforbindelse');
+
+  await goOnline(context);
+  await expect(page.locator('svg.recharts-surface').first()).toBeVisible({ timeout: 15_000 });
+});
