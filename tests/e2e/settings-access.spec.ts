@@ -5,7 +5,7 @@
  * the page and the API; the admin with an agreement sees both menu items.
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN_A, apiHeadersOf, PLUMBER_OLA, signIn } from './helpers';
+import { ADMIN_A, apiHeadersOf, dbQuery, PLUMBER_OLA, signIn } from './helpers';
 
 const ADMIN_NO_AGREEMENT = 'lars.eriksen@bekkestua-vvs.no';
 
@@ -52,4 +52,32 @@ test('the admin with an agreement sees both items and the settings page with its
   for (const name of ['Helligdager og fridager', 'Arbeidstid', 'Jobbintervaller', 'SMS-påminnelser', 'SMS-maler', 'Arbeidstid per ansatt']) {
     await expect(nav.getByRole('button', { name, exact: true })).toBeVisible();
   }
+});
+
+test('unsaved settings ask the spec\'s exit question, between sections and when leaving the page', async ({ page }) => {
+  await signIn(page, ADMIN_A);
+  await page.goto('/settings?section=jobIntervals');
+  const nav = page.getByRole('navigation', { name: 'Innstillinger' });
+  const install = page.getByTestId('duration-1');
+  await expect(install).not.toHaveValue('');
+  const saved = await install.inputValue();
+  await install.fill(String(Number(saved) + 5));
+
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await nav.getByRole('button', { name: 'Arbeidstid', exact: true }).click();
+  await expect(dialog).toContainText('Avslutte uten å lagre endringene?');
+  await expect(dialog).toContainText('Endringene dine går tapt. Vil du fortsette?');
+  await dialog.getByRole('button', { name: 'Avbryt' }).click();
+  await expect(install).toHaveValue(String(Number(saved) + 5));
+  await expect(page).toHaveURL(/section=jobIntervals/);
+
+  await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: /Se jobbliste/ }).click();
+  await expect(dialog).toContainText('Avslutte uten å lagre endringene?');
+  await dialog.getByRole('button', { name: 'Ja' }).click();
+  await expect(page).toHaveURL(/\/joblist$/);
+  // Nothing was saved.
+  const rows = await dbQuery<{ value: string }>(
+    `select s.value from company_settings s join companies c on c.id = s.company_id where c.org_number = '912345678' and s.setting_type_id = 1`,
+  );
+  expect(rows).toEqual([{ value: saved }]);
 });
