@@ -3,15 +3,13 @@
  * default minutes per job type, the job interval, the error threshold (one digit) and automatic job
  * creation on no reply.
  */
-import { Checkbox, Field, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, Field, Heading, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import {
   DURATION_SETTING_TYPES, JOB_DURATION_MAX_MINUTES, JOB_INTERVAL_CHOICES, sanitizeDigitInput, SettingType, type SettingTypeId,
 } from '../../../domain/companySettings';
-import type { CompanySetting } from '../../../domain/schemas/companySettings';
-import { LiveReadView } from '../../../ui/LiveReadView';
 import type { SectionProps } from '../sections';
-import { useCompanySettings } from './settingsApi';
+import { CompanySettingsSection, type SettingsFormProps } from './CompanySettingsSection';
 import { SettingsFormActions } from './SettingsFormActions';
 import { useSettingsForm } from './useSettingsForm';
 
@@ -20,31 +18,10 @@ const DURATION_LABEL: Record<number, string> = { 1: 'JobIntervals.Install', 2: '
 
 export function JobIntervalsSection({ onDirtyChange }: SectionProps) {
   const { t } = useTranslation('companySettings');
-  const { companyId, read } = useCompanySettings();
-  return (
-    <Stack gap="4">
-      <Heading as="h2" size="lg">{t('JobIntervals.Heading')}</Heading>
-      <Text color="fg.muted">{t('JobIntervals.Intro')}</Text>
-      <LiveReadView read={read} errorTitle={t('FetchingError')}>
-        {(saved) => (
-          <JobIntervalsForm
-            key={JSON.stringify(saved)} companyId={companyId!} saved={saved} onDirtyChange={onDirtyChange}
-            onSaved={read.mutate} onFailed={() => { void read.refetch(); }}
-          />
-        )}
-      </LiveReadView>
-    </Stack>
-  );
+  return <CompanySettingsSection onDirtyChange={onDirtyChange} heading={t('JobIntervals.Heading')} intro={t('JobIntervals.Intro')} Form={JobIntervalsForm} />;
 }
 
-interface FormProps extends SectionProps {
-  companyId: string;
-  saved: CompanySetting[];
-  onSaved: (settings: CompanySetting[]) => void;
-  onFailed: () => void;
-}
-
-function JobIntervalsForm({ companyId, saved, onDirtyChange, onSaved, onFailed }: FormProps) {
+function JobIntervalsForm({ companyId, saved, onDirtyChange, onSaved, onFailed }: SettingsFormProps) {
   const { t } = useTranslation('companySettings');
   const form = useSettingsForm({ companyId, saved, types: TYPES, onDirtyChange, onSaved, onFailed, createdText: t('CreateJobIntervalSuccess') });
   const { values, set, errorOf } = form;

@@ -2,16 +2,14 @@
  * SMS reminder and confirmation settings (spec 3 §2, §4, §5): reminders on or off, how often and how
  * many (turning them off sets both to 0), and the confirmation SMS 24 hours before the agreed time.
  */
-import { Checkbox, Field, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import {
   CONFIRMATION_HOURS_BEFORE, REMINDER_INTERVAL_CHOICES, reminderMinutesToValue, reminderValueToMinutes, SettingType, withSendReminder,
   type SettingTypeId,
 } from '../../../domain/companySettings';
-import type { CompanySetting } from '../../../domain/schemas/companySettings';
-import { LiveReadView } from '../../../ui/LiveReadView';
 import { SettingsFormActions } from '../company/SettingsFormActions';
-import { useCompanySettings } from '../company/settingsApi';
+import { CompanySettingsSection, type SettingsFormProps } from '../company/CompanySettingsSection';
 import { useSettingsForm } from '../company/useSettingsForm';
 import type { SectionProps } from '../sections';
 
@@ -21,30 +19,10 @@ const TYPES: readonly SettingTypeId[] = [
 
 export function SmsReminderSection({ onDirtyChange }: SectionProps) {
   const { t } = useTranslation('companySettings');
-  const { companyId, read } = useCompanySettings();
-  return (
-    <Stack gap="4">
-      <Heading as="h2" size="lg">{t('Reminders.Heading')}</Heading>
-      <LiveReadView read={read} errorTitle={t('FetchingError')}>
-        {(saved) => (
-          <ReminderForm
-            key={JSON.stringify(saved)} companyId={companyId!} saved={saved} onDirtyChange={onDirtyChange}
-            onSaved={read.mutate} onFailed={() => { void read.refetch(); }}
-          />
-        )}
-      </LiveReadView>
-    </Stack>
-  );
+  return <CompanySettingsSection onDirtyChange={onDirtyChange} heading={t('Reminders.Heading')} Form={ReminderForm} />;
 }
 
-interface FormProps extends SectionProps {
-  companyId: string;
-  saved: CompanySetting[];
-  onSaved: (settings: CompanySetting[]) => void;
-  onFailed: () => void;
-}
-
-function ReminderForm({ companyId, saved, onDirtyChange, onSaved, onFailed }: FormProps) {
+function ReminderForm({ companyId, saved, onDirtyChange, onSaved, onFailed }: SettingsFormProps) {
   const { t } = useTranslation('companySettings');
   const form = useSettingsForm({ companyId, saved, types: TYPES, onDirtyChange, onSaved, onFailed, createdText: t('UpdateSuccess') });
   const { values, set, errorOf } = form;
