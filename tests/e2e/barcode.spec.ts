@@ -12,8 +12,11 @@ test('the live reader reads a Code 128 label from the camera into the serial fie
   await page.getByTestId('scan-serial').click();
   const scanner = page.getByTestId('barcode-scanner');
   await expect(scanner).toBeVisible();
-  const box = await scanner.getByTestId('barcode-box').boundingBox();
-  expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([280, 80]);
+  // Polled: the dialog opens with a scale animation, so an early measure is a pixel short.
+  await expect.poll(async () => {
+    const box = await scanner.getByTestId('barcode-box').boundingBox();
+    return box && [Math.round(box.width), Math.round(box.height)];
+  }).toEqual([280, 80]);
   await expect(scanner).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByTestId('new-serialNo')).toHaveValue(SERIAL);
   await expect(page.getByTestId('snackbar').filter({ hasText: 'Strekkoden er lest' })).toBeVisible();
