@@ -13,6 +13,7 @@ import { openapiPlugin } from './openapi';
 import { rateLimitPlugin } from './security/rateLimit';
 import { securityHeadersPlugin } from './security/headers';
 import { inputBoundsPlugin, realDateTimes } from './security/input';
+import { smsGatewayFor, type SmsGateway } from './sms/gateway';
 
 export interface RegisteredRoute {
   method: string;
@@ -27,6 +28,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     database: Database;
+    /** Where the server's SMS go (server/sms/gateway.ts). */
+    sms: SmsGateway;
   }
 }
 
@@ -59,6 +62,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);
+  app.decorate('sms', smsGatewayFor());
 
   // Counting comes before anything else, sign-in included; the headers go on every answer.
   await app.register(rateLimitPlugin);

@@ -1,5 +1,6 @@
 /**
- * SMS templates (spec 3 §7): /api/NotificationTemplate, /api/NotificationTemplateContent, /api/MergeField.
+ * SMS templates (spec 3 §7): /api/NotificationTemplate, /api/NotificationTemplateContent, /api/MergeField;
+ * and ours: POST /api/NotificationTemplate/{id}/test sends a template as a test SMS.
  * Shapes and decisions: src/domain/schemas/templates.ts; rules: services/templates.ts.
  */
 import type { FastifyInstance } from 'fastify';
@@ -7,13 +8,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
   CreateTemplateBody, CreateTemplateContentBody, MergeFieldSchema, NotificationTemplateSchema, NotificationTypeParam,
-  TemplateContentSchema, TemplateKeyParam, UpdateTemplateBody,
+  SentSmsSchema, TemplateContentSchema, TemplateKeyParam, TestSmsBody, UpdateTemplateBody,
 } from '../../src/domain/schemas/templates';
 import { runMutation } from '../services/idempotency';
+import { sendTemplateTest } from '../services/sms';
 import {
   createTemplate, createTemplateContent, listTemplates, mergeFieldsForType, sampleByKey, templateByKey, templateContent, updateTemplate,
 } from '../services/templates';
-import { errors, IdParam, mutationErrors } from './schemas';
+import { ErrorBody, errors, IdParam, mutationErrors } from './schemas';
 
 const tags = ['SMS templates'];
 
@@ -30,6 +32,12 @@ export async function templateRoutes(app: FastifyInstance) {
   });
   r.put('/NotificationTemplate/:id', { schema: { tags, params: IdParam, body: UpdateTemplateBody, response: { 200: NotificationTemplateSchema, ...mutationErrors } } }, async (req, reply) => {
     await runMutation(req, reply, async (tx) => ({ status: 200, body: await updateTemplate(tx, req.user, req.params.id, req.body) }));
+  });
+  // Sends the template once as a test SMS (the company's name and phone, example date, time and address).
+  r.post('/NotificationTemplate/:id/test', {
+    schema: { tags, params: IdParam, body: TestSmsBody, response: { 201: SentSmsSchema, ...mutationErrors, 429: ErrorBody } },
+  }, async (req, reply) => {
+    await runMutation(req, reply, async (tx) => ({ status: 201, body: await sendTemplateTest(tx, app.sms, req.user, req.params.id, req.body) }));
   });
 
   r.post('/NotificationTemplateContent', { schema: { tags, body: CreateTemplateContentBody, response: { 201: TemplateContentSchema, ...mutationErrors } } }, async (req, reply) => {

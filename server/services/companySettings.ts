@@ -161,3 +161,10 @@ export async function companyMergeValues(db: DbOrTx, companyId: string): Promise
     companyTelephone: config?.companyTelephone || company?.telephone || '',
   };
 }
+
+/** Who a company's SMS come from: its configured SMS sender name, else the name its texts carry. */
+export async function companySmsSender(db: DbOrTx, companyId: string): Promise<string> {
+  const row = await configurationRow(db, companyId);
+  const senderName = row ? toConfiguration(row.data).smsSenderName.trim() : '';
+  return senderName || (await companyMergeValues(db, companyId)).companyName;
+}

@@ -85,7 +85,8 @@ export async function templateInUse(db: DbOrTx, companyId: string, notificationT
   return row ? (await present(db, companyId, [row]))[0] : null;
 }
 
-async function visibleTemplate(db: DbOrTx, companyId: string, id: number): Promise<TemplateRow> {
+/** A template the company can see (its own or a sample), or 404. */
+export async function visibleTemplate(db: DbOrTx, companyId: string, id: number): Promise<TemplateRow> {
   const [row] = await db.select().from(notificationTemplates).where(and(visibleTo(companyId), eq(notificationTemplates.id, id))).limit(1);
   if (!row) throw notFound('Template');
   return row;

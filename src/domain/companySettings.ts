@@ -202,6 +202,8 @@ export const SAMPLE_TEMPLATE_KEYS: Record<NotificationTemplateTypeId, string> = 
 };
 /** Longest template text (several SMS; the counter shows what it costs). */
 export const TEMPLATE_TEXT_MAX_LENGTH = 1000;
+/** Test SMS a company may send in any hour (POST /api/NotificationTemplate/{id}/test; more: 429). */
+export const TEST_SMS_PER_HOUR = 10;
 /** Template keys: a letter, then letters, digits, '-' or '_'. */
 export const TEMPLATE_KEY_PATTERN = '^[A-Za-z][A-Za-z0-9_-]{0,63}$';
 
@@ -223,6 +225,24 @@ export const MERGE_FIELDS_BY_TYPE: Record<NotificationTemplateTypeId, readonly M
 };
 
 export type MergeValues = Partial<Record<MergeFieldName, string>>;
+
+/**
+ * Example values of the merge fields that belong to an appointment (date, time range, meter address).
+ * The template preview in the settings and the test SMS the server sends (POST
+ * /api/NotificationTemplate/{id}/test) both use these, with the company's real name and phone
+ * (exampleMergeValues), so the test message costs what the preview's counter shows. The time range
+ * has a plain hyphen: an en dash would make every message UCS-2 (src/domain/smsSegments.ts).
+ */
+export const TEMPLATE_EXAMPLE_VALUES = {
+  Date: '15.03.2027',
+  TimeRange: '08:00-10:00',
+  MeterAddress: 'Eksempelveien 12, 1338 Sandvika',
+} as const satisfies MergeValues;
+
+/** The merge values of a template's preview and test SMS: the examples plus the company's name and phone. */
+export function exampleMergeValues(companyName: string, companyTelephone: string): MergeValues {
+  return { ...TEMPLATE_EXAMPLE_VALUES, CompanyName: companyName, CompanyPhone: companyTelephone };
+}
 
 /**
  * The message a template gives with these values. A field without a value keeps its token, so a

@@ -21,6 +21,15 @@ export function isValidPhone(value: string): boolean {
   return PHONE.test(value);
 }
 
+/**
+ * A Norwegian phone number (isValidPhone: optional 0047, +47 or 47, then 8 digits starting 2 to 9;
+ * spaces as people write them, "912 34 567", are ignored) in E.164, "+4791234567"; null when it is not one.
+ */
+export function toNorwegianE164(value: string): string | null {
+  const compact = value.replace(/\s+/g, '');
+  return isValidPhone(compact) ? `+47${compact.slice(-8)}` : null;
+}
+
 export function isValidEmail(value: string): boolean {
   return EMAIL.test(value);
 }

@@ -1,7 +1,7 @@
 /**
  * Company settings and SMS templates (spec 3 §2, §4, §5): an admin changes a default job duration and
  * it is saved; an admin puts a merge field into a template at the cursor, sees the message grow from
- * one SMS to two, and saves it; the server holds both.
+ * one SMS to two, saves it and sends it as a test SMS, which the server counts as two; the server holds both.
  */
 import { expect, test } from '@playwright/test';
 import { ADMIN_A, dbQuery, signIn } from './helpers';
@@ -63,6 +63,14 @@ test('an admin inserts a merge field at the cursor, sees 1 SMS become 2, and sav
   await expect(page.getByText('Malen er lagret')).toBeVisible();
   const rows = await dbQuery<{ text: string }>(`select text from notification_templates where key = 'Notice-sandvika'`);
   expect(rows).toEqual([{ text: edited }]);
+
+  // Saved: a test SMS goes to the admin's own mobile, and the server counts the 2 SMS the preview showed.
+  await page.getByRole('button', { name: 'Send test-SMS' }).click();
+  await expect(page.getByText('Test-SMS sendt til +4791234567 (2 SMS)')).toBeVisible();
+  const sent = await dbQuery<{ to_number: string; segments: number; encoding: string }>(
+    `select m.to_number, m.segments, m.encoding from sms_messages m join companies c on c.id = m.company_id where c.org_number = '912345678'`,
+  );
+  expect(sent).toEqual([{ to_number: '+4791234567', segments: 2, encoding: 'GSM-7' }]);
 });
 
 test('turning SMS reminders off sets their number and frequency to 0, and saving deletes those settings', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isValidDisplayName, isValidPersonName, isValidPhone, validatePlumberInformation,
+  isValidDisplayName, isValidPersonName, isValidPhone, toNorwegianE164, validatePlumberInformation,
   validateProfileCompany, validateProfilePersonal,
 } from '../../src/domain/validation';
 
@@ -28,6 +28,18 @@ describe('phone', () => {
   });
   it.each(['', '11234567', '01234567', '9123456', '912345678', '+4711234567', '0046912345678', '+47 91234567', '0047 91234567'])('rejects %j', (v) => {
     expect(isValidPhone(v)).toBe(false);
+  });
+});
+
+describe('Norwegian number in E.164', () => {
+  it.each([
+    ['91234567', '+4791234567'], ['+4791234567', '+4791234567'], ['004791234567', '+4791234567'], ['4791234567', '+4791234567'],
+    ['47123456', '+4747123456'], ['912 34 567', '+4791234567'], ['+47 912 34 567', '+4791234567'], [' 22334455 ', '+4722334455'],
+  ])('%j is %s', (v, e164) => {
+    expect(toNorwegianE164(v)).toBe(e164);
+  });
+  it.each(['', '11234567', '9123456', '+4611234567', '0047-91234567', '+47911234567', 'tlf 91234567'])('rejects %j', (v) => {
+    expect(toNorwegianE164(v)).toBeNull();
   });
 });
 

@@ -15,10 +15,20 @@
  * - POST /api/NotificationTemplateContent {content, notificationTemplateId} -> 201 TemplateContent;
  *   GET /api/NotificationTemplateContent/{id} -> TemplateContent (another company's: 404).
  * - GET /api/MergeField/notificationType/{type}: MergeField[] offered for that notification type.
+ * - POST /api/NotificationTemplate/{id}/test TestSmsRequest -> 201 SentSms: an admin with the agreement
+ *   has a template the company can see (its own or a sample; another company's: 404) sent as one SMS
+ *   through the server's SmsGateway (server/sms/gateway.ts). The text is the template rendered with
+ *   the company's name and phone (as companyName / companyTelephone above) and the fixed example
+ *   date, time range and meter address (TEMPLATE_EXAMPLE_VALUES in src/domain/companySettings.ts,
+ *   which the preview uses too). `to`: a Norwegian number (optional 0047, +47 or 47, then 8 digits
+ *   starting 2-9; spaces ignored), by default the admin's own mobile; none on file or an invalid one:
+ *   400 naming `to` (no mobile on file: errorKey NoMobileOnFile). At most TEST_SMS_PER_HOUR test SMS per
+ *   company in any hour: 429. The answer says what the server counted (encoding, segments, characters
+ *   as src/domain/smsSegments.ts countSms, the browser's counter, counts them).
  */
 import { Type, type Static } from 'typebox';
 import { TEMPLATE_KEY_PATTERN, TEMPLATE_TEXT_MAX_LENGTH } from '../companySettings';
-import { Nullable } from './common';
+import { Nullable, Uuid } from './common';
 
 const NotificationTypeId = Type.Integer({ minimum: 1, maximum: 4, description: '1 AppointmentNotice, 2 Reminder, 3 Confirmation, 4 Cancellation' });
 export const TemplateKey = Type.String({ pattern: TEMPLATE_KEY_PATTERN, maxLength: 64 });
@@ -79,3 +89,26 @@ export const CreateTemplateContentBody = Type.Object({
   content: Type.String({ minLength: 1, maxLength: TEMPLATE_TEXT_MAX_LENGTH }),
 });
 export type CreateTemplateContentRequest = Static<typeof CreateTemplateContentBody>;
+
+export const TestSmsBody = Type.Object({
+  /** Norwegian number to send to (0047/+47/47 and 8 digits starting 2-9); absent: the admin's own mobile. */
+  to: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+}, { additionalProperties: false });
+export type TestSmsRequest = Static<typeof TestSmsBody>;
+
+/**
+ * A message the server sent. `text`: at most 1000 characters of template whose merge tokens (6 characters
+ * or more) each become a value of at most 100 characters, so under 17,000. `characters`: septets (GSM-7,
+ * the extension characters count 2) or UTF-16 units (UCS-2); `segments`: the SMS it costs.
+ */
+export const SentSmsSchema = Type.Object({
+  id: Uuid,
+  /** E.164: '+', country code and number. */
+  to: Type.String({ pattern: '^\\+[1-9][0-9]{6,14}$', maxLength: 16 }),
+  text: Type.String({ maxLength: 20_000 }),
+  encoding: Type.Union([Type.Literal('GSM-7'), Type.Literal('UCS-2')]),
+  segments: Type.Integer({ minimum: 0, maximum: 1000 }),
+  characters: Type.Integer({ minimum: 0, maximum: 40_000 }),
+  sentAt: Type.String({ format: 'date-time', maxLength: 40 }),
+});
+export type SentSms = Static<typeof SentSmsSchema>;

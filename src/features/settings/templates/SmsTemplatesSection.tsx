@@ -2,7 +2,8 @@
  * SMS template configuration (spec 3 §2 "SMS template configuration", §5, §8): the sample and custom
  * templates per notification type; a custom template's text is edited freely, merge fields go in at
  * the cursor or over the selection, and a live preview with the company's real name and phone shows
- * what the message costs. A custom template is made from a sample; any template can be put in use.
+ * what the message costs. A custom template is made from a sample; any template can be put in use,
+ * and sent as a test SMS (TestSmsForm).
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Box, Button, Field, Flex, Heading, HStack, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
@@ -10,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useLiveRead } from '../../../data/liveRead';
 import { useSession } from '../../../data/session';
 import {
-  insertAtSelection, NOTIFICATION_TEMPLATE_TYPE_IDS, renderTemplate, TEMPLATE_TEXT_MAX_LENGTH, type MergeValues,
+  exampleMergeValues, insertAtSelection, NOTIFICATION_TEMPLATE_TYPE_IDS, renderTemplate, TEMPLATE_TEXT_MAX_LENGTH, type MergeValues,
 } from '../../../domain/companySettings';
 import type { NotificationTemplate } from '../../../domain/schemas/templates';
 import { confirm, snackbar } from '../../../ui';
@@ -19,6 +20,7 @@ import type { SectionProps } from '../sections';
 import { createTemplate, fetchMergeFields, fetchTemplates, updateTemplate } from './api';
 import { CompanyConfigurationForm } from './CompanyConfigurationForm';
 import { SmsCounter } from './SmsCounter';
+import { TestSmsForm } from './TestSmsForm';
 
 export function SmsTemplatesSection({ onDirtyChange }: SectionProps) {
   const { t } = useTranslation('companySettings');
@@ -106,21 +108,9 @@ function TemplateBrowser({ templates, reload, onDirtyChange }: BrowserProps) {
   );
 }
 
-/** Example values for the preview: tomorrow, a morning slot, a made-up address; company name and phone are real. */
+/** The preview's merge values: the example date, time and address (as the test SMS has them) and the company's real name and phone. */
 function usePreviewValues(template: NotificationTemplate): MergeValues {
-  const { t } = useTranslation('companySettings');
-  return useMemo(() => {
-    const day = new Date(Date.now() + 86_400_000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return {
-      Date: `${pad(day.getDate())}.${pad(day.getMonth() + 1)}.${day.getFullYear()}`,
-      // A plain hyphen: an en dash would make every message UCS-2 (src/domain/smsSegments.ts).
-      TimeRange: '08:00-10:00',
-      CompanyName: template.companyName,
-      CompanyPhone: template.companyTelephone,
-      MeterAddress: t('Templates.PreviewAddress'),
-    };
-  }, [template.companyName, template.companyTelephone, t]);
+  return useMemo(() => exampleMergeValues(template.companyName, template.companyTelephone), [template.companyName, template.companyTelephone]);
 }
 
 interface EditorProps {
@@ -244,6 +234,8 @@ function TemplateEditor({ template, onDirtyChange, onCreated, reload }: EditorPr
         <SmsCounter text={preview} />
         <Text fontSize="sm" color="fg.muted">{t('Templates.SmsLengthHelp')}</Text>
       </Stack>
+
+      <TestSmsForm templateId={template.id} unsaved={dirty} />
 
       {editable && (
         <HStack justify="flex-end" gap="3">

@@ -1,6 +1,8 @@
-/** The SMS template calls of spec 3 §7 (shapes: src/domain/schemas/templates.ts). */
-import { apiFetch } from '../../../data/transport';
-import type { CreateTemplateRequest, MergeFieldDto, NotificationTemplate, UpdateTemplateRequest } from '../../../domain/schemas/templates';
+/** The SMS template calls of spec 3 §7, and our test SMS (shapes: src/domain/schemas/templates.ts). */
+import { ApiError, apiFetch } from '../../../data/transport';
+import type {
+  CreateTemplateRequest, MergeFieldDto, NotificationTemplate, SentSms, TestSmsRequest, UpdateTemplateRequest,
+} from '../../../domain/schemas/templates';
 
 export const fetchTemplates = (signal: AbortSignal) => apiFetch<NotificationTemplate[]>('/api/NotificationTemplate', { signal });
 
@@ -12,3 +14,19 @@ export const createTemplate = (body: CreateTemplateRequest) =>
 
 export const updateTemplate = (id: number, body: UpdateTemplateRequest) =>
   apiFetch<NotificationTemplate>(`/api/NotificationTemplate/${id}`, { method: 'PUT', body });
+
+/** POST /api/NotificationTemplate/{id}/test: the template sent as a test SMS (no `to`: the admin's own mobile). */
+export const sendTestSms = (id: number, body: TestSmsRequest) =>
+  apiFetch<SentSms>(`/api/NotificationTemplate/${id}/test`, { method: 'POST', body, idempotencyKey: crypto.randomUUID() });
+
+/** What the user reads when a test SMS was refused: an i18n key (companySettings), never the server's text. */
+export function testSmsErrorKey(e: unknown): string {
+  if (e instanceof ApiError && !e.network) {
+    const errorKey = typeof e.body === 'object' && e.body !== null ? (e.body as { errorKey?: unknown }).errorKey : undefined;
+    if (errorKey === 'NoMobileOnFile') return 'Templates.TestSms.NoPhone';
+    // The server names the field first ("to must be ...", or the schema's "body/to ...").
+    if (e.status === 400 && /^(body\/)?to\b/.test(e.message)) return 'Templates.TestSms.InvalidPhone';
+    if (e.status === 429) return 'Templates.TestSms.TooMany';
+  }
+  return 'Templates.TestSms.Failed';
+}
