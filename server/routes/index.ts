@@ -6,7 +6,7 @@
  * Errors answer { statusCode, error, message } (spec 1 §8); a validation error's message names the field.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { HttpError, reasonPhrase } from '../services/errors';
+import { HttpError, reasonPhrase, TooManyError } from '../services/errors';
 import { analyticsRoutes } from './analytics';
 import { companySettingRoutes } from './companySettings';
 import { holidayRoutes } from './holidays';
@@ -33,6 +33,7 @@ function postgresCode(err: unknown): string | undefined {
 
 export async function apiRoutes(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof TooManyError) reply.header('retry-after', String(err.retryAfterSeconds));
     if (err instanceof HttpError) return reply.code(err.statusCode).send(err.body());
     // A unique index refused a row a concurrent request wrote first: the caller's data is not at fault.
     if (postgresCode(err) === '23505') {

@@ -21,7 +21,6 @@ export class HttpError extends Error {
   }
 }
 
-/** 400 whose message starts with the offending field, as schema validation errors do. */
 /** 400 with the field first in the message and, where the spec names the error, its key. */
 export class RuleError extends HttpError {
   constructor(field: string, problem: string, readonly errorKey?: string) {
@@ -33,7 +32,15 @@ export class RuleError extends HttpError {
   }
 }
 
+/** 400 whose message starts with the offending field, as schema validation errors do. */
 export const badRequest = (field: string, problem: string) => new HttpError(400, `${field} ${problem}`);
+
+/** 429 from a limit of our own (not the rate limiter), telling the client when to try again (RFC 9110 Retry-After). */
+export class TooManyError extends HttpError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(429, message);
+  }
+}
 /** The spec's 403 text. */
 export const forbidden = () => new HttpError(403, FORBIDDEN_MESSAGE);
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);

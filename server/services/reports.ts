@@ -19,7 +19,7 @@ import {
 import type { UserContext } from '../auth/context';
 import { requireAdmin } from '../auth/guards';
 import type { Db } from '../db/index';
-import { badRequest, HttpError } from './errors';
+import { badRequest, HttpError, TooManyError } from './errors';
 import type { DbOrTx, Tx } from './tx';
 
 /** The query's range, or 400 naming the field (spec 3 §5: the end before the start is refused). */
@@ -230,7 +230,7 @@ async function drained(out: Writable): Promise<void> {
  * the returned function gives it back (call it once the download has ended, however it ended).
  */
 export function claimSpreadsheetSlot(): () => void {
-  if (spreadsheetsRunning >= MAX_CONCURRENT_SPREADSHEETS) throw new HttpError(429, 'Too many reports are being exported right now; try again in a minute');
+  if (spreadsheetsRunning >= MAX_CONCURRENT_SPREADSHEETS) throw new TooManyError('Too many reports are being exported right now; try again in a minute', 60);
   spreadsheetsRunning++;
   let released = false;
   return () => {

@@ -11,7 +11,7 @@ import { requireAdminWithAgreement } from '../auth/guards';
 import { smsMessages, users } from '../db/schema';
 import type { SmsGateway } from '../sms/gateway';
 import { companyMergeValues, companySmsSender } from './companySettings';
-import { badRequest, HttpError, RuleError } from './errors';
+import { badRequest, RuleError, TooManyError } from './errors';
 import { visibleTemplate } from './templates';
 import type { Tx } from './tx';
 
@@ -46,7 +46,7 @@ export async function sendTemplateTest(tx: Tx, gateway: SmsGateway, user: UserCo
     eq(smsMessages.companyId, companyId), eq(smsMessages.kind, 'test'), gt(smsMessages.createdAt, sql`now() - interval '1 hour'`),
   ));
   if (sent >= TEST_SMS_PER_HOUR) {
-    throw new HttpError(429, `Too many test SMS: at most ${TEST_SMS_PER_HOUR} per company in an hour; try again later`);
+    throw new TooManyError(`Too many test SMS: at most ${TEST_SMS_PER_HOUR} per company in an hour; try again later`, 3600);
   }
 
   const merge = await companyMergeValues(tx, companyId);

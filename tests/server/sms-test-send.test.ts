@@ -13,7 +13,7 @@ import {
 import { countSms } from '../../src/domain/smsSegments';
 import { companyConfigurations, notificationTemplates, smsMessages, users } from '../../server/db/schema';
 import { seedTemplates } from '../../server/db/seedTemplates';
-import { seedTestPeople, startTestApp, TEST_PASSWORD, type TestApp, type TestPeople } from '../helpers/app';
+import { seedTestPeople, startTestApp, TEST_PASSWORD, tokenClaims, type TestApp, type TestPeople } from '../helpers/app';
 
 let t: TestApp;
 let people: TestPeople;
@@ -136,6 +136,13 @@ describe('POST /api/NotificationTemplate/{id}/test', () => {
     const refused = await sendTest(admin, noticeSample.id);
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/test SMS/);
+    // It says when to try again (an hour: the oldest of the ten leaves the window by then at the latest).
+    const raw = await fetch(`${t.baseUrl}/api/NotificationTemplate/${noticeSample.id}/test`, {
+      method: 'POST', body: '{}',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', 'x-waapi-context': String(tokenClaims(admin).customer_id) },
+    });
+    expect(raw.status).toBe(429);
+    expect(raw.headers.get('retry-after')).toBe('3600');
     expect(await stored()).toBe(before);
     // Another company has its own count.
     expect((await sendTest(otherAdmin, customC)).status).toBe(201);
