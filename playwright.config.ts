@@ -30,6 +30,8 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // serve.ts stops the server (and its PostgreSQL) and removes the run's data folder on SIGTERM.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     stderr: 'pipe',
     env: { PORT: String(PORT), E2E_PG_PORT: process.env.E2E_PG_PORT ?? '5610' },

@@ -1,4 +1,7 @@
-/** Starts `npm start`'s server for e2e on a fresh data folder, so every run begins with demo data only. */
+/**
+ * Starts `npm start`'s server for e2e on a fresh data folder, so every run begins with demo data only,
+ * and removes the folder when the server has stopped.
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,4 +19,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
 const stop = () => child.kill('SIGINT');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  // The run's database and media go with it: the next run starts from a fresh folder anyway.
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
