@@ -6,11 +6,8 @@
  *   worker serving the shell, to the first card).
  * The replica is filled with 10,000 synthetic jobs of the signed-in admin's company.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chromium } from '@playwright/test';
+import { launchBenchBrowser } from './benchBrowser';
 
 export interface BrowserJobListBench {
   jobCount: number;
@@ -43,16 +40,8 @@ export async function benchBrowserJobList(opts: { jobCount?: number; runs?: numb
   const runs = opts.runs ?? 7;
   const port = 3220;
   const server = await startServer(port, 5620);
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'meterwork-bench-browser-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    baseURL: `http://localhost:${port}`,
-    viewport: { width: 1280, height: 900 },
-    locale: 'nb-NO',
-  });
-  // tsx compiles with keepNames: functions handed to page.evaluate call its __name helper.
-  await context.addInitScript('globalThis.__name = (f) => f');
+  const browser = await launchBenchBrowser(port, 'browser');
+  const { context } = browser;
   try {
     const page = context.pages()[0] ?? await context.newPage();
     await page.goto('/');
@@ -127,8 +116,7 @@ export async function benchBrowserJobList(opts: { jobCount?: number; runs?: numb
       offlineReloadRunsMs, offlineReloadMedianMs: median(offlineReloadRunsMs),
     };
   } finally {
-    await context.close();
-    fs.rmSync(profile, { recursive: true, force: true });
+    await browser.close();
     server.kill('SIGINT');
     await new Promise((r) => server.once('exit', r));
   }

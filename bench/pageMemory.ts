@@ -5,15 +5,12 @@
  * replays them. The page's live JS heap (performance.memory right after a forced GC) is sampled
  * every 200 ms during the replay: its growth must stay well below the photos' bytes.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { PLUMBER_OLA, dbQuery, signIn } from '../tests/e2e/helpers';
 import { freePort } from '../tests/helpers/freePort';
 import { startServer } from './browserJobList';
 import { noisyPixels } from './photo';
+import { launchBenchBrowser } from './benchBrowser';
 
 export const PAGE_MEMORY_PHOTOS = 100;
 
@@ -36,17 +33,8 @@ export async function benchPageMemory(): Promise<PageMemoryBench> {
   const pgPort = await freePort();
   process.env.E2E_PG_PORT = String(pgPort);
   const server = await startServer(port, pgPort);
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'meterwork-bench-memory-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-      '--js-flags=--expose-gc', '--enable-precise-memory-info'],
-    baseURL: `http://localhost:${port}`,
-    viewport: { width: 1280, height: 900 },
-    locale: 'nb-NO',
-    timezoneId: 'Europe/Oslo',
-  });
-  await context.addInitScript('globalThis.__name = (f) => f');
+  const browser = await launchBenchBrowser(port, 'memory', { extraArgs: ['--js-flags=--expose-gc', '--enable-precise-memory-info'], timezoneId: 'Europe/Oslo' });
+  const { context } = browser;
   try {
     const page = context.pages()[0] ?? await context.newPage();
     await signIn(page, PLUMBER_OLA);
@@ -102,9 +90,8 @@ export async function benchPageMemory(): Promise<PageMemoryBench> {
       withinBudget: mb(peak - baseline) < budgetMb,
     };
   } finally {
-    await context.close();
+    await browser.close();
     server.kill('SIGINT');
-    fs.rmSync(profile, { recursive: true, force: true });
   }
 }
 

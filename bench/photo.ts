@@ -13,9 +13,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { chromium } from '@playwright/test';
 import { freePort } from '../tests/helpers/freePort';
 import { startServer } from './browserJobList';
+import { launchBenchBrowser } from './benchBrowser';
 
 export const PHOTO_BUDGET_MS = 600;
 export const LONG_TASK_BUDGET_MS = 50;
@@ -117,16 +117,8 @@ export async function benchPhoto(opts: { runs?: number; gapMs?: number } = {}): 
   const workerPath = builtWorkerPath();
   const port = await freePort();
   const server = await startServer(port, await freePort());
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'meterwork-bench-photo-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    baseURL: `http://localhost:${port}`,
-    viewport: { width: 1280, height: 900 },
-    locale: 'nb-NO',
-  });
-  // tsx compiles with keepNames: functions handed to page.evaluate call its __name helper.
-  await context.addInitScript('globalThis.__name = (f) => f');
+  const browser = await launchBenchBrowser(port, 'photo');
+  const { context } = browser;
   try {
     const page = context.pages()[0] ?? await context.newPage();
     const errors: string[] = [];
@@ -212,8 +204,7 @@ export async function benchPhoto(opts: { runs?: number; gapMs?: number } = {}): 
         && (warmUpLongestTaskMs === null || warmUpLongestTaskMs <= LONG_TASK_BUDGET_MS),
     };
   } finally {
-    await context.close();
-    fs.rmSync(profile, { recursive: true, force: true });
+    await browser.close();
     if (server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((r) => server.once('exit', r));
       server.kill('SIGINT');
