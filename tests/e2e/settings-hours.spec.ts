@@ -132,6 +132,66 @@ test('company hours refuse a violating time, then save; an employee gets an own 
   await expect(row).not.toContainText('Ikke lagret');
 });
 
+test('an employee\'s hours for one week only: a week row is saved, the week after keeps the standing hours', async ({ page }) => {
+  await signIn(page, ADMIN_A);
+  await page.goto('/settings?section=employeeHours');
+  const section = page.getByTestId('employee-hours');
+  await page.getByLabel('Ansatt', { exact: true }).selectOption({ label: 'Ola Hansen' });
+  await expect(page.getByLabel('Fredag Dagslutt', { exact: true })).toHaveValue('13:00');
+  const weekLabel = page.getByTestId('hours-week');
+  const shownWeek = async () => {
+    const m = /^Uke (\d+) (\d+)/.exec(await weekLabel.innerText());
+    expect(m).not.toBeNull();
+    return { weekNo: Number(m![1]), year: Number(m![2]) };
+  };
+  const tuesdayEnd = page.getByLabel('Tirsdag Dagslutt', { exact: true });
+
+  // The week after next first: what Tuesday is there (his standing hours, or the company's).
+  const now = await shownWeek();
+  await page.getByRole('button', { name: 'Neste uke' }).click();
+  await expect(weekLabel).not.toHaveText(new RegExp(`^Uke ${now.weekNo} `));
+  const next = await shownWeek();
+  await page.getByRole('button', { name: 'Neste uke' }).click();
+  await expect(weekLabel).not.toHaveText(new RegExp(`^Uke ${next.weekNo} `));
+  await expect(tuesdayEnd).not.toHaveValue('');
+  const standingEnd = await tuesdayEnd.inputValue();
+  const standingStart = await page.getByLabel('Tirsdag Dagstart', { exact: true }).inputValue();
+
+  // Next week: Tuesday 08:00–13:15, only that week. "From now on" is the default.
+  await page.getByRole('button', { name: 'Forrige uke' }).click();
+  await expect(weekLabel).toHaveText(new RegExp(`^Uke ${next.weekNo} ${next.year}`));
+  await expect(section.getByRole('radio', { name: 'fra nå av' })).toBeChecked();
+  await expect(section.getByTestId('hours-week-only')).toHaveCount(0);
+  const tuesdayCompany = switchOf(page, 'Tirsdag Firmaets arbeidstid');
+  if (await tuesdayCompany.input.isChecked()) await tuesdayCompany.toggle();
+  await expect(tuesdayEnd).toBeEnabled();
+  await page.getByLabel('Tirsdag Dagstart', { exact: true }).fill('08:00');
+  await tuesdayEnd.fill('13:15');
+  await section.getByText(`bare uke ${next.weekNo}`, { exact: true }).click();
+  await expect(section.getByRole('radio', { name: `bare uke ${next.weekNo}` })).toBeChecked();
+  await section.getByRole('button', { name: 'Lagre', exact: true }).click();
+  await expect(page.getByText('Arbeidstiden ble lagret')).toBeVisible();
+
+  // Reloaded: Tuesday is his own for this week, marked so; the choice is back to "from now on".
+  await expect(page.getByTestId('hours-day-2').getByTestId('hours-week-only')).toHaveText('Bare denne uken');
+  await expect(section.getByTestId('hours-week-only')).toHaveCount(1);
+  await expect(tuesdayEnd).toHaveValue('13:15');
+  await expect(section.getByRole('radio', { name: 'fra nå av' })).toBeChecked();
+  const rows = await dbQuery<{ day_of_week: number; year: number | null; week_no: number | null; start_time: string; end_time: string }>(
+    `select wh.day_of_week, wh.year, wh.week_no, wh.start_time, wh.end_time from working_hours wh
+     join users u on u.registration_id = wh.registration_id
+     where u.email = 'ola.hansen@sandvika-ror.no' and wh.year is not null`,
+  );
+  expect(rows).toEqual([{ day_of_week: 2, year: next.year, week_no: next.weekNo, start_time: '08:00', end_time: '13:15' }]);
+
+  // The week after: Tuesday as it was, not marked.
+  await page.getByRole('button', { name: 'Neste uke' }).click();
+  await expect(weekLabel).not.toHaveText(new RegExp(`^Uke ${next.weekNo} `));
+  await expect(tuesdayEnd).toHaveValue(standingEnd);
+  await expect(page.getByLabel('Tirsdag Dagstart', { exact: true })).toHaveValue(standingStart);
+  await expect(section.getByTestId('hours-week-only')).toHaveCount(0);
+});
+
 test('the working-hours and holiday sections pass axe (WCAG 2.1 AA)', async ({ page }) => {
   await signIn(page, ADMIN_A);
   await page.goto('/settings');

@@ -4,7 +4,7 @@ import {
   checkTimeChange, isDayOff, isTimeOfDay, OFF_DAY, sameHours, validateDay, workDayTypeOf, WorkDayType, workMinutes, type DayHours,
 } from '../../src/domain/workingHours';
 import {
-  companyDays, dayIssueOnSave, employeeDays, isDirty, savePlan, setOff, setTime, setUseCompany,
+  companyDays, dayIssueOnSave, employeeDays, isDirty, savePlan, setOff, setTime, setUseCompany, standingPlan,
 } from '../../src/features/settings/hours/editorState';
 
 const day = (startTime: string | null, lunchStartTime: string | null, lunchEndTime: string | null, endTime: string | null): DayHours =>
@@ -138,7 +138,7 @@ describe('the editor', () => {
     const edited = saved.map((d) => (d.dayOfWeek === 3 ? setTime(d, 'endTime', '16:00').day : d));
     expect(isDirty(saved, edited)).toBe(true);
     expect(savePlan(saved, edited, false)).toEqual({
-      create: [], remove: [], update: [{ id: 103, dayOfWeek: 3, ...full, endTime: '16:00' }],
+      create: [], remove: [], update: [{ id: 103, dayOfWeek: 3, ...full, endTime: '16:00' }], afterRemove: [],
     });
   });
 
@@ -162,7 +162,99 @@ describe('the editor', () => {
       create: [{ dayOfWeek: 1, ...full, endTime: '14:00' }],
       update: [{ id: 501, dayOfWeek: 5, ...full, endTime: '14:30' }],
       remove: [401],
+      afterRemove: [],
     });
     expect(setUseCompany(edited[0], true).hours).toEqual(full);
+  });
+
+  describe('employee: from now on or only the week shown', () => {
+    const wk = { year: 2026, weekNo: 48 };
+    // Monday the company's, Tuesday standing (501), Wednesday week-only (602), Thursday week-only (603).
+    const own: Record<number, { id: number; weekOnly: boolean; endTime: string }> = {
+      2: { id: 501, weekOnly: false, endTime: '14:00' },
+      3: { id: 602, weekOnly: true, endTime: '13:00' },
+      4: { id: 603, weekOnly: true, endTime: '12:30' },
+    };
+    const week = [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({
+      ...companyRows[dayOfWeek - 1], userRegistrationId: 9, date: `2026-11-${22 + dayOfWeek}`, ...wk,
+      isEmployeeSpecific: !!own[dayOfWeek], isWeekSpecific: !!own[dayOfWeek]?.weekOnly,
+      id: own[dayOfWeek]?.id ?? 100 + dayOfWeek,
+      ...(own[dayOfWeek] ? { endTime: own[dayOfWeek].endTime } : {}),
+    }));
+    const saved = employeeDays(week, companyRows);
+
+    it('marks the days whose own hours are for this week only', () => {
+      expect(saved.map((d) => d.weekOnly)).toEqual([false, false, true, true, false, false, false]);
+      expect(saved[2]).toMatchObject({ id: 602, useCompany: false, hours: { ...full, endTime: '13:00' } });
+    });
+
+    it('only this week: new days get rows of that week, week rows are updated, or deleted back to company hours', () => {
+      const edited = saved.map((d) => {
+        if (d.dayOfWeek === 1) return setTime(setUseCompany(d, false), 'endTime', '14:15').day; // company → own
+        if (d.dayOfWeek === 2) return setOff(d, true); // standing → off this week
+        if (d.dayOfWeek === 3) return setTime(d, 'endTime', '13:30').day; // week-only changed
+        if (d.dayOfWeek === 4) return setUseCompany(d, true); // week-only → company
+        return d;
+      });
+      expect(savePlan(saved, edited, true, wk)).toEqual({
+        create: [
+          { dayOfWeek: 1, year: 2026, weekNo: 48, ...full, endTime: '14:15' },
+          { dayOfWeek: 2, year: 2026, weekNo: 48, ...OFF_DAY },
+        ],
+        update: [{ id: 602, dayOfWeek: 3, ...full, endTime: '13:30' }],
+        remove: [603],
+        afterRemove: [],
+      });
+    });
+
+    it('only this week: a standing day switched to company hours keeps its standing row and gets a week row of the company\'s hours', () => {
+      const edited = saved.map((d) => (d.dayOfWeek === 2 ? setUseCompany(d, true) : d));
+      expect(savePlan(saved, edited, true, wk)).toEqual({
+        create: [{ dayOfWeek: 2, year: 2026, weekNo: 48, ...full }], update: [], remove: [], afterRemove: [],
+      });
+    });
+
+    it('nothing changed saves nothing, whichever the choice', () => {
+      const empty = { create: [], update: [], remove: [], afterRemove: [] };
+      expect(savePlan(saved, saved, true, wk)).toEqual(empty);
+      expect(savePlan(saved, saved, true, null)).toEqual(empty);
+    });
+
+    it('from now on: standing rows as before; a week-only day loses its week row and is settled afterwards', () => {
+      const edited = saved.map((d) => {
+        if (d.dayOfWeek === 2) return setTime(d, 'endTime', '14:45').day;
+        if (d.dayOfWeek === 3) return setTime(d, 'endTime', '13:30').day;
+        if (d.dayOfWeek === 4) return setUseCompany(d, true);
+        return d;
+      });
+      const plan = savePlan(saved, edited, true, null);
+      expect(plan).toEqual({
+        create: [],
+        update: [{ id: 501, dayOfWeek: 2, ...full, endTime: '14:45' }],
+        remove: [602, 603],
+        afterRemove: [
+          { dayOfWeek: 3, useCompany: false, hours: { ...full, endTime: '13:30' } },
+          { dayOfWeek: 4, useCompany: true, hours: full },
+        ],
+      });
+      // Read again after the delete: Wednesday has no standing row, Thursday one (703).
+      const reread = week.map((d) => {
+        if (d.dayOfWeek === 3) return { ...d, ...full, id: 103, isEmployeeSpecific: false, isWeekSpecific: false };
+        if (d.dayOfWeek === 4) return { ...d, ...full, id: 703, endTime: '14:00', isWeekSpecific: false };
+        return d;
+      });
+      expect(standingPlan(plan.afterRemove, reread)).toEqual({
+        create: [{ dayOfWeek: 3, ...full, endTime: '13:30' }], update: [], remove: [703], afterRemove: [],
+      });
+      // The other way round: Wednesday's standing row (702) is updated, Thursday already follows the company.
+      const other = week.map((d) => {
+        if (d.dayOfWeek === 3) return { ...d, ...full, id: 702, isWeekSpecific: false };
+        if (d.dayOfWeek === 4) return { ...d, ...full, id: 104, isEmployeeSpecific: false, isWeekSpecific: false };
+        return d;
+      });
+      expect(standingPlan(plan.afterRemove, other)).toEqual({
+        create: [], update: [{ id: 702, dayOfWeek: 3, ...full, endTime: '13:30' }], remove: [], afterRemove: [],
+      });
+    });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Working hours per employee (spec 3 §2): an employee picker of the company's active users defaulting
  * to the signed-in user (no show-all, no unassigned), an ISO week to look at, and per day the
- * employee's own hours or the company's. Own hours saved here are the employee's standing hours; a
- * day switched back to the company's hours deletes the employee's row.
+ * employee's own hours or the company's. A change is saved either from now on (the employee's standing
+ * hours) or only for the week shown (rows with its year and weekNo, marked in the table); a day
+ * switched back to the company's hours deletes the employee's row (see editorState's savePlan).
  */
 import { useCallback, useRef, useState } from 'react';
 import { Alert, Button, Field, HStack, IconButton, NativeSelect, Stack, Text } from '@chakra-ui/react';
@@ -15,7 +16,7 @@ import { confirm } from '../../../ui';
 import { LiveReadView } from '../../../ui/LiveReadView';
 import { createHours, deleteHours, fetchActiveEmployees, fetchCompanyHours, fetchEmployeeWeek, updateHours } from './api';
 import type { HoursSectionProps } from './CompanyHoursSection';
-import { employeeDays, type SavePlan } from './editorState';
+import { employeeDays, standingPlan, type SavePlan } from './editorState';
 import { HoursForm } from './HoursForm';
 
 interface Week {
@@ -69,11 +70,16 @@ export function EmployeeHoursSection({ onDirtyChange }: HoursSectionProps) {
   const save = useCallback(async (plan: SavePlan) => {
     if (!companyId || employee === null) return;
     const body = { groupId: companyId, userRegistrationId: employee };
-    if (plan.remove.length) await deleteHours(plan.remove);
-    if (plan.update.length) await updateHours({ ...body, workingHoursSettings: plan.update });
-    if (plan.create.length) await createHours({ ...body, workingHoursSettings: plan.create });
+    const send = async (p: SavePlan) => {
+      if (p.remove.length) await deleteHours(p.remove);
+      if (p.update.length) await updateHours({ ...body, workingHoursSettings: p.update });
+      if (p.create.length) await createHours({ ...body, workingHoursSettings: p.create });
+    };
+    await send(plan);
+    // Week-only rows deleted for a change from now on: settle those days against the standing rows now in force.
+    if (plan.afterRemove.length) await send(standingPlan(plan.afterRemove, await fetchEmployeeWeek(employee, week.year, week.week)));
     await refetch();
-  }, [companyId, employee, refetch]);
+  }, [companyId, employee, week, refetch]);
 
   const list = (employees.data ?? []).filter((p) => p.isActive);
   const dates = isoWeekDates(week.year, week.week);
@@ -115,7 +121,7 @@ export function EmployeeHoursSection({ onDirtyChange }: HoursSectionProps) {
               {(days) => (
                 <HoursForm
                   key={JSON.stringify([employee, days, companyRows])} employee saved={employeeDays(days, companyRows)}
-                  dates={days.map((d) => shortDate(d.date))} onDirtyChange={reportDirty} onSave={save}
+                  dates={days.map((d) => shortDate(d.date))} week={{ year: week.year, weekNo: week.week }} onDirtyChange={reportDirty} onSave={save}
                 />
               )}
             </LiveReadView>

@@ -1,9 +1,9 @@
 /**
  * The seven day rows of the working-hours editor (spec 3 §2): Day Start Time, Lunch From, Lunch To,
  * Day End Time (HH:mm) and Off; in the employee variant also a per-day choice between the employee's own
- * hours and the company's. A refused time shows an error beginning with the invalid-time label.
+ * hours and the company's, a day whose own hours are for the shown week only being marked so. A refused time shows an error beginning with the invalid-time label.
  */
-import { Box, Grid, Input, Switch, Text } from '@chakra-ui/react';
+import { Badge, Box, Grid, Input, Switch, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { HOUR_FIELDS, type DayProblem, type HourField } from '../../../domain/workingHours';
 import { setOff, setTime, setUseCompany, type EditorDay } from './editorState';
@@ -56,6 +56,9 @@ export function HoursEditor({ days, errors, onChange, employee = false, dates, d
               <Box>
                 <Text fontWeight="medium">{name}</Text>
                 {dates?.[i] && <Text fontSize="xs" color="fg.muted">{dates[i]}</Text>}
+                {employee && day.weekOnly && (
+                  <Badge size="sm" colorPalette="purple" variant="subtle" data-testid="hours-week-only">{t('WeekOnlyBadge')}</Badge>
+                )}
               </Box>
               {HOUR_FIELDS.map((field) => (
                 <Box key={field}>
