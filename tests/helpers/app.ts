@@ -245,3 +245,23 @@ export async function seedTestPeople(db: Db): Promise<TestPeople> {
   }
   return { customerId: customer.id, otherCustomerId: other.id, companyA, companyB, companyC, id, email };
 }
+
+/** The signed-in roles of seedTestPeople the settings tests use, by what they may do. */
+export interface RoleTokens {
+  /** adminA: an admin whose company's agreement is in force. */
+  admin: string;
+  /** plumberA: a plumber of that company. */
+  plumber: string;
+  /** adminB: an admin of a company without an agreement. */
+  adminNoAgreement: string;
+  /** adminC: an admin of another customer's company. */
+  otherAdmin: string;
+}
+
+export async function signInRoles(t: TestApp, people: TestPeople): Promise<RoleTokens> {
+  const [admin, plumber, adminNoAgreement, otherAdmin] = await Promise.all([
+    t.login(people.email.adminA, TEST_PASSWORD), t.login(people.email.plumberA, TEST_PASSWORD),
+    t.login(people.email.adminB, TEST_PASSWORD), t.login(people.email.adminC, TEST_PASSWORD),
+  ]);
+  return { admin, plumber, adminNoAgreement, otherAdmin };
+}

@@ -4,22 +4,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SettingType } from '../../src/domain/companySettings';
 import { companyConfigurations, companySettings } from '../../server/db/schema';
 import { seedSettingValues } from '../../server/db/seedSettingValues';
-import { seedTestPeople, startTestApp, TEST_PASSWORD, type TestApp, type TestPeople } from '../helpers/app';
+import { seedTestPeople, startTestApp, signInRoles, type TestApp, type TestPeople } from '../helpers/app';
 
 let t: TestApp;
 let people: TestPeople;
-let admin: string;
-let plumber: string;
-let adminNoAgreement: string;
-let otherAdmin: string;
+let admin: string, plumber: string, adminNoAgreement: string, otherAdmin: string;
 
 beforeAll(async () => {
   t = await startTestApp();
   people = await seedTestPeople(t.database.db);
-  [admin, plumber, adminNoAgreement, otherAdmin] = await Promise.all([
-    t.login(people.email.adminA, TEST_PASSWORD), t.login(people.email.plumberA, TEST_PASSWORD),
-    t.login(people.email.adminB, TEST_PASSWORD), t.login(people.email.adminC, TEST_PASSWORD),
-  ]);
+  ({ admin, plumber, adminNoAgreement, otherAdmin } = await signInRoles(t, people));
 });
 afterAll(async () => { await t?.close(); });
 

@@ -1,20 +1,18 @@
 /** /api/CompanyHolidayConfiguration (spec 3 §2, §5, §7): years, read-only past, every rule and permission. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, isoWeek, norwegianPublicHolidays, osloDate } from '../../src/domain/holidays';
+import { addDays, isoWeek, osloDay } from '../../src/domain/calendar';
+import { norwegianPublicHolidays } from '../../src/domain/holidays';
 import { companyHolidays, users } from '../../server/db/schema';
 import { OLA_EMAIL, seedWorkingCalendar } from '../../server/db/seedCalendar';
-import { seedTestPeople, startTestApp, TEST_PASSWORD, type TestApp, type TestPeople } from '../helpers/app';
+import { seedTestPeople, startTestApp, signInRoles, type TestApp, type TestPeople } from '../helpers/app';
 
 let t: TestApp;
 let people: TestPeople;
-let admin: string;
-let plumber: string;
-let adminNoAgreement: string;
-let otherAdmin: string;
+let admin: string, plumber: string, adminNoAgreement: string, otherAdmin: string;
 
 const base = '/api/CompanyHolidayConfiguration';
-const today = osloDate(new Date());
+const today = osloDay(new Date());
 const year = Number(today.slice(0, 4));
 const next = year + 1;
 const rowsOf = (companyId: string) => t.database.db.select().from(companyHolidays).where(eq(companyHolidays.companyId, companyId));
@@ -24,10 +22,7 @@ const half = (date: string, startTime = '06:00', endTime = '12:00') => ({ id: 0,
 beforeAll(async () => {
   t = await startTestApp();
   people = await seedTestPeople(t.database.db);
-  [admin, plumber, adminNoAgreement, otherAdmin] = await Promise.all([
-    t.login(people.email.adminA, TEST_PASSWORD), t.login(people.email.plumberA, TEST_PASSWORD),
-    t.login(people.email.adminB, TEST_PASSWORD), t.login(people.email.adminC, TEST_PASSWORD),
-  ]);
+  ({ admin, plumber, adminNoAgreement, otherAdmin } = await signInRoles(t, people));
 });
 afterAll(async () => { await t?.close(); });
 

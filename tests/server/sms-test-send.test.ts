@@ -13,14 +13,11 @@ import {
 import { countSms } from '../../src/domain/smsSegments';
 import { companyConfigurations, notificationTemplates, smsMessages, users } from '../../server/db/schema';
 import { seedTemplates } from '../../server/db/seedTemplates';
-import { seedTestPeople, startTestApp, TEST_PASSWORD, tokenClaims, type TestApp, type TestPeople } from '../helpers/app';
+import { seedTestPeople, startTestApp, signInRoles, tokenClaims, type TestApp, type TestPeople } from '../helpers/app';
 
 let t: TestApp;
 let people: TestPeople;
-let admin: string;
-let plumber: string;
-let adminNoAgreement: string;
-let otherAdmin: string;
+let admin: string, plumber: string, adminNoAgreement: string, otherAdmin: string;
 let noticeSample: typeof notificationTemplates.$inferSelect;
 let customC: number;
 
@@ -32,10 +29,7 @@ beforeAll(async () => {
     .where(and(isNull(notificationTemplates.companyId), eq(notificationTemplates.notificationTypeId, NotificationTemplateType.AppointmentNotice)));
   [customC] = (await t.database.db.select({ id: notificationTemplates.id }).from(notificationTemplates)
     .where(eq(notificationTemplates.companyId, people.companyC.id))).map((r) => r.id);
-  [admin, plumber, adminNoAgreement, otherAdmin] = await Promise.all([
-    t.login(people.email.adminA, TEST_PASSWORD), t.login(people.email.plumberA, TEST_PASSWORD),
-    t.login(people.email.adminB, TEST_PASSWORD), t.login(people.email.adminC, TEST_PASSWORD),
-  ]);
+  ({ admin, plumber, adminNoAgreement, otherAdmin } = await signInRoles(t, people));
 });
 afterAll(async () => { await t?.close(); });
 

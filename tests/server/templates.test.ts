@@ -6,14 +6,11 @@ import { companyConfigurations, notificationTemplateContents, notificationTempla
 import { seedSettingValues } from '../../server/db/seedSettingValues';
 import { seedTemplates } from '../../server/db/seedTemplates';
 import { templateInUse } from '../../server/services/templates';
-import { seedTestPeople, startTestApp, TEST_PASSWORD, type TestApp, type TestPeople } from '../helpers/app';
+import { seedTestPeople, startTestApp, signInRoles, type TestApp, type TestPeople } from '../helpers/app';
 
 let t: TestApp;
 let people: TestPeople;
-let admin: string;
-let plumber: string;
-let adminNoAgreement: string;
-let otherAdmin: string;
+let admin: string, plumber: string, adminNoAgreement: string, otherAdmin: string;
 let customC: number;
 
 beforeAll(async () => {
@@ -22,10 +19,7 @@ beforeAll(async () => {
   await seedTemplates(t.database.db, { companyWithSettings: people.companyC.id });
   [customC] = (await t.database.db.select({ id: notificationTemplates.id }).from(notificationTemplates)
     .where(eq(notificationTemplates.companyId, people.companyC.id))).map((r) => r.id);
-  [admin, plumber, adminNoAgreement, otherAdmin] = await Promise.all([
-    t.login(people.email.adminA, TEST_PASSWORD), t.login(people.email.plumberA, TEST_PASSWORD),
-    t.login(people.email.adminB, TEST_PASSWORD), t.login(people.email.adminC, TEST_PASSWORD),
-  ]);
+  ({ admin, plumber, adminNoAgreement, otherAdmin } = await signInRoles(t, people));
 });
 afterAll(async () => { await t?.close(); });
 

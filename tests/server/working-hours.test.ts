@@ -1,16 +1,13 @@
 /** /api/WorkingHoursSetting (spec 3 §3, §5, §7): company default, employees' own hours, every rule and permission. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoWeek, isoWeekDates, osloDate } from '../../src/domain/holidays';
+import { isoWeek, isoWeekDates, osloDay } from '../../src/domain/calendar';
 import { users, workingHours } from '../../server/db/schema';
-import { seedTestPeople, startTestApp, TEST_PASSWORD, type TestApp, type TestPeople } from '../helpers/app';
+import { seedTestPeople, startTestApp, signInRoles, type TestApp, type TestPeople } from '../helpers/app';
 
 let t: TestApp;
 let people: TestPeople;
-let admin: string;
-let plumber: string;
-let adminNoAgreement: string;
-let otherAdmin: string;
+let admin: string, plumber: string, adminNoAgreement: string, otherAdmin: string;
 let plumberReg: number;
 let adminReg: number;
 let otherReg: number;
@@ -25,10 +22,7 @@ const rowsOf = (companyId: string) => t.database.db.select().from(workingHours).
 beforeAll(async () => {
   t = await startTestApp();
   people = await seedTestPeople(t.database.db);
-  [admin, plumber, adminNoAgreement, otherAdmin] = await Promise.all([
-    t.login(people.email.adminA, TEST_PASSWORD), t.login(people.email.plumberA, TEST_PASSWORD),
-    t.login(people.email.adminB, TEST_PASSWORD), t.login(people.email.adminC, TEST_PASSWORD),
-  ]);
+  ({ admin, plumber, adminNoAgreement, otherAdmin } = await signInRoles(t, people));
   [plumberReg, adminReg, otherReg] = await Promise.all([regOf(people.id.plumberA), regOf(people.id.adminA), regOf(people.id.adminC)]);
 });
 afterAll(async () => { await t?.close(); });
@@ -152,7 +146,7 @@ describe('company default', () => {
 });
 
 describe('employee hours', () => {
-  const { year, week: weekNo } = isoWeek(osloDate(new Date()));
+  const { year, week: weekNo } = isoWeek(osloDay(new Date()));
 
   it('without their own rows are the company\'s, with the dates of the ISO week', async () => {
     const res = await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${plumberReg}&Year=${year}&WeekNo=${weekNo}`);
