@@ -16,7 +16,7 @@ import { loadConfig } from '../server/config';
 import { connect, migrateDb } from '../server/db/index';
 import { startEmbeddedPostgres } from '../server/db/embedded';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, insertSyntheticJobs, seedDemoData } from '../server/db/seed';
-import { formatQueryDate, osloDay, addDays } from '../src/domain/reportRange';
+import { formatQueryDate, osloDayParts, addDays } from '../src/domain/reportRange';
 import { signInWithPassword } from '../tests/helpers/app';
 import { freePort } from '../tests/helpers/freePort';
 import { startServerThread } from './serverThread';
@@ -66,7 +66,7 @@ export async function runReportBench(opts: { rows?: number; requests?: number } 
         authorization: `Bearer ${token}`,
         'x-waapi-context': String(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).customer_id),
       };
-      const today = osloDay(new Date());
+      const today = osloDayParts(new Date());
       const range = `fromDate=${formatQueryDate(addDays(today, -6))}&toDate=${formatQueryDate(today)}`;
       const get = async (p: string) => {
         const res = await fetch(`${baseUrl}${p}`, { headers });

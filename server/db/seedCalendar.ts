@@ -5,7 +5,8 @@
  * Easter as half days. Deterministic given `now`.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { addDays, easterSunday, HOLIDAY_DAY_END, HOLIDAY_DAY_START, HolidayType, isoWeek, norwegianPublicHolidays, osloDate } from '../../src/domain/holidays';
+import { addDays, isoWeek, osloDay } from '../../src/domain/calendar';
+import { easterSunday, HOLIDAY_DAY_END, HOLIDAY_DAY_START, HolidayType, norwegianPublicHolidays } from '../../src/domain/holidays';
 import { DAYS_OF_WEEK } from '../../src/domain/workingHours';
 import type { DbOrTx } from '../services/tx';
 import { companyHolidays, users, workingHours } from './schema';
@@ -26,7 +27,7 @@ export async function seedWorkingCalendar(db: DbOrTx, companyId: string, now: Da
     .where(and(eq(users.companyId, companyId), eq(sql`lower(${users.email})`, OLA_EMAIL))).limit(1);
   if (ola) await db.insert(workingHours).values({ companyId, registrationId: ola.registrationId, dayOfWeek: 5, ...OLA_FRIDAY });
 
-  const thisYear = Number(osloDate(now).slice(0, 4));
+  const thisYear = Number(osloDay(now).slice(0, 4));
   const rows = [thisYear, thisYear + 1].flatMap((year) => {
     const full = norwegianPublicHolidays(year).map((h) => ({ date: h.date, reason: h.name, holidayTypeId: HolidayType.FullDay, endTime: HOLIDAY_DAY_END }));
     const half = [

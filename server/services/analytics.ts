@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsQuery, Assignments, JobAllocation, PlumberAllocation, PlumberCount, WeekCount } from '../../src/domain/schemas/analytics';
 import { JobStatus } from '../../src/domain/enums';
-import { addDays, daysBetween, formatIsoDay, isoWeekOf, osloDay, rangeInstants, type ReportRange } from '../../src/domain/reportRange';
+import { addDays, daysBetween, formatIsoDay, isoWeekOf, osloDayParts, rangeInstants, type ReportRange } from '../../src/domain/reportRange';
 import type { UserContext } from '../auth/context';
 import { requireAdmin } from '../auth/guards';
 import { badRequest } from './errors';
@@ -19,7 +19,7 @@ export const ANALYTICS_DEFAULT_WEEKS = 12;
 
 export function analyticsRange(q: AnalyticsQuery, now = new Date()): ReportRange {
   if (q.fromDate === undefined && q.toDate === undefined) {
-    const today = osloDay(now);
+    const today = osloDayParts(now);
     return { from: addDays(isoWeekOf(today).monday, -7 * (ANALYTICS_DEFAULT_WEEKS - 1)), to: today };
   }
   if (q.fromDate === undefined) throw badRequest('querystring/fromDate', 'is required with toDate');

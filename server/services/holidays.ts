@@ -4,9 +4,8 @@
  * "Today" and the current year are Norway's.
  */
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
-import {
-  checkHoliday, checkHolidayTimes, HOLIDAY_PROBLEM_TEXT, holidayYearChoices, isHolidayYearReadOnly, isoWeek, osloDate, parseDay,
-} from '../../src/domain/holidays';
+import { isoWeek, osloDay, parseDay } from '../../src/domain/calendar';
+import { checkHoliday, checkHolidayTimes, HOLIDAY_PROBLEM_TEXT, holidayYearChoices, isHolidayYearReadOnly } from '../../src/domain/holidays';
 import type { Holiday, HolidayInput } from '../../src/domain/schemas/holidays';
 import { requireAdmin, requireAdminWithAgreement, requireCompany } from '../auth/guards';
 import type { UserContext } from '../auth/context';
@@ -23,7 +22,7 @@ export function toHoliday(r: Row): Holiday {
   };
 }
 
-const today = () => osloDate(new Date());
+const today = () => osloDay(new Date());
 const currentYear = () => Number(today().slice(0, 4));
 
 /** Years the calendar takes at all (previous, current, next). */

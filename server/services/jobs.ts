@@ -25,6 +25,7 @@ import { checkReport } from './taskReport';
 import { badRequest, conflict, forbidden, notFound } from './errors';
 import { lookupItem, lookupList } from './lookups';
 import { lockCompany, type DbOrTx, type Tx } from './tx';
+import { escapeLike } from './sqlLike';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
@@ -119,7 +120,6 @@ function statusCondition(statusId: number): SQL | undefined {
   }
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function listCondition(user: UserContext, filter: JobFilter): SQL {
   const assignee = user.isAdmin ? filter.userId ?? 0 : user.registrationId;

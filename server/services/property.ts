@@ -15,6 +15,7 @@ import type { UserContext } from '../auth/context';
 import { addresses, housingUnits, properties } from '../db/schema';
 import { badRequest, notFound } from './errors';
 import type { DbOrTx } from './tx';
+import { escapeLike } from './sqlLike';
 
 type PropertyRow = typeof properties.$inferSelect;
 type AddressRow = typeof addresses.$inferSelect;
@@ -67,7 +68,6 @@ function matrikkelPattern(q: string): string | null {
   return `${m[1] ?? '____'}${pad(m[2], 5)}${pad(m[3], 4)}${pad(m[4], 4)}${pad(m[5], 5)}`;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * GET /api/Property/search?q=&targets=: at most ADDRESS_SEARCH_LIMIT results, property units first,

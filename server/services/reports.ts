@@ -21,6 +21,7 @@ import { requireAdmin } from '../auth/guards';
 import type { Db } from '../db/index';
 import { badRequest, HttpError, TooManyError } from './errors';
 import type { DbOrTx, Tx } from './tx';
+import { escapeLike } from './sqlLike';
 
 /** The query's range, or 400 naming the field (spec 3 §5: the end before the start is refused). */
 export function readRange(fromDate: string, toDate: string): ReportRange {
@@ -34,7 +35,6 @@ export function readRange(fromDate: string, toDate: string): ReportRange {
   return { from, to };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The report's rows of a company and range: the jobs by the completion index, then their live

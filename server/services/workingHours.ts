@@ -4,7 +4,7 @@
  * rules are the editor's own (src/domain/workingHours.ts).
  */
 import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import { isoWeekDates, isoWeeksInYear } from '../../src/domain/holidays';
+import { isoWeekDates, isoWeeksInYear } from '../../src/domain/calendar';
 import type {
   EmployeeWorkingDay, WorkingHoursSaveRequest, WorkingHoursSetting, WorkingHoursSettingInput,
 } from '../../src/domain/schemas/workingHours';

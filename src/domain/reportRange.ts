@@ -9,6 +9,8 @@
  * `fromDate` to the end of `toDate`, in Oslo time.
  */
 
+import { isoWeek, isoWeekMonday } from './calendar';
+
 export const REPORT_TIME_ZONE = 'Europe/Oslo';
 /** Spec 3 §9: table page sizes, default 15; the report table's search waits 500 ms. */
 export const REPORT_PAGE_SIZES = [15, 50, 100, 200] as const;
@@ -88,8 +90,8 @@ export function osloWallClock(at: Date): Day & { hour: number; minute: number; s
   return { year: Number(p.year), month: Number(p.month), day: Number(p.day), hour: Number(p.hour), minute: Number(p.minute), second: Number(p.second) };
 }
 
-/** The Oslo calendar day of an instant. */
-export function osloDay(at: Date): Day {
+/** The Oslo calendar day of an instant, as a Day (calendar.ts osloDay gives it as 'YYYY-MM-DD'). */
+export function osloDayParts(at: Date): Day {
   const { year, month, day } = osloWallClock(at);
   return { year, month, day };
 }
@@ -119,7 +121,7 @@ export function rangeInstants(r: ReportRange): { start: Date; end: Date } {
 
 /** Spec 3 §9: the previous calendar month, in Oslo, of `now`. */
 export function defaultReportRange(now: Date): ReportRange {
-  const today = osloDay(now);
+  const today = osloDayParts(now);
   const from = today.month === 1 ? { year: today.year - 1, month: 12, day: 1 } : { year: today.year, month: today.month - 1, day: 1 };
   const to = addDays({ year: today.year, month: today.month, day: 1 }, -1);
   return { from, to };
@@ -142,11 +144,9 @@ export function reportFileName(at: Date): string {
 /** What the file name looks like, for checks of a downloaded file. */
 export const REPORT_FILE_NAME_PATTERN = /^Statusrapport vannmålermeldinger \d{2}\.\d{2}\.\d{4} \d{2}\.\d{2}\.xlsx$/;
 
-/** ISO 8601 week of a day: the week's Monday, its ISO year and number. */
+/** ISO 8601 week of a day: the week's Monday, its ISO year and number (src/domain/calendar.ts). */
 export function isoWeekOf(d: Day): { monday: Day; isoYear: number; isoWeek: number } {
-  const weekday = (new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() + 6) % 7;
-  const monday = addDays(d, -weekday);
-  const thursday = addDays(monday, 3);
-  const jan1 = { year: thursday.year, month: 1, day: 1 };
-  return { monday, isoYear: thursday.year, isoWeek: Math.floor(daysBetween(jan1, thursday) / 7) + 1 };
+  const { year, week } = isoWeek(formatIsoDay(d));
+  const [my, mm, md] = isoWeekMonday(year, week).split('-').map(Number);
+  return { monday: { year: my, month: mm, day: md }, isoYear: year, isoWeek: week };
 }

@@ -3,6 +3,7 @@
  * sent report is checked again there). Pure functions over plain values; dates compare by calendar
  * day in Norway ("dates compare at midnight").
  */
+import { osloDay } from './calendar';
 import { causesNeedImages, type DeviationCause } from './reportStatus';
 
 /** The model's pattern when it has none: six or more of letters, digits, _ and -, with a digit. */
@@ -61,11 +62,6 @@ export function oldReadingValid(value: unknown): boolean {
   if (text === '' || text.length > OLD_READING_MAX_LENGTH) return false;
   const n = asNumber(text);
   return n !== null && n !== 0;
-}
-
-/** The calendar day (yyyy-mm-dd) of an instant in Norway. */
-export function osloDay(date: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 }
 
 const toDate = (v: unknown): Date | null => {

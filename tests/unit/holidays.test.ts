@@ -1,9 +1,7 @@
 /** The holiday calendar's rules (spec 3 §2, §5, §9): ISO weeks, year choices, one holiday's check, Easter. */
 import { describe, expect, it } from 'vitest';
-import {
-  checkHoliday, checkHolidayTimes, easterSunday, holidayYearChoices, HolidayType, isHolidayYearReadOnly, isoWeek, isoWeekDates,
-  isoWeeksInYear, norwegianPublicHolidays, osloDate, parseDay,
-} from '../../src/domain/holidays';
+import { isoWeek, isoWeekDates, isoWeeksInYear, osloDay, parseDay } from '../../src/domain/calendar';
+import { checkHoliday, checkHolidayTimes, easterSunday, holidayYearChoices, HolidayType, isHolidayYearReadOnly, norwegianPublicHolidays } from '../../src/domain/holidays';
 
 describe('ISO weeks', () => {
   it('numbers weeks by the Thursday rule', () => {
@@ -30,8 +28,8 @@ describe('ISO weeks', () => {
   });
 
   it('takes today in Norway, not in UTC', () => {
-    expect(osloDate(new Date('2026-06-30T22:30:00Z'))).toBe('2026-07-01');
-    expect(osloDate(new Date('2026-01-01T22:59:00Z'))).toBe('2026-01-01');
+    expect(osloDay(new Date('2026-06-30T22:30:00Z'))).toBe('2026-07-01');
+    expect(osloDay(new Date('2026-01-01T22:59:00Z'))).toBe('2026-01-01');
   });
 });
 

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useLiveRead } from '../../data/liveRead';
 import { JobType } from '../../domain/enums';
-import { addDays, formatIsoDay, isoWeekOf, osloDay } from '../../domain/reportRange';
+import { addDays, formatIsoDay, isoWeekOf, osloDayParts } from '../../domain/reportRange';
 import type { Assignments, JobAllocation } from '../../domain/schemas/analytics';
 import { LiveReadView } from '../../ui/LiveReadView';
 import { fetchAllocation, fetchAssignments, fetchCompanyUsers, type AnalyticsFilter } from './api';
@@ -27,7 +27,7 @@ const STATUS_SERIES = [
 
 /** The server's default: the 12 ISO weeks up to today. */
 function initialRange(): DateRangeValue {
-  const today = osloDay(new Date());
+  const today = osloDayParts(new Date());
   return { from: formatIsoDay(addDays(isoWeekOf(today).monday, -7 * 11)), to: formatIsoDay(today) };
 }
 

@@ -10,10 +10,8 @@ import { Alert, Badge, Box, Button, Field, Grid, HStack, Input, NativeSelect, Si
 import { useTranslation } from 'react-i18next';
 import { useLiveRead } from '../../../data/liveRead';
 import { useSession } from '../../../data/session';
-import {
-  checkHoliday, HOLIDAY_DAY_END, HOLIDAY_DAY_START, HOLIDAY_REASON_MAX_LENGTH, holidayYearChoices, HolidayType, isHolidayYearReadOnly,
-  isoWeek, osloDate, type HolidayProblem,
-} from '../../../domain/holidays';
+import { isoWeek, osloDay } from '../../../domain/calendar';
+import { checkHoliday, HOLIDAY_DAY_END, HOLIDAY_DAY_START, HOLIDAY_REASON_MAX_LENGTH, holidayYearChoices, HolidayType, isHolidayYearReadOnly, type HolidayProblem } from '../../../domain/holidays';
 import type { Holiday, HolidayInput } from '../../../domain/schemas/holidays';
 import { confirm, snackbar } from '../../../ui';
 import { LiveReadView } from '../../../ui/LiveReadView';
@@ -34,7 +32,7 @@ export function HolidaysSection({ onDirtyChange }: HolidaysSectionProps) {
   const { t } = useTranslation('hours');
   const { t: tc } = useTranslation();
   const companyId = useSession()?.companyId ?? null;
-  const today = osloDate(new Date());
+  const today = osloDay(new Date());
   const currentYear = Number(today.slice(0, 4));
   const [year, setYear] = useState(currentYear);
   const [added, setAdded] = useState<Item[]>([]);

@@ -6,7 +6,8 @@
  */
 import { Box, Grid, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { addDays, HolidayType, isoWeek, isoWeekday } from '../../../domain/holidays';
+import { addDays, isoWeek, isoWeekday } from '../../../domain/calendar';
+import { HolidayType } from '../../../domain/holidays';
 
 export interface MarkedDay {
   holidayTypeId: number;

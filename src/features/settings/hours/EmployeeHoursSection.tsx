@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useLiveRead } from '../../../data/liveRead';
 import { useSession } from '../../../data/session';
-import { isoWeek, isoWeekDates, isoWeeksInYear, osloDate } from '../../../domain/holidays';
+import { isoWeek, isoWeekDates, isoWeeksInYear, osloDay } from '../../../domain/calendar';
 import { confirm } from '../../../ui';
 import { LiveReadView } from '../../../ui/LiveReadView';
 import { createHours, deleteHours, fetchActiveEmployees, fetchCompanyHours, fetchEmployeeWeek, updateHours } from './api';
@@ -41,7 +41,7 @@ export function EmployeeHoursSection({ onDirtyChange }: HoursSectionProps) {
   const session = useSession();
   const companyId = session?.companyId ?? null;
   const [employee, setEmployee] = useState<number | null>(session?.registrationId ?? null);
-  const [week, setWeek] = useState<Week>(() => isoWeek(osloDate(new Date())));
+  const [week, setWeek] = useState<Week>(() => isoWeek(osloDay(new Date())));
   const dirty = useRef(false);
 
   const employees = useLiveRead(['activeEmployees', companyId], (signal) => fetchActiveEmployees(signal));
