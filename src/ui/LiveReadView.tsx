@@ -1,7 +1,8 @@
 /**
  * What a live read shows while it is not simply ready (src/data/liveRead.ts): loading, an error with
  * retry, "needs a connection" when offline (with the last loaded data below it, if any), and "nothing
- * configured" for a silent 404. Screens put their content in `children`. Imported from this module,
+ * configured" for a silent 404. Offline, the last data is shown with its controls disabled.
+ * Screens put their content in `children`. Imported from this module,
  * not from ui/index.ts, so it stays out of the shell.
  */
 import type { ReactNode } from 'react';
@@ -30,7 +31,12 @@ export function LiveReadView<T>({ read, errorTitle, missing, children }: LiveRea
           <Alert.Indicator />
           <Alert.Title>{read.data === undefined ? t('LiveRead.Offline') : t('LiveRead.OfflineStale')}</Alert.Title>
         </Alert.Root>
-        {read.data === undefined ? <EmptyView title={t('LiveRead.NeedsConnection')} /> : children(read.data)}
+        {read.data === undefined ? <EmptyView title={t('LiveRead.NeedsConnection')} /> : (
+          // What was last loaded is for reading: its forms and actions need the server, so they wait.
+          <fieldset disabled data-testid="live-read-stale" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            {children(read.data)}
+          </fieldset>
+        )}
       </Box>
     );
   }

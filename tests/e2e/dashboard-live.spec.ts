@@ -40,6 +40,9 @@ test('offline, a live read says it needs a connection and shows what was last lo
   await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: /Mine rørleggere/ }).click();
   await expect(page.getByTestId('live-read-offline')).toContainText('Viser det som sist ble hentet');
   expect(await cards.allInnerTexts()).toEqual(names);
+  // What was last loaded is for reading: its actions wait for a connection.
+  // (The demo's pending plumber has Approve and Reject.)
+  await expect(page.getByTestId('live-read-stale').getByRole('button', { name: 'Godkjenn' }).first()).toBeDisabled();
   await expect(page.getByText('Kunne ikke hente')).toHaveCount(0);
 
   // A page never loaded in this visit has nothing to show: it says it needs a connection.
