@@ -24,9 +24,12 @@ export function useUnsavedChangesGuard(isDirty: boolean): UnsavedChangesGuard {
     if (isDirty) bypass.current = false;
   }, [isDirty]);
 
+  // The query counts too: /settings?section=… is one page per section, and Back between sections
+  // leaves the form as surely as another path does.
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
-      dirty.current && !bypass.current && currentLocation.pathname !== nextLocation.pathname,
+      dirty.current && !bypass.current
+      && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
     [],
   );
   const blocker = useBlocker(shouldBlock);
