@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
-  isSettingType, isUnsetValue, SETTING_TYPE_NAMES, SettingType, settingValueError, type SettingTypeId,
+  isSettingType, isUnsetValue, missingReminderSettings, SETTING_TYPE_NAMES, SettingType, settingValueError, type SettingTypeId,
 } from '../../src/domain/companySettings';
 import type {
   CompanyConfiguration, CompanySetting, CreateSettingsRequest, DeleteSettingsRequest, UpdateSettingsRequest,
@@ -31,7 +31,7 @@ function checkValue(field: string, settingTypeId: number, value: string): string
   const error = settingValueError(settingTypeId, value);
   if (error) throw new RuleError(field, `is not a valid ${name} (${error})`, INVALID_INPUT);
   if (isUnsetValue(value)) throw new RuleError(field, `of ${name} is 0, empty or false: delete the setting instead`, INVALID_INPUT);
-  return value.trim();
+  return value;
 }
 
 /** GET /api/Setting/companyid/{id}: the caller's own company only (another company's id: 404). */
@@ -44,11 +44,19 @@ export async function listSettings(db: DbOrTx, user: UserContext, companyId: str
 /**
  * Spec 3 §4 on the server too: while SendReminder is not on, the reminder count and frequency are 0,
  * which is "not set". A request that sets them without reminders on is refused; one that turns
- * reminders off (deletes SendReminder) takes them away in the same transaction.
+ * reminders off (deletes SendReminder) takes them away in the same transaction. Reminders on need a
+ * frequency and a count (missingReminderSettings): a request that leaves them on with nothing to send
+ * is refused and its transaction rolls back.
  */
 async function enforceReminderRule(tx: Tx, companyId: string, written: ReadonlySet<number>): Promise<void> {
   const rows = await settingsOf(tx, companyId);
-  if (rows.some((r) => r.settingTypeId === SettingType.SendReminder && r.value === 'true')) return;
+  if (rows.some((r) => r.settingTypeId === SettingType.SendReminder && r.value === 'true')) {
+    const missing = missingReminderSettings(Object.fromEntries(rows.map((r) => [r.settingTypeId, r.value])));
+    if (missing.length) {
+      throw new RuleError('settingTypeId', `SendReminder needs ${missing.map((typeId) => SETTING_TYPE_NAMES[typeId]).join(' and ')} set`, INVALID_INPUT);
+    }
+    return;
+  }
   const dependent = rows.filter((r) => r.settingTypeId === SettingType.NumberOfReminders || r.settingTypeId === SettingType.ReminderFrequency);
   const offending = dependent.find((r) => written.has(r.settingTypeId));
   if (offending) {

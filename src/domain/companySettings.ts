@@ -69,45 +69,60 @@ export function reminderValueToMinutes(value: string | undefined): number {
   return (REMINDER_INTERVAL_CHOICES as readonly number[]).includes(minutes) ? minutes : 0;
 }
 
-/** 0, an empty value or false: the setting is not set (spec 3 §4), so it is deleted or not created. */
+/**
+ * 0, an empty value or false: the setting is not set (spec 3 §4), so it is deleted or not created.
+ * Only for a value that settingValueError accepts: anything else (a space, "abc") is not a value at
+ * all and must never be read as "not set".
+ */
 export function isUnsetValue(value: string): boolean {
-  const v = value.trim();
-  if (v === '' || v.toLowerCase() === 'false') return true;
-  return /^[+-]?\d*\.?\d*$/.test(v) && Number(v) === 0;
+  if (value === '' || value === 'false') return true;
+  return /^\d+(\.\d+)?$/.test(value) && Number(value) === 0;
 }
 
 /**
- * Why a value is not valid for its setting type (spec 3 §5), or null. A value that means "not set"
- * is valid here (the save plan deletes it); callers that store values check isUnsetValue as well.
+ * Why a value is not valid for its setting type (spec 3 §5), or null. The value is taken exactly as
+ * typed: only the empty string is a clear, so a stray space or "abc" is InvalidInput, never "not set".
+ * A value that means "not set" is valid here (the save plan deletes it); callers that store values
+ * check isUnsetValue as well.
  * InvalidInput: the spec's error (shown with PleaseTryAgain); DurationMustBePositive: a duration of 0
  * or less; InvalidChoice: an interval that is not among the offered ones.
  */
-export type SettingError = 'InvalidInput' | 'DurationMustBePositive' | 'InvalidChoice';
+export type SettingError = 'InvalidInput' | 'DurationMustBePositive' | 'InvalidChoice' | 'ReminderNeedsValue';
 
-export function settingValueError(settingTypeId: SettingTypeId, raw: string): SettingError | null {
-  const value = raw.trim();
+export function settingValueError(settingTypeId: SettingTypeId, value: string): SettingError | null {
   if (value.length > SETTING_VALUE_MAX_LENGTH) return 'InvalidInput';
+  if (value === '') return null;
   switch (KIND[settingTypeId]) {
     case 'duration':
-      if (value === '') return null;
       if (!/^-?\d+$/.test(value)) return 'InvalidInput';
       if (Number(value) <= 0) return 'DurationMustBePositive';
       return Number(value) > JOB_DURATION_MAX_MINUTES ? 'InvalidInput' : null;
     case 'digit':
-      return value === '' || /^\d$/.test(value) ? null : 'InvalidInput';
+      return /^\d$/.test(value) ? null : 'InvalidInput';
     case 'switch':
-      return value === 'true' || value === 'false' || value === '' ? null : 'InvalidInput';
+      return value === 'true' || value === 'false' ? null : 'InvalidInput';
     case 'jobInterval':
-      if (value === '') return null;
       if (!/^\d+$/.test(value)) return 'InvalidInput';
       return (JOB_INTERVAL_CHOICES as readonly number[]).includes(Number(value)) ? null : 'InvalidChoice';
     case 'reminderFrequency': {
-      if (value === '') return null;
       if (!/^\d(\.\d{1,2})?$/.test(value)) return 'InvalidInput';
       const minutes = Number(value) * 60;
       return (REMINDER_INTERVAL_CHOICES as readonly number[]).includes(minutes) ? null : 'InvalidChoice';
     }
   }
+}
+
+/**
+ * Reminders on need something to send: a frequency and a count other than 0 (spec 3 §4 resets both
+ * when reminders go off, so "on" with either unset sends nothing). Answers the setting types that
+ * are missing, given the values (stored or in a form) by type; empty while reminders are off.
+ */
+export function missingReminderSettings(values: SettingsForm): SettingTypeId[] {
+  if (values[SettingType.SendReminder] !== 'true') return [];
+  return [SettingType.ReminderFrequency, SettingType.NumberOfReminders].filter((typeId) => {
+    const value = values[typeId] ?? '';
+    return settingValueError(typeId, value) !== null || isUnsetValue(value);
+  });
 }
 
 /** What the error threshold field keeps of typed input: one digit, anything else becomes empty (spec 3 §5). */
@@ -138,9 +153,9 @@ export interface SettingsSavePlan {
 export function planSettingsSave(saved: readonly SavedSetting[], form: SettingsForm): SettingsSavePlan {
   const plan: SettingsSavePlan = { create: [], update: [], delete: [] };
   for (const typeId of SETTING_TYPE_IDS) {
-    const raw = form[typeId];
-    if (raw === undefined) continue;
-    const value = raw.trim();
+    const value = form[typeId];
+    // An invalid value writes nothing: it is refused (firstFormError), never taken for a clear.
+    if (value === undefined || settingValueError(typeId, value)) continue;
     const existing = saved.find((s) => s.settingTypeId === typeId);
     if (isUnsetValue(value)) {
       if (existing) plan.delete.push(existing.id);
@@ -162,9 +177,13 @@ export function formFromSettings(saved: readonly SavedSetting[], types: readonly
   return form;
 }
 
-/** A form differs from what is saved when its save would write anything (save is enabled only then). */
+/**
+ * A form differs from what is saved when its save would write anything, or when it holds a value that
+ * is not valid (save is enabled then, and refuses it with the field's error).
+ */
 export function formDiffers(saved: readonly SavedSetting[], form: SettingsForm): boolean {
-  return !isEmptyPlan(planSettingsSave(saved, form));
+  return !isEmptyPlan(planSettingsSave(saved, form))
+    || SETTING_TYPE_IDS.some((typeId) => form[typeId] !== undefined && settingValueError(typeId, form[typeId]) !== null);
 }
 
 /** Turning reminders off resets their count and frequency to 0 (spec 3 §4). */
@@ -173,12 +192,17 @@ export function withSendReminder(form: SettingsForm, enabled: boolean): Settings
   return { ...form, [SettingType.SendReminder]: 'false', [SettingType.NumberOfReminders]: '0', [SettingType.ReminderFrequency]: '0' };
 }
 
+/** What is wrong with a field of a form: its value, or reminders on without it (missingReminderSettings). */
+export function formFieldError(form: SettingsForm, typeId: SettingTypeId): SettingError | null {
+  const value = form[typeId];
+  if (value === undefined) return null;
+  return settingValueError(typeId, value) ?? (missingReminderSettings(form).includes(typeId) ? 'ReminderNeedsValue' : null);
+}
+
 /** The first invalid field of a form, by setting type, or null. */
 export function firstFormError(form: SettingsForm): { settingTypeId: SettingTypeId; error: SettingError } | null {
   for (const typeId of SETTING_TYPE_IDS) {
-    const value = form[typeId];
-    if (value === undefined) continue;
-    const error = settingValueError(typeId, value);
+    const error = formFieldError(form, typeId);
     if (error) return { settingTypeId: typeId, error };
   }
   return null;

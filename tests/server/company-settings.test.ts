@@ -31,11 +31,11 @@ describe('/api/Setting', () => {
       settingList: [
         { settingTypeId: SettingType.Install, value: '45' }, { settingTypeId: SettingType.ErrorThreshold, value: '3' },
         { settingTypeId: SettingType.JobInterval, value: '30' }, { settingTypeId: SettingType.ReminderFrequency, value: '0.25' },
-        { settingTypeId: SettingType.SendReminder, value: 'true' },
+        { settingTypeId: SettingType.NumberOfReminders, value: '2' }, { settingTypeId: SettingType.SendReminder, value: 'true' },
       ],
     });
     expect(created.status).toBe(201);
-    expect(valuesOf(created.body)).toEqual({ 1: '45', 4: '3', 10: '30', 6: '0.25', 9: 'true' });
+    expect(valuesOf(created.body)).toEqual({ 1: '45', 4: '3', 10: '30', 6: '0.25', 7: '2', 9: 'true' });
 
     const read = await t.api(admin, 'GET', `/api/Setting/companyid/${people.companyA.id}`);
     expect(read.status).toBe(200);
@@ -46,7 +46,7 @@ describe('/api/Setting', () => {
     expect(updated.status).toBe(200);
     expect(valuesOf(updated.body)[SettingType.Install]).toBe('50');
 
-    // Turning reminders off (deleting SendReminder) resets their frequency to 0, i.e. not set (spec 3 §4).
+    // Turning reminders off (deleting SendReminder) resets their count and frequency to 0, i.e. not set (spec 3 §4).
     const deleted = await t.api(admin, 'DELETE', '/api/Setting', [id(SettingType.JobInterval), id(SettingType.SendReminder)]);
     expect(deleted.status).toBe(200);
     expect(valuesOf(deleted.body)).toEqual({ 1: '50', 4: '3' });
@@ -62,6 +62,27 @@ describe('/api/Setting', () => {
     expect(res.body.errorKey).toBe('InvalidInput');
     expect(res.body.message).toMatch(/NumberOfReminders needs SendReminder/);
     expect(await rowsOf(people.companyA.id)).toEqual([]);
+  });
+
+  it('refuses reminders on with nothing to send (no frequency or no count), writing nothing', async () => {
+    const on = { settingTypeId: SettingType.SendReminder, value: 'true' };
+    for (const settingList of [[on], [on, { settingTypeId: SettingType.ReminderFrequency, value: '0.5' }], [on, { settingTypeId: SettingType.NumberOfReminders, value: '2' }]]) {
+      const res = await t.api(admin, 'POST', '/api/Setting', { groupId: people.companyA.id, settingList });
+      expect(res.status).toBe(400);
+      expect(res.body.errorKey).toBe('InvalidInput');
+      expect(res.body.message).toMatch(/SendReminder needs/);
+      expect(await rowsOf(people.companyA.id)).toEqual([]);
+    }
+    const created = await t.api(admin, 'POST', '/api/Setting', {
+      groupId: people.companyA.id,
+      settingList: [on, { settingTypeId: SettingType.ReminderFrequency, value: '0.5' }, { settingTypeId: SettingType.NumberOfReminders, value: '2' }],
+    });
+    expect(created.status).toBe(201);
+    const count = created.body.find((s: { settingTypeId: number }) => s.settingTypeId === SettingType.NumberOfReminders);
+    // Taking the count away (a delete, or the unset 0) while reminders stay on is refused too.
+    expect((await t.api(admin, 'DELETE', '/api/Setting', [count.id])).status).toBe(400);
+    expect((await t.api(admin, 'PUT', '/api/Setting', [{ id: count.id, value: '0' }])).status).toBe(400);
+    expect(valuesOf(await rowsOf(people.companyA.id))).toEqual({ 6: '0.5', 7: '2', 9: 'true' });
   });
 
   it('gives concurrent creations of one setting one 201 and 409s, never a 500', async () => {
@@ -101,7 +122,7 @@ describe('/api/Setting', () => {
     [SettingType.ErrorThreshold, '12'], [SettingType.ErrorThreshold, 'a'], [SettingType.NumberOfReminders, '10'],
     [SettingType.ReminderFrequency, '10.5'], [SettingType.ReminderFrequency, '1.255'], [SettingType.ReminderFrequency, '0.3'],
     [SettingType.Install, '-5'], [SettingType.Install, '4.5'], [SettingType.Replace, '100000'], [SettingType.JobInterval, '20'],
-    [SettingType.NoReplyAutoJobCreation, 'yes'],
+    [SettingType.NoReplyAutoJobCreation, 'yes'], [SettingType.Install, ' 45'], [SettingType.ErrorThreshold, ' '], [SettingType.Replace, 'abc'],
   ])('refuses setting %i = %s with 400 InvalidInput naming the field, writing nothing', async (settingTypeId, value) => {
     const res = await t.api(admin, 'POST', '/api/Setting', {
       groupId: people.companyA.id, settingList: [{ settingTypeId: SettingType.Dismantle, value: '30' }, { settingTypeId, value }],
@@ -136,9 +157,10 @@ describe('/api/Setting', () => {
 
   it('refuses an update to an invalid or unset value and a repeated id, leaving every row as it was', async () => {
     const created = await t.api(admin, 'POST', '/api/Setting', {
-      groupId: people.companyA.id, settingList: [{ settingTypeId: 1, value: '10' }, { settingTypeId: 7, value: '2' }, { settingTypeId: 9, value: 'true' }],
+      groupId: people.companyA.id,
+      settingList: [{ settingTypeId: 1, value: '10' }, { settingTypeId: 7, value: '2' }, { settingTypeId: 9, value: 'true' }, { settingTypeId: 6, value: '1' }],
     });
-    const [install, count] = created.body as { id: number }[];
+    const [install, count] = [1, 7].map((type) => (created.body as { id: number; settingTypeId: number }[]).find((x) => x.settingTypeId === type)!);
     for (const body of [
       [{ id: install.id, value: '20' }, { id: count.id, value: '12' }],
       [{ id: install.id, value: '20' }, { id: count.id, value: '0' }],
@@ -149,11 +171,11 @@ describe('/api/Setting', () => {
     }
     const bad = await t.api(admin, 'PUT', '/api/Setting', [{ id: install.id, value: '20' }, { id: count.id, value: 'x' }]);
     expect(bad.body.message).toMatch(/^\[1\]\.value /);
-    expect(valuesOf(await rowsOf(people.companyA.id))).toEqual({ 1: '10', 7: '2', 9: 'true' });
+    expect(valuesOf(await rowsOf(people.companyA.id))).toEqual({ 1: '10', 6: '1', 7: '2', 9: 'true' });
     expect((await t.api(admin, 'DELETE', '/api/Setting', [install.id, install.id])).status).toBe(400);
     expect((await t.api(admin, 'DELETE', '/api/Setting', [])).status).toBe(400);
     expect((await t.api(admin, 'PUT', '/api/Setting', [{ id: install.id, value: '12345678901' }])).status).toBe(400);
-    expect(valuesOf(await rowsOf(people.companyA.id))).toEqual({ 1: '10', 7: '2', 9: 'true' });
+    expect(valuesOf(await rowsOf(people.companyA.id))).toEqual({ 1: '10', 6: '1', 7: '2', 9: 'true' });
   });
 
   it('takes every offered interval choice and one-digit values', async () => {

@@ -1,8 +1,8 @@
 /** Company settings rules (spec 3 §4, §5) and SMS template helpers. */
 import { describe, expect, it } from 'vitest';
 import {
-  formDiffers, insertAtSelection, isUnsetValue, MergeField, planSettingsSave, reminderMinutesToValue, reminderValueToMinutes,
-  renderTemplate, sanitizeDigitInput, settingValueError, SettingType as S, withSendReminder,
+  firstFormError, formDiffers, insertAtSelection, isUnsetValue, MergeField, missingReminderSettings, planSettingsSave,
+  reminderMinutesToValue, reminderValueToMinutes, renderTemplate, sanitizeDigitInput, settingValueError, SettingType as S, withSendReminder,
 } from '../../src/domain/companySettings';
 
 const saved = [
@@ -27,6 +27,17 @@ describe('planSettingsSave', () => {
     expect(formDiffers(saved, { [S.Install]: '45' })).toBe(false);
     expect(formDiffers(saved, { [S.Install]: ' 46 ' })).toBe(true);
   });
+
+  it('never takes junk for a clear: "abc" or a space writes nothing, and the form is refused, not saved', () => {
+    const withCount = [...saved, { id: 20, settingTypeId: S.NumberOfReminders, value: '3' }];
+    for (const form of [{ [S.Install]: 'abc' }, { [S.Install]: ' ' }, { [S.NumberOfReminders]: ' ' }, { [S.ErrorThreshold]: '3 ' }]) {
+      expect(planSettingsSave(withCount, form), JSON.stringify(form)).toEqual({ create: [], update: [], delete: [] });
+      expect(formDiffers(withCount, form)).toBe(true);
+      expect(firstFormError(form)?.error).toBe('InvalidInput');
+    }
+    // A deliberate clear or 0 still deletes (spec 3 §4).
+    expect(planSettingsSave(withCount, { [S.Install]: '', [S.NumberOfReminders]: '0' }).delete).toEqual([11, 20]);
+  });
 });
 
 describe('settingValueError', () => {
@@ -35,6 +46,8 @@ describe('settingValueError', () => {
     expect(settingValueError(S.ErrorThreshold, '10')).toBe('InvalidInput');
     expect(settingValueError(S.NumberOfReminders, '0')).toBeNull();
     expect(settingValueError(S.NumberOfReminders, '-1')).toBe('InvalidInput');
+    expect(settingValueError(S.NumberOfReminders, ' ')).toBe('InvalidInput');
+    expect(settingValueError(S.NumberOfReminders, ' 3')).toBe('InvalidInput');
   });
 
   it('takes a reminder frequency of one leading digit and up to 2 decimals among the offered intervals', () => {
@@ -56,8 +69,8 @@ describe('settingValueError', () => {
 
 describe('small rules', () => {
   it('knows what "not set" is', () => {
-    for (const v of ['', ' ', '0', '0.00', 'false']) expect(isUnsetValue(v)).toBe(true);
-    for (const v of ['1', 'true', '0.25']) expect(isUnsetValue(v)).toBe(false);
+    for (const v of ['', '0', '0.00', 'false']) expect(isUnsetValue(v)).toBe(true);
+    for (const v of ['1', 'true', '0.25', ' ', 'abc']) expect(isUnsetValue(v)).toBe(false);
   });
 
   it('keeps a typed digit and empties anything else', () => {
@@ -77,6 +90,16 @@ describe('small rules', () => {
     const form = { [S.SendReminder]: 'true', [S.NumberOfReminders]: '3', [S.ReminderFrequency]: '0.5' };
     expect(withSendReminder(form, false)).toEqual({ [S.SendReminder]: 'false', [S.NumberOfReminders]: '0', [S.ReminderFrequency]: '0' });
     expect(planSettingsSave([{ id: 7, settingTypeId: S.NumberOfReminders, value: '3' }], withSendReminder(form, false)).delete).toEqual([7]);
+  });
+
+  it('refuses reminders on with no frequency or no count: there would be nothing to send', () => {
+    const off = withSendReminder({ [S.SendReminder]: 'true', [S.NumberOfReminders]: '3', [S.ReminderFrequency]: '0.5' }, false);
+    const onAgain = withSendReminder(off, true);
+    expect(missingReminderSettings(onAgain)).toEqual([S.ReminderFrequency, S.NumberOfReminders]);
+    expect(firstFormError(onAgain)).toEqual({ settingTypeId: S.ReminderFrequency, error: 'ReminderNeedsValue' });
+    expect(missingReminderSettings({ ...onAgain, [S.ReminderFrequency]: '0.25' })).toEqual([S.NumberOfReminders]);
+    expect(firstFormError({ ...onAgain, [S.ReminderFrequency]: '0.25', [S.NumberOfReminders]: '2' })).toBeNull();
+    expect(missingReminderSettings(off)).toEqual([]);
   });
 });
 

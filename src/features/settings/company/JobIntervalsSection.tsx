@@ -3,10 +3,10 @@
  * default minutes per job type, the job interval, the error threshold (one digit) and automatic job
  * creation on no reply.
  */
-import { Checkbox, Field, Heading, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Checkbox, Field, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import {
-  DURATION_SETTING_TYPES, JOB_DURATION_MAX_MINUTES, JOB_INTERVAL_CHOICES, sanitizeDigitInput, SettingType, type SettingTypeId,
+  DURATION_SETTING_TYPES, JOB_INTERVAL_CHOICES, sanitizeDigitInput, SettingType, type SettingTypeId,
 } from '../../../domain/companySettings';
 import type { SectionProps } from '../sections';
 import { CompanySettingsSection, type SettingsFormProps } from './CompanySettingsSection';
@@ -35,12 +35,14 @@ function JobIntervalsForm({ companyId, saved, onDirtyChange, onSaved, onFailed }
       <Stack gap="5" maxW="2xl">
         <Stack gap="2">
           <Heading as="h3" size="sm">{t('JobIntervals.Durations')}</Heading>
+          <Text fontSize="sm" color="fg.muted">{t('ClearRemovesValue')}</Text>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
             {DURATION_SETTING_TYPES.map((typeId) => (
               <Field.Root key={typeId} invalid={!!errorOf(typeId)}>
                 <Field.Label>{t(DURATION_LABEL[typeId])}</Field.Label>
+                {/* Text, not number: a number input empties on "abc", and an empty duration is a delete. */}
                 <Input
-                  type="number" inputMode="numeric" min={1} max={JOB_DURATION_MAX_MINUTES} data-testid={`duration-${typeId}`}
+                  inputMode="numeric" data-testid={`duration-${typeId}`}
                   value={values[typeId] ?? ''} onChange={(e) => set(typeId, e.target.value)}
                 />
                 {fieldError(typeId)}

@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  firstFormError, formDiffers, formFromSettings, settingValueError, type SettingError, type SettingsForm, type SettingTypeId,
+  firstFormError, formDiffers, formFieldError, formFromSettings, type SettingError, type SettingsForm, type SettingTypeId,
 } from '../../../domain/companySettings';
 import type { CompanySetting } from '../../../domain/schemas/companySettings';
 import { snackbar } from '../../../ui';
@@ -35,13 +35,14 @@ export function useSettingsForm({ companyId, saved, types, onDirtyChange, onSave
   useEffect(() => { onDirtyChange(dirty); }, [dirty, onDirtyChange]);
 
   const set = (typeId: SettingTypeId, value: string) => setValues((v) => ({ ...v, [typeId]: value }));
-  const errorOf = (typeId: SettingTypeId): SettingError | null => (showErrors ? settingValueError(typeId, values[typeId] ?? '') : null);
+  const errorOf = (typeId: SettingTypeId): SettingError | null => (showErrors ? formFieldError(values, typeId) : null);
 
   const save = async () => {
     if (!dirty || saving) return;
-    if (firstFormError(values)) {
+    const invalid = firstFormError(values);
+    if (invalid) {
       setShowErrors(true);
-      snackbar.error(t('InvalidInput'), t('PleaseTryAgain'));
+      snackbar.error(t(invalid.error === 'ReminderNeedsValue' ? invalid.error : 'InvalidInput'), t('PleaseTryAgain'));
       return;
     }
     setSaving(true);

@@ -62,6 +62,7 @@ function ReminderForm({ companyId, saved, onDirtyChange, onSaved, onFailed }: Se
             inputMode="numeric" maxLength={1} data-testid="number-of-reminders" value={values[SettingType.NumberOfReminders] ?? ''}
             onChange={(e) => set(SettingType.NumberOfReminders, e.target.value)}
           />
+          <Field.HelperText>{t('ClearRemovesValue')}</Field.HelperText>
           {errorOf(SettingType.NumberOfReminders) && <Field.ErrorText>{t(errorOf(SettingType.NumberOfReminders)!)}</Field.ErrorText>}
         </Field.Root>
 
