@@ -20,7 +20,8 @@ export async function seedSettingValues(db: DbOrTx, companyId: string): Promise<
   await db.insert(companySettings).values(values.map(([settingTypeId, value]) => ({ companyId, settingTypeId, value })));
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
   const data: CompanyConfiguration = {
-    smsSenderName: company.name.replace(/[^A-Za-z0-9ÆØÅæøå]/g, '').slice(0, 11),
+    // A sender id is A–Z, a–z and 0–9 (isValidSmsSender): "Sandvika Rør AS" -> "SandvikaRor".
+    smsSenderName: company.name.replace(/[Ææ]/g, 'AE').replace(/[Øø]/g, 'O').replace(/[Åå]/g, 'A').replace(/[^A-Za-z0-9]/g, '').slice(0, 11),
     companyName: company.name,
     companyTelephone: company.telephone,
   };

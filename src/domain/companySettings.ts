@@ -208,8 +208,18 @@ export function firstFormError(form: SettingsForm): { settingTypeId: SettingType
   return null;
 }
 
-/** SMS sender ids: GSM letters and digits (with space, '.', '-'), at most 11 as the phones show them. */
-export const SMS_SENDER_PATTERN = '^[A-Za-z0-9ÆØÅæøå][A-Za-z0-9ÆØÅæøå .-]{0,10}$';
+/**
+ * An alphanumeric SMS sender id: 3 to 11 of A–Z, a–z, 0–9 and space, with at least one letter (all
+ * digits would be read as a phone number; æøå, '.', '-' are refused by operators). A longer name is
+ * refused, never cut.
+ */
+export const SMS_SENDER_PATTERN = '^[A-Za-z0-9 ]*[A-Za-z][A-Za-z0-9 ]*$';
+export const SMS_SENDER_MIN_LENGTH = 3;
+export const SMS_SENDER_MAX_LENGTH = 11;
+
+export function isValidSmsSender(name: string): boolean {
+  return name.length >= SMS_SENDER_MIN_LENGTH && name.length <= SMS_SENDER_MAX_LENGTH && new RegExp(SMS_SENDER_PATTERN).test(name);
+}
 /** The company phone merged into texts: digits with spaces, optionally after '+'. */
 export const COMPANY_PHONE_PATTERN = '^\\+?[0-9][0-9 ]{6,18}$';
 export const COMPANY_NAME_MAX_LENGTH = 60;

@@ -201,6 +201,8 @@ describe('/api/CompanyConfiguration', () => {
     expect(created.status).toBe(201);
     expect(created.body).toEqual(config);
     expect((await t.api(admin, 'POST', '/api/CompanyConfiguration', config)).status).toBe(409);
+    // An alphanumeric sender: 3–11 of A–Z, a–z, 0–9 and space with a letter.
+    expect((await t.api(admin, 'PUT', '/api/CompanyConfiguration', { ...config, smsSenderName: 'Hansen 24' })).status).toBe(200);
     const updated = await t.api(admin, 'PUT', '/api/CompanyConfiguration', { ...config, smsSenderName: 'Hansen' });
     expect(updated.status).toBe(200);
     expect((await t.api(admin, 'GET', '/api/CompanyConfiguration')).body).toEqual({ ...config, smsSenderName: 'Hansen' });
@@ -208,7 +210,10 @@ describe('/api/CompanyConfiguration', () => {
   });
 
   it('refuses bad fields with 400 naming them, and non-admins or admins without agreement', async () => {
-    for (const [field, value] of [['smsSenderName', 'ALongSenderName'], ['smsSenderName', ''], ['companyName', ''], ['companyTelephone', 'ring oss']] as const) {
+    for (const [field, value] of [
+      ['smsSenderName', 'ALongSenderName'], ['smsSenderName', ''], ['smsSenderName', '12345678'], ['smsSenderName', 'Æøå-1.2 ab'],
+      ['smsSenderName', 'ab'], ['smsSenderName', 'Rør'], ['companyName', ''], ['companyTelephone', 'ring oss'],
+    ] as const) {
       const res = await t.api(adminNoAgreement, 'POST', '/api/CompanyConfiguration', { ...config, [field]: value });
       expect(res.status).toBe(400);
       expect(res.body.message).toContain(field);

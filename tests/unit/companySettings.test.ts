@@ -1,7 +1,7 @@
 /** Company settings rules (spec 3 §4, §5) and SMS template helpers. */
 import { describe, expect, it } from 'vitest';
 import {
-  firstFormError, formDiffers, insertAtSelection, isUnsetValue, MergeField, missingReminderSettings, planSettingsSave,
+  firstFormError, formDiffers, insertAtSelection, isUnsetValue, isValidSmsSender, MergeField, missingReminderSettings, planSettingsSave,
   reminderMinutesToValue, reminderValueToMinutes, renderTemplate, sanitizeDigitInput, settingValueError, SettingType as S, withSendReminder,
 } from '../../src/domain/companySettings';
 
@@ -100,6 +100,13 @@ describe('small rules', () => {
     expect(missingReminderSettings({ ...onAgain, [S.ReminderFrequency]: '0.25' })).toEqual([S.NumberOfReminders]);
     expect(firstFormError({ ...onAgain, [S.ReminderFrequency]: '0.25', [S.NumberOfReminders]: '2' })).toBeNull();
     expect(missingReminderSettings(off)).toEqual([]);
+  });
+});
+
+describe('SMS sender', () => {
+  it('is 3–11 of A–Z, a–z, 0–9 and space with at least one letter; longer is refused, not cut', () => {
+    for (const ok of ['Abc', 'SandvikaRor', 'Hansen 24', 'VVS1']) expect(isValidSmsSender(ok), ok).toBe(true);
+    for (const bad of ['12345678', 'Æøå-1.2 ab', 'ab', 'SandvikaRør', 'Sandvika Ror AS', 'a.b', '']) expect(isValidSmsSender(bad), bad).toBe(false);
   });
 });
 

@@ -11,7 +11,9 @@
  *   POST creates it (409 when there is one), PUT replaces it (404 when there is none).
  */
 import { Type, type Static } from 'typebox';
-import { COMPANY_NAME_MAX_LENGTH, COMPANY_PHONE_PATTERN, SETTING_VALUE_MAX_LENGTH, SMS_SENDER_PATTERN } from '../companySettings';
+import {
+  COMPANY_NAME_MAX_LENGTH, COMPANY_PHONE_PATTERN, SETTING_VALUE_MAX_LENGTH, SMS_SENDER_MAX_LENGTH, SMS_SENDER_MIN_LENGTH, SMS_SENDER_PATTERN,
+} from '../companySettings';
 import { Uuid } from './common';
 
 const SettingTypeIdSchema = Type.Integer({ minimum: 1, maximum: 10, description: 'ApplicationSetting id' });
@@ -42,8 +44,8 @@ export const CompanyIdParam = Type.Object({ id: Uuid });
 
 
 export const CompanyConfigurationSchema = Type.Object({
-  /** Who the SMS is from, as the phone shows it: at most 11 characters. */
-  smsSenderName: Type.String({ pattern: SMS_SENDER_PATTERN, maxLength: 11 }),
+  /** Who the SMS is from, as the phone shows it: 3–11 of A–Z, a–z, 0–9 and space, at least one letter. */
+  smsSenderName: Type.String({ pattern: SMS_SENDER_PATTERN, minLength: SMS_SENDER_MIN_LENGTH, maxLength: SMS_SENDER_MAX_LENGTH }),
   /** The company name merged into SMS texts (#CompanyName#). */
   companyName: Type.String({ minLength: 1, maxLength: COMPANY_NAME_MAX_LENGTH }),
   /** The phone number merged into SMS texts (#CompanyPhone#). */

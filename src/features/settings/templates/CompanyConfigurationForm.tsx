@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useLiveRead } from '../../../data/liveRead';
 import { useSession } from '../../../data/session';
 import { apiFetch } from '../../../data/transport';
-import { COMPANY_NAME_MAX_LENGTH, COMPANY_PHONE_PATTERN, SMS_SENDER_PATTERN } from '../../../domain/companySettings';
+import { COMPANY_NAME_MAX_LENGTH, COMPANY_PHONE_PATTERN, isValidSmsSender } from '../../../domain/companySettings';
 import type { CompanyConfiguration } from '../../../domain/schemas/companySettings';
 import { snackbar } from '../../../ui';
 import { LiveReadView } from '../../../ui/LiveReadView';
@@ -17,7 +17,7 @@ import { LiveReadView } from '../../../ui/LiveReadView';
 const EMPTY: CompanyConfiguration = { smsSenderName: '', companyName: '', companyTelephone: '' };
 
 const problems = (c: CompanyConfiguration) => ({
-  smsSenderName: !new RegExp(SMS_SENDER_PATTERN).test(c.smsSenderName),
+  smsSenderName: !isValidSmsSender(c.smsSenderName),
   companyName: c.companyName.trim() === '' || c.companyName.length > COMPANY_NAME_MAX_LENGTH,
   companyTelephone: !new RegExp(COMPANY_PHONE_PATTERN).test(c.companyTelephone),
 });
@@ -86,7 +86,8 @@ function ConfigurationFields({ saved, onDirtyChange, onSaved }: {
     <form onSubmit={(e) => { e.preventDefault(); if (valid && dirty) void save(); }} noValidate>
       <Stack gap="3">
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-          {field('smsSenderName', 11)}
+          {/* Room past 11: a pasted longer name is shown refused, never cut silently. */}
+          {field('smsSenderName', 40)}
           {field('companyName', COMPANY_NAME_MAX_LENGTH)}
           {field('companyTelephone', 20)}
         </SimpleGrid>
