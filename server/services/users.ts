@@ -7,7 +7,7 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Plumber, UserInformationRequest, UserStatusRequest } from '../../src/domain/schemas';
 import { UserStatus } from '../../src/domain/enums';
 import { canChangeUserStatus } from '../../src/domain/jobRules';
-import { validatePlumberInformation } from '../../src/domain/validation';
+import { toNorwegianE164, validatePlumberInformation } from '../../src/domain/validation';
 import type { UserContext } from '../auth/context';
 import { users } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from './errors';
@@ -79,10 +79,10 @@ export async function changeUserStatus(tx: Tx, user: UserContext, body: UserStat
 }
 
 const FIELD_RULES: Record<string, string> = {
-  displayName: 'must be letters or digits joined by single spaces, underscores or hyphens',
+  displayName: 'must be letters or digits joined by single spaces, underscores or hyphens (a word may end in a period)',
   firstName: 'must be letters, with apostrophe, comma, period, space or hyphen between them',
   lastName: 'must be letters, with apostrophe, comma, period, space or hyphen between them',
-  telephone: 'must be 8 digits starting 2 to 9, optionally after 0047, +47 or 47',
+  telephone: 'must be 8 digits starting 2 to 9, optionally after 0047, +47 or 47 (spaces allowed)',
 };
 
 /** PUT /api/Users/userinformation: an admin edits any company user, a plumber only themselves (spec 1 §5, §6). */
@@ -99,7 +99,7 @@ export async function updateUserInformation(tx: Tx, user: UserContext, body: Use
   if (!row) throw notFound('User');
   if (!user.isAdmin && row.id !== user.userId) throw forbidden();
   const [updated] = await tx.update(users).set({
-    firstName: body.firstName, lastName: body.lastName, displayName: body.displayName, mobile: body.telephone,
+    firstName: body.firstName, lastName: body.lastName, displayName: body.displayName, mobile: toNorwegianE164(body.telephone)!,
   }).where(eq(users.id, row.id)).returning();
   return toPlumber(updated);
 }

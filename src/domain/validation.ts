@@ -1,7 +1,10 @@
 /** Field rules of spec 1 §5 ("Profile forms", "Employee/plumber edit"), shared by forms and server. */
 
-/** Letters (æ, ø, å and other letters), digits, joined by single space, underscore or hyphen. */
-const DISPLAY_NAME = /^[\p{L}\d]+(?:[ _-][\p{L}\d]+)*$/u;
+/**
+ * Letters (æ, ø, å and other letters), digits, joined by single space, underscore or hyphen; a word
+ * may end in a period, as an initial does ("Ola H.").
+ */
+const DISPLAY_NAME = /^[\p{L}\d]+\.?(?:[ _-][\p{L}\d]+\.?)*$/u;
 /** Letters, with apostrophe, comma, period, space or hyphen between them; a closing period ("Jr."). */
 const PERSON_NAME = /^\p{L}+(?:[',. -]+\p{L}+)*\.?$/u;
 /** Optional 0047, +47 or 47, then 8 digits starting 2 to 9. */
@@ -49,7 +52,8 @@ export function validatePlumberInformation(v: PlumberInformation): PlumberInform
   if (!isValidDisplayName(v.displayName)) errors.displayName = true;
   if (!isValidPersonName(v.firstName)) errors.firstName = true;
   if (!isValidPersonName(v.lastName)) errors.lastName = true;
-  if (!isValidPhone(v.telephone)) errors.telephone = true;
+  // Spaces as people write a number ("+47 923 45 678") are fine: the server keeps it in E.164.
+  if (toNorwegianE164(v.telephone) === null) errors.telephone = true;
   return errors;
 }
 

@@ -92,6 +92,14 @@ describe('user information', () => {
     expect(byAdmin.body.displayName).toBe('Per J');
   });
 
+  it('takes a phone written with spaces (kept in E.164) and a display name with an initial', async () => {
+    const res = await demo.api('ola', 'PUT', '/api/Users/userinformation', info(await demo.reg('ola'), { displayName: 'Ola H.', telephone: '+47 923 45 678' }));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ displayName: 'Ola H.', telephone: '+4792345678' });
+    const [row] = await demo.t.database.db.select().from(users).where(eq(users.email, EMAILS.ola));
+    expect([row.displayName, row.mobile]).toEqual(['Ola H.', '+4792345678']);
+  });
+
   it('answers 403 for another plumber and 400 naming an invalid field', async () => {
     const other = await demo.api('ola', 'PUT', '/api/Users/userinformation', info(await demo.reg('per')));
     expect(other.status).toBe(403);

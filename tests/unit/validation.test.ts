@@ -5,10 +5,10 @@ import {
 } from '../../src/domain/validation';
 
 describe('display name', () => {
-  it.each(['Ola', 'ola_nordmann', 'Bjørn-Åge', 'Rørlegger 2', 'Ærlig Øyvind Ås', 'a1-b2_c3 d4'])('accepts %s', (v) => {
+  it.each(['Ola', 'ola_nordmann', 'Bjørn-Åge', 'Rørlegger 2', 'Ærlig Øyvind Ås', 'a1-b2_c3 d4', 'Ola H.', 'J. Hansen'])('accepts %s', (v) => {
     expect(isValidDisplayName(v)).toBe(true);
   });
-  it.each(['', ' Ola', 'Ola ', 'Ola  Nordmann', 'Ola__N', 'Ola-', 'Ola.N', "O'Neil", 'Ola@firma'])('rejects %j', (v) => {
+  it.each(['', ' Ola', 'Ola ', 'Ola  Nordmann', 'Ola__N', 'Ola-', 'Ola.N', "O'Neil", 'Ola@firma', '.Ola', 'Ola..', 'Ola H. '])('rejects %j', (v) => {
     expect(isValidDisplayName(v)).toBe(false);
   });
 });
@@ -47,6 +47,10 @@ describe('plumber information', () => {
   const ok = { displayName: 'ola-n', firstName: 'Ola', lastName: 'Nordmann', telephone: '+4791234567' };
   it('has no errors when all four are valid', () => {
     expect(validatePlumberInformation(ok)).toEqual({});
+  });
+  it('takes a phone number written with spaces and an initial with a period', () => {
+    expect(validatePlumberInformation({ ...ok, displayName: 'Ola H.', telephone: '+47 923 45 678' })).toEqual({});
+    expect(validatePlumberInformation({ ...ok, telephone: '923 45 678' })).toEqual({});
   });
   it('names each invalid field', () => {
     expect(validatePlumberInformation({ displayName: 'ola n ', firstName: 'O1a', lastName: '', telephone: '12345678' }))

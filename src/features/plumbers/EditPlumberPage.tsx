@@ -74,7 +74,7 @@ function EditPlumberForm({ plumber }: { plumber: Plumber }) {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (!valid || saving) return;
+    if (!valid || !dirty || saving) return;
     setSaving(true);
     try {
       await updatePlumberInformation({ ...values, objectId: plumber.userId });
@@ -124,7 +124,7 @@ function EditPlumberForm({ plumber }: { plumber: Plumber }) {
           </Card.Body>
           <Card.Footer justifyContent="flex-end" gap="2">
             <Button type="button" variant="outline" onClick={goBack}>{t('common:GoBack')}</Button>
-            <Button type="submit" colorPalette="blue" {...pageAction} disabled={!valid} loading={saving}>{t('common:Save')}</Button>
+            <Button type="submit" colorPalette="blue" {...pageAction} disabled={!valid || !dirty} loading={saving}>{t('common:Save')}</Button>
           </Card.Footer>
         </form>
       </Card.Root>
