@@ -93,28 +93,3 @@ export function initials(name: string | null | undefined): string {
   const last = parts.length > 1 ? parts[parts.length - 1][0] : '';
   return (first + last).toLocaleUpperCase('nb');
 }
-
-/** Parses a date typed as dd.MM.yyyy (the spec's format; 1–2 digit day and month taken); null if it is no real date. */
-export function parseNbDate(text: string): { year: number; month: number; day: number } | null {
-  const m = /^\s*(\d{1,2})\.(\d{1,2})\.(\d{4})\s*$/.exec(text);
-  if (!m) return null;
-  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const d = new Date(year, month - 1, day);
-  return d.getFullYear() === year && d.getMonth() === month - 1 && d.getDate() === day ? { year, month, day } : null;
-}
-
-/** Times of day in steps of `stepMinutes` (HH:mm), for a time picker. */
-export function timeSteps(stepMinutes = 15, from = '00:00', to = '23:59'): string[] {
-  const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-  const out: string[] = [];
-  for (let m = minutes(from); m <= minutes(to); m += stepMinutes) out.push(`${pad(Math.floor(m / 60))}:${pad(m % 60)}`);
-  return out;
-}
-
-/** The local instant of a dd.MM.yyyy date and an HH:mm time; null when the date is not a real one. */
-export function combineNbDateTime(dateText: string, time: string): Date | null {
-  const date = parseNbDate(dateText);
-  const t = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!date || !t) return null;
-  return new Date(date.year, date.month - 1, date.day, Number(t[1]), Number(t[2]));
-}

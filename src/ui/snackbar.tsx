@@ -1,6 +1,7 @@
 /** The snackbar: bottom left, four severities (spec 1 §9). Call snackbar.* from anywhere. */
 import { useEffect, useState } from 'react';
 import { Toast, Toaster, createToaster, Portal, Stack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 import {
   resolveSnackbarDuration, SNACKBAR_PLACEMENT, STANDARD_SNACKBAR_MS, type SnackbarOptions, type SnackbarSeverity,
 } from './snackbarCore';
@@ -95,13 +96,15 @@ function keepClear(space: number, atEnd: boolean) {
 }
 
 export function SnackbarHost() {
+  // Ark's own labels are English ("Notifications, bottom-start (alt+T)", "Dismiss notification").
+  const { t } = useTranslation('ui');
   // A callback ref: the Portal mounts its children after the first render.
   const [group, setGroup] = useState<HTMLDivElement | null>(null);
   useSnackbarSpace(group);
   return (
     <Portal>
       <div ref={setGroup} data-testid="snackbar-region">
-      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }} aria-label={t('Snackbar.Region')}>
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }} data-testid="snackbar" data-severity={toast.type}>
             <Toast.Indicator />
@@ -110,7 +113,7 @@ export function SnackbarHost() {
               {/* Full opacity: Chakra's 0.8 puts the text at 3.5:1 on the error red (AA needs 4.5:1). */}
               {toast.description && <Toast.Description opacity={1}>{toast.description}</Toast.Description>}
             </Stack>
-            {toast.closable && <Toast.CloseTrigger />}
+            {toast.closable && <Toast.CloseTrigger aria-label={t('Snackbar.Close')} />}
           </Toast.Root>
         )}
       </Toaster>

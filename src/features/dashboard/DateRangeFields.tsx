@@ -1,8 +1,10 @@
-/** From/to date inputs with the report's range check (spec 3 §5), shared by both tabs. */
-import { Field, HStack, Input } from '@chakra-ui/react';
+/** From/to date fields (dd.MM.yyyy, our own) with the report's range check (spec 3 §5), shared by both tabs. */
+import { HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../ui/form';
 import { checkReportRange, parseReportDate, REPORT_RANGE_ERRORS, type ReportRange } from '../../domain/reportRange';
 
+/** YYYY-MM-DD each; '' while a field holds no date. */
 export interface DateRangeValue {
   from: string;
   to: string;
@@ -23,15 +25,14 @@ export function DateRangeFields({ value, onChange, idPrefix }: { value: DateRang
   const error = 'error' in checked ? t(checked.error) : null;
   return (
     <HStack align="flex-start" gap="3" wrap="wrap">
-      <Field.Root width="11rem">
-        <Field.Label htmlFor={`${idPrefix}-from`}>{t('FromDate')}</Field.Label>
-        <Input id={`${idPrefix}-from`} type="date" size="sm" value={value.from} onChange={(e) => onChange({ ...value, from: e.currentTarget.value })} />
-      </Field.Root>
-      <Field.Root width="11rem" invalid={!!error}>
-        <Field.Label htmlFor={`${idPrefix}-to`}>{t('ToDate')}</Field.Label>
-        <Input id={`${idPrefix}-to`} type="date" size="sm" value={value.to} onChange={(e) => onChange({ ...value, to: e.currentTarget.value })} />
-        {error && <Field.ErrorText role="alert">{error}</Field.ErrorText>}
-      </Field.Root>
+      <DateField
+        width="11rem" label={t('FromDate')} testId={`${idPrefix}-from`}
+        value={value.from || null} onChange={(from) => onChange({ ...value, from: from ?? '' })}
+      />
+      <DateField
+        width="11rem" label={t('ToDate')} testId={`${idPrefix}-to`} error={error}
+        value={value.to || null} onChange={(to) => onChange({ ...value, to: to ?? '' })}
+      />
     </HStack>
   );
 }

@@ -3,15 +3,17 @@
  * a day picker. Planning and the calendar belong to the scheduling screens.
  */
 import { useState } from 'react';
-import { Button, Card, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { formatDate, formatTime, fromDateInputValue, toDateInputValue } from '../../domain/format';
+import { localMidnight } from '../../domain/dateTimeText';
 import { liveTasks } from '../../domain/jobRules';
 import { db } from '../../data/db';
 import { useSession } from '../../data/session';
 import { BackIcon, EmptyView, LoadingState, PageLayout } from '../../ui';
+import { DateField } from '../../ui/form';
 import { queryScheduleDay } from './queries';
 
 function addDays(day: Date, n: number): Date {
@@ -48,17 +50,13 @@ export function MySchedulePage() {
         <IconButton aria-label={t('PreviousDay')} variant="outline" size="sm" data-testid="schedule-prev-day" onClick={() => setDay((d) => addDays(d, -1))}>
           <BackIcon />
         </IconButton>
-        <Input
-          type="date"
-          size="sm"
-          maxW="44"
-          aria-label={t('ChooseDay')}
-          data-testid="schedule-day"
+        <DateField
+          width="11rem"
+          ariaLabel={t('ChooseDay')}
+          testId="schedule-day"
+          showHint={false}
           value={selectedDate}
-          onChange={(e) => {
-            const d = fromDateInputValue(e.target.value);
-            if (d) setDay(d);
-          }}
+          onChange={(d) => { if (d) setDay(localMidnight(d)); }}
         />
         <IconButton aria-label={t('NextDay')} variant="outline" size="sm" data-testid="schedule-next-day" onClick={() => setDay((d) => addDays(d, 1))}>
           <ForwardIcon />

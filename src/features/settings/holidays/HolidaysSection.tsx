@@ -5,7 +5,7 @@
  * read-only, and so are past dates. Added holidays wait in the list until the calendar is saved;
  * deleting a saved one happens at once.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Box, Button, Field, Grid, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useLiveRead } from '../../../data/liveRead';
@@ -14,6 +14,7 @@ import { isoWeek, osloDay } from '../../../domain/calendar';
 import { checkHoliday, HOLIDAY_DAY_END, HOLIDAY_DAY_START, HOLIDAY_REASON_MAX_LENGTH, holidayYearChoices, HolidayType, isHolidayYearReadOnly, type HolidayProblem } from '../../../domain/holidays';
 import type { Holiday, HolidayInput } from '../../../domain/schemas/holidays';
 import { confirm, snackbar } from '../../../ui';
+import { DateField, TimeField } from '../../../ui/form';
 import { LiveReadView } from '../../../ui/LiveReadView';
 import { deleteHoliday, fetchHolidayYear, saveHolidayYear } from './api';
 import { MonthCalendar, type MarkedDay } from './MonthCalendar';
@@ -102,6 +103,19 @@ function HolidayCalendar({ companyId, year, today, readOnly, saved, added, setAd
   ].sort((a, b) => a.date.localeCompare(b.date)), [saved, added]);
   const marks = useMemo(() => new Map<string, MarkedDay>(items.map((h) => [h.date, { holidayTypeId: h.holidayTypeId, reason: h.reason ?? null }])), [items]);
   const locale = i18n.language === 'en' ? 'en-GB' : 'nb-NO';
+  // The months' one tab stop: the picked day, else today in this year, else the year's first day.
+  const [moved, setMoved] = useState<string | null>(null);
+  const active = moved ?? (date.startsWith(`${year}-`) ? date : today.startsWith(`${year}-`) ? today : `${year}-01-01`);
+  const months = useRef<HTMLDivElement>(null);
+  const moveTo = (day: string) => {
+    setMoved(day);
+    // Focus follows at once: the day's button is already rendered (every day of the year is).
+    months.current?.querySelector<HTMLElement>(`[data-day="${day}"]`)?.focus();
+  };
+  const pick = (day: string) => {
+    setMoved(null);
+    setDate(day);
+  };
 
   const remove = async (item: Item) => {
     if (!item.id) {
@@ -145,7 +159,7 @@ function HolidayCalendar({ companyId, year, today, readOnly, saved, added, setAd
         </Alert.Root>
       ) : (
         <AddHoliday
-          companyId={companyId} year={year} today={today} used={items.map((h) => h.date)} date={date} setDate={setDate}
+          companyId={companyId} year={year} today={today} used={items.map((h) => h.date)} date={date} setDate={pick}
           onAdd={(item) => setAdded((list) => [...list, item])}
         />
       )}
@@ -181,9 +195,12 @@ function HolidayCalendar({ companyId, year, today, readOnly, saved, added, setAd
           <Button colorPalette="blue" onClick={() => { void save(); }} loading={saving}>{t('SaveCalendar')}</Button>
         </HStack>
       )}
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" data-testid="holiday-months">
+      <SimpleGrid ref={months} columns={{ base: 1, md: 3 }} gap="3" data-testid="holiday-months">
         {MONTHS.map((m) => (
-          <MonthCalendar key={m} year={year} month={m} marks={marks} today={today} locale={locale} picked={date} onPick={readOnly ? undefined : setDate} />
+          <MonthCalendar
+            key={m} year={year} month={m} marks={marks} today={today} locale={locale} picked={date} onPick={readOnly ? undefined : pick}
+            active={active} onMove={moveTo}
+          />
         ))}
       </SimpleGrid>
     </Stack>
@@ -212,7 +229,6 @@ function AddHoliday({ companyId, year, today, used, date, setDate, onAdd }: AddH
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<HolidayProblem | null>(null);
   const full = type === HolidayType.FullDay;
-  const first = `${year}-01-01` > today ? `${year}-01-01` : today;
 
   const add = useCallback(() => {
     const holiday = { date: date || null, holidayTypeId: type, startTime: full ? HOLIDAY_DAY_START : from, endTime: full ? HOLIDAY_DAY_END : to };
@@ -232,10 +248,11 @@ function AddHoliday({ companyId, year, today, used, date, setDate, onAdd }: AddH
     <Box borderWidth="1px" borderRadius="md" p="3" data-testid="add-holiday">
       <Text fontWeight="semibold" mb="2">{t('AddHoliday')}</Text>
       <HStack gap="3" wrap="wrap" align="flex-start">
-        <Field.Root width="11rem" invalid={problem !== null && problem !== 'InvalidTime'}>
-          <Field.Label>{t('Date')}</Field.Label>
-          <Input type="date" size="sm" min={first} max={`${year}-12-31`} value={date} onChange={(e) => { setDate(e.currentTarget.value); setProblem(null); }} />
-        </Field.Root>
+        {/* No bounds on the field: a date outside the year or in the past gets the spec's own error on Add. */}
+        <DateField
+          width="11rem" label={t('Date')} testId="holiday-date" invalid={problem !== null && problem !== 'InvalidTime'}
+          value={date || null} onChange={(value) => { setDate(value ?? ''); setProblem(null); }}
+        />
         <Field.Root width="9rem">
           <Field.Label>{t('HolidayTypeLabel')}</Field.Label>
           <NativeSelect.Root size="sm">
@@ -246,14 +263,14 @@ function AddHoliday({ companyId, year, today, used, date, setDate, onAdd }: AddH
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <Field.Root width="7rem" disabled={full} invalid={problem === 'InvalidTime'}>
-          <Field.Label>{t('From')}</Field.Label>
-          <Input type="time" size="sm" step={60} min={HOLIDAY_DAY_START} max={HOLIDAY_DAY_END} value={full ? HOLIDAY_DAY_START : from} onChange={(e) => { setFrom(e.currentTarget.value); setProblem(null); }} />
-        </Field.Root>
-        <Field.Root width="7rem" disabled={full} invalid={problem === 'InvalidTime'}>
-          <Field.Label>{t('To')}</Field.Label>
-          <Input type="time" size="sm" step={60} min={HOLIDAY_DAY_START} max={HOLIDAY_DAY_END} value={full ? HOLIDAY_DAY_END : to} onChange={(e) => { setTo(e.currentTarget.value); setProblem(null); }} />
-        </Field.Root>
+        <TimeField
+          width="7rem" label={t('From')} testId="holiday-from" disabled={full} invalid={problem === 'InvalidTime'}
+          value={full ? HOLIDAY_DAY_START : from} onChange={(value) => { setFrom(value ?? ''); setProblem(null); }}
+        />
+        <TimeField
+          width="7rem" label={t('To')} testId="holiday-to" disabled={full} invalid={problem === 'InvalidTime'}
+          value={full ? HOLIDAY_DAY_END : to} onChange={(value) => { setTo(value ?? ''); setProblem(null); }}
+        />
         <Field.Root flex="1" minW="12rem">
           <Field.Label>{t('Reason')}</Field.Label>
           <Input size="sm" maxLength={HOLIDAY_REASON_MAX_LENGTH} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />

@@ -2,12 +2,17 @@
  * One month of the holiday calendar (spec 3 §2: 3 columns × 12 months): ISO weeks in rows with their
  * week number, Monday first; a holiday has a dot marker (half days a hollow one) and its reason as
  * title. It is also the date picker for a new holiday: a day from today on that is not a holiday yet
- * can be picked; past days are disabled.
+ * can be picked; past days and holidays cannot (aria-disabled, so the keyboard still reaches them).
+ *
+ * The twelve months are one ARIA date grid each but one tab stop together (WAI-ARIA date picker
+ * grid): only the `active` day is in the tab order; the arrow keys, Home/End and PageUp/PageDown move
+ * it (across months, within the year) through `onMove`.
  */
-import { Box, Grid, Text } from '@chakra-ui/react';
+import { Box, chakra, Grid, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { addDays, isoWeek, isoWeekday } from '../../../domain/calendar';
 import { HolidayType } from '../../../domain/holidays';
+import { gridKeyDay } from '../../../ui/form/dateGrid';
 
 export interface MarkedDay {
   holidayTypeId: number;
@@ -25,11 +30,15 @@ interface MonthCalendarProps {
   picked: string;
   /** Absent: nothing can be picked (a past year). */
   onPick?: (date: string) => void;
+  /** The day in the tab order (YYYY-MM-DD), in this month or another. */
+  active: string;
+  /** The keyboard moved the focus to another day. */
+  onMove: (date: string) => void;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-export function MonthCalendar({ year, month, marks, today, locale, picked, onPick }: MonthCalendarProps) {
+export function MonthCalendar({ year, month, marks, today, locale, picked, onPick, active, onMove }: MonthCalendarProps) {
   const { t } = useTranslation('hours');
   const first = `${year}-${pad(month)}-01`;
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -41,42 +50,61 @@ export function MonthCalendar({ year, month, marks, today, locale, picked, onPic
   const title = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
   const inMonth = (d: string) => d.slice(0, 7) === first.slice(0, 7);
   const dayLabel = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' });
+  const titleId = `holiday-month-${year}-${month}`;
   return (
     <Box borderWidth="1px" borderRadius="md" p="2" data-testid={`month-${month}`}>
-      <Text fontWeight="semibold" textTransform="capitalize" mb="1">{title}</Text>
-      <Grid templateColumns="1.6rem repeat(7, 1fr)" gap="0.5" fontSize="xs" textAlign="center">
-        <Text color="fg.muted" title={t('WeekColumn')}>{t('WeekShort')}</Text>
-        {[1, 2, 3, 4, 5, 6, 7].map((d) => <Text key={d} color="fg.muted">{t(`DayShort.${d}`)}</Text>)}
-        {weeks.map((days) => [
-          <Text key={`w${days[0]}`} color="fg.muted">{isoWeek(days[0]).week}</Text>,
-          ...days.map((d) => {
-            if (!inMonth(d)) return <Box key={d} />;
-            const mark = marks.get(d);
-            const pickable = !!onPick && !mark && d >= today;
-            return (
-              <Box
-                key={d} as={onPick ? 'button' : 'div'} position="relative" py="0.5" borderRadius="sm" title={mark ? (mark.reason ?? '') : undefined}
-                bg={d === picked ? 'blue.solid' : mark ? 'red.subtle' : undefined} color={d === picked ? 'white' : d < today ? 'fg.subtle' : undefined}
-                fontWeight={d === today ? 'bold' : undefined} data-holiday={mark ? d : undefined}
-                cursor={pickable ? 'pointer' : undefined} _hover={pickable && d !== picked ? { bg: 'blue.subtle' } : undefined}
-                {...(onPick ? {
-                  type: 'button', disabled: !pickable, 'aria-pressed': d === picked,
-                  'aria-label': `${dayLabel.format(new Date(`${d}T00:00:00Z`))}${mark ? ` (${mark.reason ?? t('Holiday')})` : ''}`,
-                  onClick: () => onPick(d),
-                } : {})}
-              >
-                {Number(d.slice(8))}
-                {mark && (
-                  <Box
-                    aria-hidden position="absolute" bottom="0" left="50%" transform="translateX(-50%)" boxSize="1.5"
-                    borderRadius="full" borderWidth="1px" borderColor="red.solid"
-                    bg={mark.holidayTypeId === HolidayType.FullDay ? 'red.solid' : 'transparent'}
-                  />
-                )}
-              </Box>
-            );
-          }),
-        ])}
+      <Text id={titleId} fontWeight="semibold" textTransform="capitalize" mb="1">{title}</Text>
+      <Grid
+        role={onPick ? 'grid' : undefined} aria-labelledby={onPick ? titleId : undefined}
+        templateColumns="1.6rem repeat(7, 1fr)" gap="0.5" fontSize="xs" textAlign="center"
+      >
+        <Box role={onPick ? 'row' : undefined} display="contents">
+          <Text role={onPick ? 'columnheader' : undefined} color="fg.muted" title={t('WeekColumn')} aria-label={t('WeekColumn')}>{t('WeekShort')}</Text>
+          {[1, 2, 3, 4, 5, 6, 7].map((d) => <Text key={d} role={onPick ? 'columnheader' : undefined} color="fg.muted">{t(`DayShort.${d}`)}</Text>)}
+        </Box>
+        {weeks.map((days) => (
+          <Box key={days[0]} role={onPick ? 'row' : undefined} display="contents">
+            <Text role={onPick ? 'rowheader' : undefined} color="fg.muted">{isoWeek(days[0]).week}</Text>
+            {days.map((d) => {
+              if (!inMonth(d)) return <Box key={d} role={onPick ? 'gridcell' : undefined} />;
+              const mark = marks.get(d);
+              const pickable = !!onPick && !mark && d >= today;
+              const dot = mark && (
+                <Box
+                  aria-hidden position="absolute" bottom="0" left="50%" transform="translateX(-50%)" boxSize="1.5"
+                  borderRadius="full" borderWidth="1px" borderColor="red.solid"
+                  bg={mark.holidayTypeId === HolidayType.FullDay ? 'red.solid' : 'transparent'}
+                />
+              );
+              const look = {
+                position: 'relative', py: '0.5', borderRadius: 'sm', title: mark ? (mark.reason ?? '') : undefined,
+                bg: d === picked ? 'blue.solid' : mark ? 'red.subtle' : undefined, color: d === picked ? 'white' : d < today ? 'fg.subtle' : undefined,
+                fontWeight: d === today ? 'bold' : undefined, 'data-holiday': mark ? d : undefined,
+              } as const;
+              if (!onPick) return <Box key={d} {...look}>{Number(d.slice(8))}{dot}</Box>;
+              return (
+                <Box key={d} role="gridcell" aria-selected={d === picked}>
+                  <chakra.button
+                    type="button" width="100%" {...look} data-day={d}
+                    tabIndex={d === active ? 0 : -1} aria-disabled={!pickable || undefined}
+                    aria-label={`${dayLabel.format(new Date(`${d}T00:00:00Z`))}${mark ? ` (${mark.reason ?? t('Holiday')})` : ''}`}
+                    cursor={pickable ? 'pointer' : 'default'} _hover={pickable && d !== picked ? { bg: 'blue.subtle' } : undefined}
+                    onClick={() => { if (pickable) onPick(d); }}
+                    onKeyDown={(e: React.KeyboardEvent) => {
+                      const next = gridKeyDay(d, e.key, { min: `${year}-01-01`, max: `${year}-12-31` });
+                      if (next === null) return;
+                      e.preventDefault();
+                      onMove(next);
+                    }}
+                  >
+                    {Number(d.slice(8))}
+                    {dot}
+                  </chakra.button>
+                </Box>
+              );
+            })}
+          </Box>
+        ))}
       </Grid>
     </Box>
   );

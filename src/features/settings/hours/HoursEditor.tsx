@@ -1,10 +1,13 @@
 /**
  * The seven day rows of the working-hours editor (spec 3 §2): Day Start Time, Lunch From, Lunch To,
  * Day End Time (HH:mm) and Off; in the employee variant also a per-day choice between the employee's own
- * hours and the company's, a day whose own hours are for the shown week only being marked so. A refused time shows an error beginning with the invalid-time label.
+ * hours and the company's, a day whose own hours are for the shown week only being marked so. A time is
+ * checked when it is complete (typed in full, or the field left), never half-typed; a refused time shows
+ * an error beginning with the invalid-time label.
  */
-import { Badge, Box, Grid, Input, Switch, Text } from '@chakra-ui/react';
+import { Badge, Box, Grid, Switch, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { TimeField } from '../../../ui/form';
 import { HOUR_FIELDS, type DayProblem, type HourField } from '../../../domain/workingHours';
 import { setOff, setTime, setUseCompany, type EditorDay } from './editorState';
 
@@ -62,12 +65,12 @@ export function HoursEditor({ days, errors, onChange, employee = false, dates, d
               </Box>
               {HOUR_FIELDS.map((field) => (
                 <Box key={field}>
-                  <Input
-                    type="time" step={60} size="sm" aria-label={`${name} ${fieldLabel(field)}`}
-                    aria-invalid={error?.field === field || undefined}
-                    value={day.hours[field] ?? ''} disabled={locked || day.off}
-                    onChange={(e) => {
-                      const { day: next, problem } = setTime(day, field, e.currentTarget.value);
+                  <TimeField
+                    ariaLabel={`${name} ${fieldLabel(field)}`} showHint={false}
+                    invalid={error?.field === field}
+                    value={day.hours[field] ?? null} disabled={locked || day.off}
+                    onChange={(value) => {
+                      const { day: next, problem } = setTime(day, field, value ?? '');
                       onChange(i, next, problem ? { field, problem } : null);
                     }}
                   />

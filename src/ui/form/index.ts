@@ -1,0 +1,2 @@
+export { DateField, type DateFieldProps } from './DateField';
+export { TimeField, type TimeFieldProps } from './TimeField';
