@@ -14,6 +14,7 @@ import { rateLimitPlugin } from './security/rateLimit';
 import { securityHeadersPlugin } from './security/headers';
 import { inputBoundsPlugin, realDateTimes } from './security/input';
 import { smsGatewayFor, type SmsGateway } from './sms/gateway';
+import { numberTextKeyword } from '../src/domain/schemaBounds';
 
 export interface RegisteredRoute {
   method: string;
@@ -47,7 +48,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     // X-Forwarded-* only from the proxies named in TRUST_PROXY (none by default).
     // (Fastify takes a hop count too; its types leave numbers out.)
     trustProxy: config.trustProxy as boolean | string,
-    ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false }, onCreate: realDateTimes },
+    // Coercion reads numbers from path and query text; the number-text keyword (schemaBounds.ts) keeps it to plain decimal.
+    ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false }, onCreate: (ajv) => { realDateTimes(ajv); ajv.addKeyword(numberTextKeyword); } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Every route as registered (pattern, methods, whether it is public): tests walk them all.
