@@ -293,6 +293,26 @@ function checkDates(scheduled: Date | null, due: Date | null): void {
   if (scheduled && due && scheduled.getTime() > due.getTime()) throw badRequest('scheduledDate', JOB_DATE_ERRORS.scheduledAfterDue);
 }
 
+/** How far ahead of the server a device's clock may run before its times are refused. */
+export const CLOCK_SKEW_MS = 5 * 60_000;
+/** How long a command made offline may wait in a device's outbox (a job created then is still taken). */
+export const MAX_QUEUED_MS = 30 * 24 * 3600_000;
+
+/**
+ * The time a user did something, as their command carries it (madeAt, or a date the body names):
+ * a change made offline reaches us at the sync, but the job's record keeps when the work was done.
+ * Refused (400 naming the field) when it lies in the future beyond CLOCK_SKEW_MS or before `notBefore`
+ * (the job's creation) by more than that; within the skew it is moved to the nearer bound, so a job
+ * never starts before it existed nor finishes in the future. Absent: the server's time.
+ */
+export function workTime(field: string, sent: string | null | undefined, notBefore: Date, now = new Date()): Date {
+  if (!sent) return now;
+  const at = new Date(sent);
+  if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) throw badRequest(field, 'must not be in the future');
+  if (at.getTime() < notBefore.getTime() - CLOCK_SKEW_MS) throw badRequest(field, 'must not be before the job was created');
+  return new Date(Math.min(now.getTime(), Math.max(notBefore.getTime(), at.getTime())));
+}
+
 // --- create ---------------------------------------------------------------------------------------
 
 /** POST /api/Jobs: a new job (status New, its first task not started). Returns the job id. */
@@ -332,12 +352,14 @@ export async function createJob(tx: Tx, user: UserContext, body: CreateJobInput)
   const title = String(jobType.name);
   const shortName = String(jobType.shortName);
   const now = new Date();
+  // A job created offline existed from when the plumber created it, not from the sync.
+  const madeAt = workTime('body/madeAt', body.madeAt, new Date(now.getTime() - MAX_QUEUED_MS), now);
   await tx.insert(jobs).values({
     id: jobId, customerId: user.customerId, companyId, title, typeId: body.jobTypeId, statusId: JobStatus.New,
     severityId: body.severity, description: body.description, scheduledDate, dueDate,
-    assignedToId: assignee.registrationId, assigneeName: assignee.name, assignedDate: now,
+    assignedToId: assignee.registrationId, assigneeName: assignee.name, assignedDate: madeAt,
     subscriberText: body.subscriberText, matrikkelNummer: m.matrikkelNummer, matrikkelenhetId: m.matrikkelenhetId,
-    addressId: m.addressId ?? null, createdBy: user.email, createdAt: now, updatedAt: now,
+    addressId: m.addressId ?? null, createdBy: user.email, createdAt: madeAt, updatedAt: now,
   });
   await tx.insert(tasks).values({
     id: t.taskId, jobId, jobType: shortName, title, typeId: body.jobTypeId, statusId: TaskStatus.NotStarted,
@@ -374,7 +396,7 @@ export async function updateJob(tx: Tx, user: UserContext, body: UpdateJobReques
   if (body.plumberId !== row.assignedToId) {
     if (!canChangePlumber(job)) throw conflict('The plumber can only be changed while the job is not started', job);
     assignee = await assignableUser(tx, row.companyId, body.plumberId, 'plumberId');
-    Object.assign(patch, { assignedToId: assignee.registrationId, assigneeName: assignee.name, assignedDate: new Date() });
+    Object.assign(patch, { assignedToId: assignee.registrationId, assigneeName: assignee.name, assignedDate: workTime('body/madeAt', body.madeAt, row.createdAt) });
   }
   for (const edit of body.taskEditRequests) await applyTaskEdit(tx, edit, assignee);
   if (assignee) await tombstone(tx, row.id, row.companyId, row.assignedToId);
@@ -401,16 +423,17 @@ export async function completeJob(
   tx: Tx, user: UserContext, body: Pick<CompleteJobRequest, 'jobId' | 'status' | 'completedDate' | 'expectedVersion'>,
 ): Promise<Job> {
   if (body.status !== JobStatus.Completed) throw badRequest('status', `must be ${JobStatus.Completed} (Completed) in a completion request`);
-  const { row, job } = await lockedJob(tx, user, body.jobId, body.expectedVersion);
+  const { row, tasks: jobTasks, job } = await lockedJob(tx, user, body.jobId, body.expectedVersion);
   if (!canSubmitJob(user, job)) {
     const message = job.statusId === JobStatus.Completed || job.statusId === JobStatus.Closed
       ? 'The job is already completed'
       : 'The job can only be completed when all its tasks are completed, deviation or obstacle';
     throw conflict(message, job);
   }
-  await writeJob(tx, row.id, {
-    statusId: JobStatus.Completed, completedBy: user.email, completedDate: new Date(body.completedDate), isDraft: false,
-  });
+  // When the plumber completed it (checked like any work time), and never before its last task's report.
+  const lastTask = Math.max(0, ...jobTasks.map((t) => t.completedAt?.getTime() ?? 0));
+  const completedDate = new Date(Math.max(workTime('body/completedDate', body.completedDate, row.createdAt).getTime(), lastTask));
+  await writeJob(tx, row.id, { statusId: JobStatus.Completed, completedBy: user.email, completedDate, isDraft: false });
   return reloadJob(tx, row.id);
 }
 
@@ -428,9 +451,10 @@ export async function reassignJobs(tx: Tx, user: UserContext, body: ReassignJobs
   const out: Job[] = [];
   for (const { row } of locked) {
     if (row.assignedToId !== assignee.registrationId) {
+      const assignedDate = workTime('body/madeAt', body.madeAt, row.createdAt);
       await tx.update(tasks).set({ assignedTo: assignee.registrationId, assigneeName: assignee.name }).where(eq(tasks.jobId, row.id));
       await tombstone(tx, row.id, row.companyId, row.assignedToId);
-      await writeJob(tx, row.id, { assignedToId: assignee.registrationId, assigneeName: assignee.name, assignedDate: new Date() });
+      await writeJob(tx, row.id, { assignedToId: assignee.registrationId, assigneeName: assignee.name, assignedDate });
     }
     out.push(await reloadJob(tx, row.id));
   }
@@ -498,8 +522,11 @@ export async function saveTaskReport(tx: Tx, user: UserContext, taskId: string, 
   if (isTaskFinished(task)) throw conflict('The task is finished and can no longer be changed', job);
 
   const draft = body.isDraft === true;
+  // Start and completion are when the plumber did the work on the device, not when it was synced.
+  const madeAt = workTime('body/madeAt', body.madeAt, row.createdAt);
+  const startDate = task.startDate ?? (sent.startDate ? workTime(`body/jobTasks/${index}/startDate`, sent.startDate, row.createdAt) : madeAt);
   const patch: Partial<typeof tasks.$inferInsert> = {
-    startDate: task.startDate ?? date(sent.startDate) ?? new Date(),
+    startDate,
     ...('subscriberDetails' in sent && sent.subscriberDetails ? { subscriberDetails: sent.subscriberDetails } : {}),
     ...('newWaterMeterObj' in sent ? { newWaterMeterObj: sent.newWaterMeterObj ?? null } : {}),
     ...('dismantleObj' in sent ? { dismantleObj: sent.dismantleObj ?? null } : {}),
@@ -509,7 +536,8 @@ export async function saveTaskReport(tx: Tx, user: UserContext, taskId: string, 
   if (draft) {
     patch.statusId = TaskStatus.InProgress;
   } else {
-    patch.completedAt = new Date();
+    // A start given with the report may lie after its madeAt only within the clock skew.
+    patch.completedAt = new Date(Math.max(madeAt.getTime(), startDate.getTime()));
     const field = `body/jobTasks/${index}/additionalDetailsRequest/deviationList`;
     const ids = deviationIds(sent.additionalDetailsRequest?.deviationList, field);
     if (ids.length === 0) {

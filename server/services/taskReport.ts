@@ -50,13 +50,11 @@ async function checkNewMeter(tx: Tx, job: typeof jobs.$inferSelect, task: typeof
     throw new RuleError(`${field}/liquidCategory`, 'must be 1 to 5');
   }
   if (job.typeId === JobType.Install) require(n, ['hasUpstreamWaterMeter', 'hasDownstreamWaterMeter'], field);
-  const upstreamSerial = n.upstreamSerialNumber ?? n.upstreamMeterSerialNumber;
-  if (isSet(upstreamSerial)) {
-    if (!DEFAULT_SERIAL_PATTERN.test(normalizeSerial(String(upstreamSerial)))) {
-      throw new RuleError(`${field}/upstreamSerialNumber`, `Feil vannmålernummer, ${serialExample(null)}`, 'InvalidSerialNumber');
+  if (isSet(n.upstreamMeterSerialNumber)) {
+    if (!DEFAULT_SERIAL_PATTERN.test(normalizeSerial(String(n.upstreamMeterSerialNumber)))) {
+      throw new RuleError(`${field}/upstreamMeterSerialNumber`, `Feil vannmålernummer, ${serialExample(null)}`, 'InvalidSerialNumber');
     }
-    const reading = n.upstreamLastMeterReading ?? n.upstreamMeterLastReading;
-    if (!newReadingValid(reading, null)) throw new RuleError(`${field}/upstreamLastMeterReading`, 'must be a number above 0');
+    if (!newReadingValid(n.upstreamMeterLastReading, null)) throw new RuleError(`${field}/upstreamMeterLastReading`, 'must be a number above 0');
   }
   if (images(n.waterMeterImages) === 0 && (await imageCount(tx, task.id, { waterMeterType: MeterKind.New })) === 0) {
     throw new RuleError(`${field}/waterMeterImages`, 'must hold at least one image of the new meter');

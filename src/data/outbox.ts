@@ -3,7 +3,7 @@
  * this adds the React hook.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Command, OutboxEntry } from './commands';
+import { withMadeAt, type Command, type OutboxEntry } from './commands';
 import { db } from './db';
 import { enqueueCommand, requestReplay, type EnqueueOptions } from './replay';
 import { useSession } from './session';
@@ -21,15 +21,18 @@ export class CommandRejected extends Error {
 /**
  * Records a change made by the signed-in user: appended to the outbox (new Idempotency-Key) and
  * applied to the replica in one transaction, then replayed (here, and by the service worker
- * through Background Sync). Resolves once the change is stored on the device. It is checked first
+ * through Background Sync). Resolves once the change is stored on the device; kinds that stamp a time
+ * carry when it was made (madeAt). It is checked first
  * against the server's own schema: one the server would refuse is not queued (CommandRejected says
  * which field and why).
  */
 export async function enqueue(command: Command, opts?: EnqueueOptions): Promise<void> {
+  // The time of the change goes with it (checked with the rest of the body).
+  const stamped = withMadeAt(command, new Date().toISOString());
   const { commandProblem } = await import('./commandSchemas');
-  const problem = commandProblem(command);
+  const problem = commandProblem(stamped);
   if (problem) throw new CommandRejected(problem);
-  await enqueueCommand(command, opts);
+  await enqueueCommand(stamped, opts);
 }
 
 /** Sends the queued commands now; on a network or server failure it tries again later with backoff. */

@@ -10,7 +10,7 @@ import { canActOnJob } from '../domain/jobRules';
 import { Backoff } from './backoff';
 import {
   answerJobs, applyCommand, commandJobIds, commandRequest, createdIds, dependentEntries, expectedVersion, referencedIds,
-  settleCommand, versionedJobId, withExpectedVersion, type Command, type CommandActor, type OutboxEntry,
+  settleCommand, versionedJobId, withExpectedVersion, withMadeAt, type Command, type CommandActor, type OutboxEntry,
 } from './commands';
 import { db } from './db';
 import { getRequestIdentity, getSession } from './identity';
@@ -127,7 +127,7 @@ export async function enqueueCommand(command: Command, opts: EnqueueOptions = {}
   const actor = actorFromSession();
   const now = new Date().toISOString();
   const entry = await db.transaction('rw', applyTables(), async () => {
-    let cmd = command;
+    let cmd = withMadeAt(command, now);
     let chained = false;
     const jobId = versionedJobId(command);
     if (jobId !== null) {

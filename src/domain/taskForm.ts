@@ -14,6 +14,14 @@ export const DEFAULT_SERIAL_EXAMPLE = 'Eksempel: 0032548';
 export const OLD_READING_MAX_LENGTH = 8;
 /** Longest serial number a form takes (generous: the longest model pattern is 11). */
 export const SERIAL_MAX_LENGTH = 50;
+/** Highest reading a form object holds (the meter models count at most 9 digits; the rules check the model's). */
+export const READING_MAX = 9_999_999_999;
+/** Photos one form list holds (per meter, or of a deviation). */
+export const FORM_IMAGES_MAX = 50;
+/** A placement comment's length. */
+export const PLACEMENT_COMMENT_MAX_LENGTH = 500;
+/** Causes one "not carried out" report names. */
+export const DEVIATION_CAUSES_MAX = 50;
 
 export interface MeterModelRules {
   numberOfDigits?: number | null;
@@ -121,7 +129,7 @@ export function deviationDetails(values: DeviationFormValues, causes: readonly D
     obstacle: chosen.length > 0 && !causesNeedImages(chosen),
     note: values.note,
     deviationList: chosen.map((c) => ({ id: c.id, value: c.value ?? '', deviationType: c.deviationType })),
-    deviationImages: images,
+    deviationImages: formImages(images),
   };
 }
 
@@ -206,8 +214,8 @@ export function initialNewMeter(obj: unknown, fallbackPlacement: number | null =
     backflowProtectionType: numOrNull(n.backflowProtectionType),
     hasUpstreamWaterMeter: yesNo(n.hasUpstreamWaterMeter),
     hasDownstreamWaterMeter: yesNo(n.hasDownstreamWaterMeter),
-    upstreamMeterSerialNumber: str(n.upstreamMeterSerialNumber ?? n.upstreamSerialNumber),
-    upstreamMeterLastReading: str(n.upstreamMeterLastReading ?? n.upstreamLastMeterReading),
+    upstreamMeterSerialNumber: str(n.upstreamMeterSerialNumber),
+    upstreamMeterLastReading: str(n.upstreamMeterLastReading),
     upstreamMeterInstalledDate: dateOrNull(n.upstreamMeterInstalledDate),
     placementId: numOrNull(n.placementId) ?? fallbackPlacement,
     placementComment: str(n.placementComment),
@@ -226,6 +234,14 @@ const toNumber = (text: string): number | null => {
   return t === '' || !/^\d+(\.\d+)?$/.test(t) ? null : Number(t);
 };
 
+/** A listed photo as the form objects hold it (spec 1 §3: text and url, with our asset id). */
+export function formImages(images: unknown[]): { assetId?: string; text: string; url: string }[] {
+  return images.map((image) => {
+    const i = o(image);
+    return { ...(typeof i.assetId === 'string' ? { assetId: i.assetId } : {}), text: str(i.text), url: str(i.url) };
+  });
+}
+
 /** The new-meter object a draft or report sends. */
 export function newMeterObject(v: NewMeterValues, images: unknown[]): Obj {
   const backflow = v.hasBackflowProtection === YesNoUnknown.Yes;
@@ -238,18 +254,25 @@ export function newMeterObject(v: NewMeterValues, images: unknown[]): Obj {
     upstreamMeterSerialNumber: v.upstreamMeterSerialNumber === '' ? null : normalizeSerial(v.upstreamMeterSerialNumber),
     upstreamMeterLastReading: toNumber(v.upstreamMeterLastReading),
     placementComment: v.placementComment || null,
-    waterMeterImages: images,
+    waterMeterImages: formImages(images),
   };
 }
 
-/** The old-meter object: the register's fields as they were, with what the plumber entered. */
+/** The old meter's fields from the meter register (spec 1 §3 "Old meter"), kept as they were. */
+const REGISTER_FIELDS = [
+  'waterMeterId', 'serialNo', 'waterType', 'address', 'dimension', 'placementId', 'placementComment', 'previousMeterReading',
+  'previousMeterReadDate', 'iotKey', 'meterModelId', 'readerTypeId', 'waterMeterPointId', 'meteringMode',
+] as const;
+
+/** The old-meter object: the register's fields as they were, with what the plumber entered; the reading a number, as the new meter's. */
 export function dismantleObject(previous: unknown, v: OldMeterValues, images: unknown[]): Obj {
+  const register = o(previous);
   return {
-    ...o(previous),
+    ...Object.fromEntries(REGISTER_FIELDS.filter((k) => k in register).map((k) => [k, register[k]])),
     dismantledDate: v.dismantledDate,
-    lastMeterReading: v.lastMeterReading.trim() === '' ? null : v.lastMeterReading.trim(),
+    lastMeterReading: toNumber(v.lastMeterReading),
     comment: v.comment || null,
-    waterMeterImages: images,
+    waterMeterImages: formImages(images),
   };
 }
 

@@ -114,8 +114,8 @@ test('a replacement done offline, with photos rotated, re-dated and deleted, a d
   await expect(newStrip.getByTestId('photo')).toHaveCount(1);
   await page.getByTestId('confirm-image').click();
   await page.getByTestId('send-report').click();
-  // Offline the device cannot tell whether more meters remain: it asks.
-  await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button', { name: 'Nei' }).click();
+  // Offline the device's copy of the property's meters tells whether more remain (the picked one is used): it asks only then.
+  if (job.meters > 1) await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button', { name: 'Nei' }).click();
   await expect(page).toHaveURL(/\/joblist$/);
   const queued = (await replicaAll<{ type: string; key: string }>(page, 'outbox'));
   expect(queued.map((e) => e.type)).toEqual([

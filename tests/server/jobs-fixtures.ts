@@ -148,7 +148,7 @@ export function completeForms(serialNo = '71234567') {
       waterMeterImages: [{ text: 'overview', url: '/api/media/file/x' }], waterType: 0,
     },
     dismantleObj: {
-      waterMeterId: 1, serialNo: '0032548', dismantledDate: yesterday, lastMeterReading: '123456', previousMeterReading: 120000,
+      waterMeterId: 1, serialNo: '0032548', dismantledDate: yesterday, lastMeterReading: 123456, previousMeterReading: 120000,
       waterMeterImages: [{ text: 'overview', url: '/api/media/file/y' }], comment: 'Gammel måler demontert',
     },
   };

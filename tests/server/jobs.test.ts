@@ -272,6 +272,26 @@ describe('update, note and completion (PUT /api/Jobs)', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.current.statusId).toBe(JobStatus.New);
   });
+
+  it('refuses to complete a job with only some of its tasks finished', async () => {
+    const job = await createJob(demo, 'ola', 'ola', { jobTypeId: 1, jobType: 'Install' });
+    const added = await demo.api('ola', 'POST', '/api/Tasks', { jobId: job.jobId });
+    expect(added.status).toBe(200);
+    const first = job.jobTasks[0].taskId;
+    const sent = await demo.api('ola', 'POST', `/api/jobs/task/${first}`, {
+      jobId: job.jobId, isDraft: false, jobTasks: [{ taskId: first, additionalDetailsRequest: { deviationList: [7] } }],
+    });
+    expect(sent.body.jobTasks.map((t: { statusId: number }) => t.statusId)).toEqual([TaskStatus.Obstacle, TaskStatus.NotStarted]);
+    const before = await jobRow(demo, job.jobId);
+    const res = await demo.api('ola', 'PUT', '/api/Jobs', {
+      jobId: job.jobId, jobType: 'Install', completedBy: 'x', completedDate: new Date().toISOString(), status: JobStatus.Completed, jobTypeId: 1,
+      matrikkelDetails: job.matrikkel, subscriberText: job.subscriberText, taskEditRequests: [],
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('The job can only be completed when all its tasks are completed, deviation or obstacle');
+    const after = await jobRow(demo, job.jobId);
+    expect({ status: after.statusId, version: after.version, completed: after.completedDate }).toEqual({ status: JobStatus.InProgress, version: before.version, completed: null });
+  });
 });
 
 describe('reassign and delete', () => {
@@ -375,6 +395,56 @@ describe('draft and report (POST /api/jobs/task/{taskId})', () => {
     });
     expect(half.status).toBe(400);
     expect(half.body.message).toMatch(/contactPerson/);
+  });
+
+  it('stores when the plumber worked (madeAt), not when the change arrived: start, completion, job completion', async () => {
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
+    // Made offline three hours ago: the job existed from then.
+    const [createdAt, draftAt, reportAt] = [hoursAgo(3), hoursAgo(2), hoursAgo(1)];
+    const job = await createJob(demo, 'ola', 'ola', { madeAt: createdAt, jobTypeId: 1, jobType: 'Install' });
+    expect([job.createdAt, job.assignedDate]).toEqual([createdAt, createdAt]);
+    const taskId = job.jobTasks[0].taskId;
+    const draft = await demo.api('ola', 'POST', `/api/jobs/task/${taskId}`, { jobId: job.jobId, isDraft: true, madeAt: draftAt, jobTasks: [{ taskId, notes: 'Utkast' }] });
+    expect(draft.status).toBe(200);
+    expect(draft.body.jobTasks[0].startDate).toBe(draftAt);
+    const sent = await demo.api('ola', 'POST', `/api/jobs/task/${taskId}`, {
+      jobId: job.jobId, isDraft: false, madeAt: reportAt,
+      jobTasks: [{ taskId, additionalDetailsRequest: { deviationList: [7] } }],
+    });
+    expect(sent.status).toBe(200);
+    const [row] = await db().select().from(tasks).where(eq(tasks.id, taskId));
+    expect([row.startDate!.toISOString(), row.completedAt!.toISOString()]).toEqual([draftAt, reportAt]);
+    // A completion stamped before its only task's report is stored no earlier than that report.
+    const completion = {
+      jobId: job.jobId, jobType: 'Install', completedBy: 'x', completedDate: hoursAgo(1.5), status: JobStatus.Completed, jobTypeId: 1,
+      matrikkelDetails: job.matrikkel, subscriberText: job.subscriberText, taskEditRequests: [],
+    };
+    const done = await demo.api('ola', 'PUT', '/api/Jobs', completion);
+    expect(done.status).toBe(200);
+    expect(done.body.completedDate).toBe(reportAt);
+  });
+
+  it('refuses work times in the future or before the job existed, naming the field, and writes nothing', async () => {
+    const job = await createJob(demo, 'ola', 'ola');
+    const taskId = job.jobTasks[0].taskId;
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const draft = (body: Record<string, unknown>) => demo.api('ola', 'POST', `/api/jobs/task/${taskId}`, { jobId: job.jobId, isDraft: true, jobTasks: [{ taskId }], ...body });
+    const future = await draft({ madeAt: at(3600_000) });
+    expect(future.status).toBe(400);
+    expect(future.body.message).toBe('body/madeAt must not be in the future');
+    const before = await draft({ madeAt: at(-3600_000) });
+    expect(before.status).toBe(400);
+    expect(before.body.message).toBe('body/madeAt must not be before the job was created');
+    const start = await draft({ jobTasks: [{ taskId, startDate: at(-3600_000) }] });
+    expect(start.body.message).toBe('body/jobTasks/0/startDate must not be before the job was created');
+    expect((await jobRow(demo, job.jobId)).version).toBe(job.version);
+    const created = await demo.api('ola', 'POST', '/api/Jobs', await createBody(demo, 'ola', 1, { madeAt: at(3600_000) }));
+    expect(created.status).toBe(400);
+    expect(created.body.message).toBe('body/madeAt must not be in the future');
+    // A device clock a little ahead (within the skew) is taken as now: nothing ends in the future.
+    const ahead = await draft({ madeAt: at(60_000) });
+    expect(ahead.status).toBe(200);
+    expect(Date.parse(ahead.body.jobTasks[0].startDate)).toBeLessThanOrEqual(Date.now());
   });
 
   it('refuses a body without the task, and another plumber\'s job', async () => {

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/api';
 import { JobType, TaskStatus } from '../../src/domain/enums';
@@ -123,15 +124,17 @@ describe('the new meter', () => {
     const missing = await tryReport((f) => { f.newWaterMeterObj.hasBackflowProtection = 1; });
     expect(missing.body.message).toBe('body/jobTasks/0/newWaterMeterObj/backflowProtectionType is required');
     const six = await tryReport((f) => { Object.assign(f.newWaterMeterObj, { hasBackflowProtection: 1, backflowProtectionType: 1, liquidCategory: 6 }); });
-    expect(six.body.message).toBe('body/jobTasks/0/newWaterMeterObj/liquidCategory must be 1 to 5');
+    expect(six.body.message).toMatch(/^body\/jobTasks\/0\/newWaterMeterObj\/liquidCategory must be <= 5/);
     const ok = await tryReport((f) => { Object.assign(f.newWaterMeterObj, { hasBackflowProtection: 1, backflowProtectionType: 1, liquidCategory: 3 }); });
     expect(ok.status).toBe(200);
   });
 
   it('checks an upstream meter\'s serial and reading when one is given', async () => {
-    expect((await tryReport((f) => { Object.assign(f.newWaterMeterObj, { upstreamSerialNumber: 'X1', upstreamLastMeterReading: 5 }); })).status).toBe(400);
-    expect((await tryReport((f) => { Object.assign(f.newWaterMeterObj, { upstreamSerialNumber: 'UP1234', upstreamLastMeterReading: 0 }); })).status).toBe(400);
-    expect((await tryReport((f) => { Object.assign(f.newWaterMeterObj, { upstreamSerialNumber: 'UP1234', upstreamLastMeterReading: 5 }); })).status).toBe(200);
+    const wrong = await tryReport((f) => { Object.assign(f.newWaterMeterObj, { upstreamMeterSerialNumber: 'X1', upstreamMeterLastReading: 5 }); });
+    expect(wrong.body.message).toBe('body/jobTasks/0/newWaterMeterObj/upstreamMeterSerialNumber Feil vannmålernummer, Eksempel: 0032548');
+    const zero = await tryReport((f) => { Object.assign(f.newWaterMeterObj, { upstreamMeterSerialNumber: 'UP1234', upstreamMeterLastReading: 0 }); });
+    expect(zero.body.message).toBe('body/jobTasks/0/newWaterMeterObj/upstreamMeterLastReading must be a number above 0');
+    expect((await tryReport((f) => { Object.assign(f.newWaterMeterObj, { upstreamMeterSerialNumber: 'UP1234', upstreamMeterLastReading: 5 }); })).status).toBe(200);
   });
 
   it('needs an image: listed in the form or uploaded for the task as the new meter\'s', async () => {
@@ -158,6 +161,43 @@ describe('the new meter', () => {
     expect(missing.body.message).toBe('body/jobTasks/0/newWaterMeterObj/hasUpstreamWaterMeter is required');
     const ok = await tryReport((f) => { (f as { dismantleObj: unknown }).dismantleObj = null; }, JobType.Install);
     expect(ok.status).toBe(200);
+  });
+});
+
+describe('the form objects hold the spec\'s fields, bounded (drafts too)', () => {
+  const draft = async (task: Record<string, unknown>) => {
+    const job = await createJob(demo, 'kari', 'ola');
+    const taskId = job.jobTasks[0].taskId;
+    const res = await demo.api('ola', 'POST', `/api/jobs/task/${taskId}`, { jobId: job.jobId, isDraft: true, jobTasks: [{ taskId, ...task }] });
+    if (res.status !== 200) expect((await jobRow(demo, job.jobId)).version).toBe(job.version);
+    return res;
+  };
+
+  it('refuses a field the spec does not name, an over-long text and too many photos, naming the field', async () => {
+    const unknown = await draft({ newWaterMeterObj: { serialNo: '71234567', padding: 'x'.repeat(900_000) } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toMatch(/^body\/jobTasks\/0\/newWaterMeterObj must NOT have additional properties/);
+    const long = await draft({ additionalDetailsRequest: { note: 'x'.repeat(4001), deviationList: [7] } });
+    expect(long.body.message).toMatch(/^body\/jobTasks\/0\/additionalDetailsRequest\/note must NOT have more than 4000 characters/);
+    const photo = { text: 'a.jpg', url: '/api/media/file/a' };
+    const many = await draft({ dismantleObj: { waterMeterImages: Array.from({ length: 51 }, () => photo) } });
+    expect(many.body.message).toMatch(/^body\/jobTasks\/0\/dismantleObj\/waterMeterImages must NOT have more than 50 items/);
+    const nested = await draft({ dismantleObj: { waterMeterImages: [{ ...photo, exif: { blob: 'x'.repeat(100_000) } }] } });
+    expect(nested.body.message).toMatch(/^body\/jobTasks\/0\/dismantleObj\/waterMeterImages\/0 must NOT have additional properties/);
+    expect((await draft({ newWaterMeterObj: { serialNo: '71234567', brackets: true } })).status).toBe(200);
+  });
+
+  it('stores readings as numbers, old meter and new alike, whatever type they were sent as', async () => {
+    const job = await createJob(demo, 'kari', 'ola');
+    const forms = completeForms();
+    (forms.dismantleObj as Record<string, unknown>).lastMeterReading = '123456';
+    const res = await report(job, forms);
+    expect(res.status).toBe(200);
+    const [row] = await demo.t.database.db.execute<{ old: string; new: string; value: number }>(sql`
+      select jsonb_typeof(dismantle_obj->'lastMeterReading') as old, jsonb_typeof(new_water_meter_obj->'lastMeterReading') as new,
+        (dismantle_obj->'lastMeterReading')::numeric::int as value
+      from tasks where id = ${job.jobTasks[0].taskId}`).then((r) => r.rows);
+    expect(row).toEqual({ old: 'number', new: 'number', value: 123456 });
   });
 });
 

@@ -1,5 +1,8 @@
 /** The meter forms' rules of spec 1 §5 as the device checks them (src/domain/taskForm.ts). */
+import { Compile } from 'typebox/compile';
 import { describe, expect, it } from 'vitest';
+import { harden } from '../../src/domain/schemaBounds';
+import { DismantleSchema, NewWaterMeterSchema } from '../../src/domain/schemas';
 import {
   dismantleObject, initialNewMeter, initialOldMeter, modelLacksWaterType, newMeterObject, newMeterProblems, oldMeterProblems,
   oldMeterPickable, readingLowerThanPrevious, registerFromMeter, type MeterModel, type NewMeterValues,
@@ -85,9 +88,24 @@ describe('old meter', () => {
     expect(oldMeterProblems(v, { ...octx, isDismantle: true }).comment?.key).toBe('CommentRequired');
   });
 
-  it('keeps the register\'s fields and adds what the plumber entered', () => {
-    const obj = dismantleObject({ waterMeterId: 7, serialNo: 'X1', previousMeterReading: 900 }, { dismantledDate: 'd', lastMeterReading: ' 950 ', comment: '' }, []);
-    expect(obj).toEqual({ waterMeterId: 7, serialNo: 'X1', previousMeterReading: 900, dismantledDate: 'd', lastMeterReading: '950', comment: null, waterMeterImages: [] });
+  it('keeps the register\'s fields and adds what the plumber entered; the reading a number, as the new meter\'s', () => {
+    const obj = dismantleObject({ waterMeterId: 7, serialNo: 'X1', previousMeterReading: 900, junk: 'x'.repeat(10_000) }, { dismantledDate: 'd', lastMeterReading: ' 950 ', comment: '' }, []);
+    expect(obj).toEqual({ waterMeterId: 7, serialNo: 'X1', previousMeterReading: 900, dismantledDate: 'd', lastMeterReading: 950, comment: null, waterMeterImages: [] });
+    expect(typeof newMeterObject(complete, []).lastMeterReading).toBe(typeof obj.lastMeterReading);
+  });
+
+  it('both meter objects are what the server\'s schema takes, and a string reading is not', () => {
+    const photo = { assetId: '5d1c8e36-7a0f-4c57-9a43-6b1f6f1d2a10', text: 'ny.jpg', url: '/api/media/file/5d1c8e36-7a0f-4c57-9a43-6b1f6f1d2a10', thumb: 'data:…' };
+    const newMeter = Compile(harden(NewWaterMeterSchema) as typeof NewWaterMeterSchema);
+    const oldMeter = Compile(harden(DismantleSchema) as typeof DismantleSchema);
+    expect(newMeter.Check(newMeterObject(complete, [photo]))).toBe(true);
+    const old = dismantleObject(registerFromMeter({
+      waterMeterId: 7, serialNo: '0032548', waterType: 0, address: null, dimension: 'DN20', placementId: 1, meterModelId: 1, readerTypeId: 1,
+      waterMeterPointId: 3, lastMeterReading: 4100, lastReadDate: '2026-01-01T00:00:00.000Z',
+    }), { dismantledDate: '2026-11-23T08:00:00.000Z', lastMeterReading: '4201', comment: 'Ut' }, [photo]);
+    expect(old.lastMeterReading).toBe(4201);
+    expect(oldMeter.Check(old)).toBe(true);
+    expect(oldMeter.Check({ ...old, lastMeterReading: '4201' })).toBe(false);
   });
 
   it('a reading lower than the previous one asks; a model without the replaced water type asks', () => {

@@ -96,6 +96,24 @@ describe('enqueue', () => {
     expect(await db.jobs.get(job.jobId)).toBeUndefined();
   });
 
+  it('a report carries when it was made: the replica starts the task then, and the server is sent that time', async () => {
+    const job = serverJob(createRequest(newId(), newId(), plumber.registrationId), 5);
+    await db.jobs.put(job);
+    const taskId = job.jobTasks[0].taskId;
+    const before = new Date().toISOString();
+    await queueOffline(() => enqueue({ type: 'sendTaskReport', body: { taskId, jobId: job.jobId, isDraft: false, jobTasks: [{ taskId, notes: 'Ferdig' }] } }));
+    const after = new Date().toISOString();
+    const [entry] = await db.outbox.toArray();
+    const madeAt = (entry.body as { madeAt?: string }).madeAt ?? '';
+    expect(madeAt >= before && madeAt <= after).toBe(true);
+    expect((await db.jobs.get(job.jobId))!.jobTasks[0].startDate).toBe(madeAt);
+    // Sent later, it still says when the work was done.
+    await new Promise((r) => setTimeout(r, 20));
+    await runReplay();
+    const sent = api.log.find((s) => s.method === 'POST' && s.path.startsWith('/api/jobs/task/'));
+    expect((sent?.body as { madeAt?: string } | undefined)?.madeAt).toBe(madeAt);
+  });
+
   it('refuses without a signed-in user', async () => {
     setSession(null);
     await expect(enqueue({ type: 'updateNote', body: { jobId: 'x', notes: 'n', status: 1, severity: 2 } })).rejects.toThrow();

@@ -104,9 +104,16 @@ export function withExpectedVersion<C extends Command>(command: C, version: numb
   return check ? { ...command, body: check.withExpected(command.body, version) } : command;
 }
 
+/** The command with the time it was made (madeAt), for the kinds whose body carries it; kept when set. */
+export function withMadeAt<C extends Command>(command: C, at: string): C {
+  if (!defOf(command).stampsTime || (command.body as { madeAt?: string }).madeAt) return command;
+  return { ...command, body: { ...command.body, madeAt: at } };
+}
+
 /** Applies a queued command to the replica (inside a transaction over outbox, jobs and plumbers). */
 export function applyCommand(entry: OutboxEntry, now = new Date().toISOString()): Promise<void> {
-  const ctx: ApplyContext = { actor: entry.actor, now, madeAt: entry.createdAt ?? now };
+  const madeAt = (entry.body as { madeAt?: string }).madeAt ?? entry.createdAt ?? now;
+  const ctx: ApplyContext = { actor: entry.actor, now, madeAt };
   return defOf(entry).apply(entry.body, ctx);
 }
 

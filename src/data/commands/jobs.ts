@@ -95,6 +95,7 @@ export const jobCommands: { [K in keyof JobCommandBodies]: CommandDef<JobCommand
     creates: (b) => [b.jobId, b.taskRequest.taskId],
     refersTo: () => [],
     version: null,
+    stampsTime: true,
     async apply(body, ctx) {
       // Already there (the server's row came back with a pull): the server's row wins.
       if (await db.jobs.get(body.jobId)) return;
@@ -113,9 +114,10 @@ export const jobCommands: { [K in keyof JobCommandBodies]: CommandDef<JobCommand
     creates: () => [],
     refersTo: (b) => b.taskEditRequests.map((t) => t.taskId),
     version: expectedVersionOf(),
+    stampsTime: true,
     // As the server applies it (server/services/jobs.ts updateJob): title, type and status are not
     // the form's to change; a plumber's due date stays; of the task edits only the description.
-    async apply(b, { actor, now }) {
+    async apply(b, { actor, now, madeAt }) {
       const job = await db.jobs.get(b.jobId);
       if (!job) return;
       const reassigned = b.plumberId !== job.assignedToId;
@@ -128,7 +130,7 @@ export const jobCommands: { [K in keyof JobCommandBodies]: CommandDef<JobCommand
         dueDate: actor.isAdmin ? b.dueDate : job.dueDate,
         assignedToId: b.plumberId,
         assigneeName: name,
-        assignedDate: reassigned ? now : job.assignedDate,
+        assignedDate: reassigned ? madeAt : job.assignedDate,
         jobTasks: applyTaskEdits(job, b.taskEditRequests, reassigned ? { id: b.plumberId, name } : null),
         updatedAt: now,
       }));
@@ -200,7 +202,8 @@ export const jobCommands: { [K in keyof JobCommandBodies]: CommandDef<JobCommand
     creates: () => [],
     refersTo: () => [],
     version: null,
-    async apply(b, { actor, now }) {
+    stampsTime: true,
+    async apply(b, { actor, now, madeAt }) {
       for (const id of b.jobsList) {
         const job = await db.jobs.get(id);
         if (!job) continue;
@@ -209,7 +212,7 @@ export const jobCommands: { [K in keyof JobCommandBodies]: CommandDef<JobCommand
           ...job,
           assignedToId: b.assigneeId,
           assigneeName: b.assigneeName,
-          assignedDate: same ? job.assignedDate : now,
+          assignedDate: same ? job.assignedDate : madeAt,
           jobTasks: job.jobTasks.map((t) => ({ ...t, assignedTo: b.assigneeId, assigneeName: b.assigneeName })),
           updatedAt: same ? job.updatedAt : now,
         });

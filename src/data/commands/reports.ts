@@ -101,6 +101,7 @@ function reportCommand(draft: boolean): CommandDef<TaskReportCommandBody> {
       expected: (b) => b.expectedVersion,
       withExpected: (b, expectedVersion) => ({ ...b, expectedVersion }),
     },
+    stampsTime: true,
     apply: (b, ctx) => applyReport(b, draft, ctx),
     answerJobs: (answer, b) => jobsInAnswer(answer, [b.jobId]),
     settle: settleNothing,

@@ -65,6 +65,11 @@ export interface CommandDef<B> {
    * removed); runs in the same transaction that removes the command from the outbox.
    */
   settle(answer: unknown, body: B): Promise<void>;
+  /**
+   * The body carries when the user made the change (madeAt), filled in when it is queued: the server
+   * stores that time (a task's start and completion, a job's creation), not the time of the sync.
+   */
+  stampsTime?: boolean;
   /** i18n key (namespace sync) naming the kind of change in the sync panel. */
   labelKey: string;
   /** What it names when the device holds no row for its job (e.g. a new job's address). */

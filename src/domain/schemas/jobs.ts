@@ -5,8 +5,8 @@
 import { Type, type Static } from 'typebox';
 import { JOB_LIST_PAGE_SIZE, NOTE_MAX_LENGTH } from '../constants';
 import { Role, TaskStatus } from '../enums';
-import { BigId, DateTime, ExpectedVersion, JsonObject, MatrikkelNummer, Nullable, Uuid } from './common';
-import { SubscriberDetailsSchema, TaskSchema } from './tasks';
+import { BigId, DateTime, ExpectedVersion, MatrikkelNummer, Nullable, Uuid } from './common';
+import { AdditionalDetailsSchema, DismantleSchema, MadeAt, NewWaterMeterSchema, SubscriberDetailsSchema, TaskSchema } from './tasks';
 
 /** The job's cadastre unit as the job answers it. */
 export const JobMatrikkelSchema = Type.Object({ matrikkelNummer: Type.String(), matrikkelenhetId: Type.Integer(), addressId: Nullable(Type.Integer()) });
@@ -128,6 +128,8 @@ export const CreateJobBody = Type.Object({
     externalRefId: Nullable(Type.String()),
     externalRefText: Nullable(Type.String()),
   }),
+  /** The job's creation time (and its assignment's). */
+  madeAt: MadeAt,
 });
 export type CreateJobRequest = Static<typeof CreateJobBody>;
 
@@ -165,6 +167,8 @@ export const UpdateJobBody = Type.Object({
   updatedBy: Type.String(),
   taskEditRequests: Type.Array(TaskEditRequestSchema),
   expectedVersion: ExpectedVersion,
+  /** The assignment's time when the plumber changes. */
+  madeAt: MadeAt,
 });
 export type UpdateJobRequest = Static<typeof UpdateJobBody>;
 
@@ -198,6 +202,8 @@ export const ReassignBody = Type.Object({
   jobsList: Type.Array(Uuid, { minItems: 1 }),
   assigneeId: Type.Integer({ minimum: 0 }),
   assigneeName: Type.String(),
+  /** The assignment's time. */
+  madeAt: MadeAt,
 });
 export type ReassignJobsRequest = Static<typeof ReassignBody>;
 
@@ -254,14 +260,16 @@ export const TaskReportBody = Type.Object({
   /** The job's contact, as edited beside the task form; kept when present. */
   contactInfo: Type.Optional(Nullable(ContactInfoSchema)),
   expectedVersion: ExpectedVersion,
+  /** The task's start (when it has none yet) and, for a report, its completion. */
+  madeAt: MadeAt,
   jobTasks: Type.Array(Type.Object({
     taskId: Uuid,
     startDate: Type.Optional(Nullable(DateTime)),
     subscriberDetails: Type.Optional(Nullable(SubscriberDetailsSchema)),
-    newWaterMeterObj: Type.Optional(Nullable(JsonObject)),
-    dismantleObj: Type.Optional(Nullable(JsonObject)),
-    additionalDetailsRequest: Type.Optional(Nullable(JsonObject)),
-    notes: Type.Optional(Nullable(Type.String())),
+    newWaterMeterObj: Type.Optional(Nullable(NewWaterMeterSchema)),
+    dismantleObj: Type.Optional(Nullable(DismantleSchema)),
+    additionalDetailsRequest: Type.Optional(Nullable(AdditionalDetailsSchema)),
+    notes: Type.Optional(Nullable(Type.String({ maxLength: NOTE_MAX_LENGTH }))),
   }, { additionalProperties: true }), { minItems: 1 }),
 }, { additionalProperties: true });
 export type TaskReportRequest = Static<typeof TaskReportBody>;

@@ -95,7 +95,8 @@ function JobDetails({ job, session, leaving }: { job: Job; session: Session; lea
     try {
       const shortName = jobType?.shortName ?? JobTypeShortName[job.typeId] ?? '';
       await enqueue({ type: 'completeJob', body: buildCompleteJobRequest(job, shortName, session.email, new Date()) });
-      snackbar.success(t('JobManuallyCompleted'));
+      // Offline the completion waits on the device: say so, not that it was submitted.
+      snackbar.success(t(navigator.onLine ? 'JobManuallyCompleted' : 'JobCompletionQueued'));
     } catch {
       snackbar.error(t('JobManuallyCompleteFailed'));
       navigate(backPath);

@@ -134,7 +134,7 @@ function TaskDetails({ job, task, session, leaving }: { job: Job; task: Task; se
     leaving.current = next.kind !== 'jobDetails';
     if (next.kind === 'newTask') navigate(`/job/${job.jobId}/task/${next.taskId}`, { replace: true });
     else if (next.kind === 'completed') {
-      snackbar.success(t('JobManuallyCompleted'));
+      snackbar.success(t(navigator.onLine ? 'JobManuallyCompleted' : 'JobCompletionQueued'));
       navigate(state?.fromMyPlanningPage ? '/schedule' : '/joblist', { replace: true });
     } else navigate(`/job/${job.jobId}`, { replace: true });
   };

@@ -2,16 +2,20 @@
  * What happens after a report is sent (spec 1 §4 "After sending a report"):
  * - a task with a schedule item: when it is the job's only task the job is completed, else nothing;
  * - a task without one: when every task is finished, a prompt offers to add a new task if unused
- *   meters remain on the property (asked too when the device cannot tell, offline); otherwise, or
- *   when the plumber says no, the job is completed and the plumber goes to the job list.
- * Completion and the new task are outbox commands, so this works without a connection.
+ *   meters remain on the property; otherwise, or when the plumber says no, the job is completed and
+ *   the plumber goes to the job list. "Not carried out" replaced nothing, so it asks nothing.
+ * Whether meters remain comes from the server, or offline from the device's copy of the property's
+ * meters (pull.ts refreshPropertyMeters); it asks only when neither is there. Completion and the new
+ * task are outbox commands, so this works without a connection.
  */
 import type { Job, Task } from '../../domain/api';
+import { TaskStatus } from '../../domain/enums';
 import { buildCompleteJobRequest } from '../../domain/jobForm';
 import { isTaskFinished, liveTasks } from '../../domain/jobRules';
 import { db } from '../../data/db';
 import { newId } from '../../data/ids';
 import { enqueue } from '../../data/outbox';
+import { metersKey } from '../../data/sync';
 import { ApiError, apiFetch } from '../../data/transport';
 
 export type AfterReport =
@@ -23,17 +27,26 @@ interface PropertyMeter {
   waterMeterId: number;
 }
 
-/** Meters on the property no task of this job has taken yet; null when the device cannot tell. */
-export async function unusedMeters(job: Job): Promise<number | null> {
+/** The property's meters: the server's list, else the device's copy; null when the device has neither. */
+async function propertyMeters(matrikkelNummer: string): Promise<PropertyMeter[] | null> {
   try {
-    const meters = await apiFetch<PropertyMeter[]>(`/api/WaterMeters?matrikkelNummer=${encodeURIComponent(job.matrikkel.matrikkelNummer)}`);
-    const used = new Set(liveTasks(job).map((t) => (t.dismantleObj as { waterMeterId?: unknown } | null)?.waterMeterId));
-    return meters.filter((m) => !used.has(m.waterMeterId)).length;
+    return await apiFetch<PropertyMeter[]>(`/api/WaterMeters?matrikkelNummer=${encodeURIComponent(matrikkelNummer)}`);
   } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return 0;
-    return null;
+    if (e instanceof ApiError && e.status === 404) return [];
+    const kept = (await db.meta.get(metersKey(matrikkelNummer)))?.value as { items?: PropertyMeter[] } | undefined;
+    return Array.isArray(kept?.items) ? kept.items : null;
   }
 }
+
+/** Meters on the property no task of this job has taken yet; null when the device cannot tell. */
+export async function unusedMeters(job: Job): Promise<number | null> {
+  const meters = await propertyMeters(job.matrikkel.matrikkelNummer);
+  if (meters === null) return null;
+  const used = new Set(liveTasks(job).map((t) => (t.dismantleObj as { waterMeterId?: unknown } | null)?.waterMeterId));
+  return meters.filter((m) => !used.has(m.waterMeterId)).length;
+}
+
+const NOT_CARRIED_OUT: readonly number[] = [TaskStatus.Deviation, TaskStatus.Obstacle];
 
 export async function afterReport(
   jobId: string, task: Task, ctx: { email: string; jobType: string; askAddTask: () => Promise<boolean> },
@@ -47,6 +60,8 @@ export async function afterReport(
   };
   if (task.scheduleItemId != null) return tasks.length === 1 ? complete() : { kind: 'jobDetails' };
   if (!tasks.every(isTaskFinished)) return { kind: 'jobDetails' };
+  const reported = tasks.find((t) => t.taskId === task.taskId);
+  if (reported && NOT_CARRIED_OUT.includes(reported.statusId)) return complete();
   const remaining = await unusedMeters(job);
   if (remaining !== 0 && (await ctx.askAddTask())) {
     const taskId = newId();

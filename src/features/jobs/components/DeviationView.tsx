@@ -66,7 +66,8 @@ export function DeviationView({ job, task, onBack, onSent }: DeviationViewProps)
         setStart(values);
         snackbar.success(t('TaskForm.DraftSavedSuccessfully'));
       } else {
-        snackbar.success(t('TaskForm.ReportSentSuccessfully'));
+        // Offline the report waits on the device: say so, not that it was sent.
+        snackbar.success(t(navigator.onLine ? 'TaskForm.ReportSentSuccessfully' : 'TaskForm.ReportQueued'));
         onSent();
       }
     } catch (err) {

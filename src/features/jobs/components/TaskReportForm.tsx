@@ -213,7 +213,8 @@ export function TaskReportForm({ job, task, onNotCarriedOut, onSent }: TaskRepor
       guard.allowNavigation();
       if (draft) snackbar.success(t('TaskForm.DraftSavedSuccessfully'));
       else {
-        snackbar.success(t('TaskForm.ReportSentSuccessfully'));
+        // Offline the report waits on the device: say so, not that it was sent.
+        snackbar.success(t(navigator.onLine ? 'TaskForm.ReportSentSuccessfully' : 'TaskForm.ReportQueued'));
         onSent();
       }
     } catch (err) {
