@@ -9,13 +9,13 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { JobStatus } from '../../src/domain/enums';
 import { canActOnJob, isTaskFinished } from '../../src/domain/jobRules';
-import { MEDIA_MODULE_ID, NO_MEDIA_FOUND, objectIdOf } from '../../src/domain/media';
+import { CAPTURE_CLOCK_SKEW_MS, describeStored, isFutureCapture, MEDIA_MODULE_ID, NO_MEDIA_FOUND, objectIdOf } from '../../src/domain/media';
 import type { CustomProps, ImageAsset, ImageMetadata, UploadFields } from '../../src/domain/schemas';
 import type { UserContext } from '../auth/context';
 import { jobs, mediaAssets, tasks } from '../db/schema';
 import type { CheckedImage } from '../media/image';
 import { storageKey, type MediaStore } from '../media/store';
-import { badRequest, conflict, forbidden, HttpError, notFound } from './errors';
+import { badRequest, conflict, forbidden, HttpError, notFound, RuleError } from './errors';
 import { visibleJobs } from './jobs';
 import { noteChange, type DbOrTx, type Tx } from './tx';
 
@@ -119,11 +119,23 @@ async function putFile(fx: MediaEffects, assetId: string, image: CheckedImage): 
   return key;
 }
 
+/** A photo is not taken in the future (issue 12); a device clock a little ahead is allowed for. */
+function checkCaptureDate(metadata: ImageMetadata | null | undefined): void {
+  if (isFutureCapture(metadata?.metadataCapturedDate, new Date(), CAPTURE_CLOCK_SKEW_MS)) {
+    throw new RuleError('body/metadata/metadataCapturedDate', 'must not be in the future', 'CaptureDateInFuture');
+  }
+}
+
+/** The metadata as stored with a file: what that file is (size, bytes, upright), over what was sent. */
+const storedMetadata = (metadata: ImageMetadata | null | undefined, image: CheckedImage) =>
+  metadata ? describeStored(metadata, { width: image.width, height: image.height, sizeInBytes: image.bytes.length }) : null;
+
 /** The upload's fields as validated, and the file's safe name. */
 export type UploadInput = UploadFields & { fileName: string };
 
 /** POST /api/media: a new image of a task the user works on, on that task's property. */
 export async function uploadImage(tx: Tx, user: UserContext, input: UploadInput, image: CheckedImage, fx: MediaEffects): Promise<ImageAsset> {
+  checkCaptureDate(input.metadata);
   if (!user.companyId) throw notFound('Task');
   const [owner] = await tx.select({ job: jobs, task: tasks }).from(tasks)
     .innerJoin(jobs, eq(jobs.id, tasks.jobId))
@@ -160,7 +172,7 @@ export async function uploadImage(tx: Tx, user: UserContext, input: UploadInput,
     height: image.height,
     sha256: image.sha256,
     storageKey: key,
-    metadata: input.metadata ?? null,
+    metadata: storedMetadata(input.metadata, image),
     createdBy: user.email,
   }).returning();
   return { ...toAsset(row), receivedHash: image.receivedSha256 };
@@ -171,6 +183,7 @@ async function replaceFile(tx: Tx, fx: MediaEffects, asset: AssetRow, image: Che
   noteChange(tx, asset.companyId, 'media');
   const [row] = await tx.update(mediaAssets).set({
     ...patch,
+    metadata: storedMetadata(asset.metadata as ImageMetadata | null, image),
     contentType: image.contentType, sizeBytes: image.bytes.length, width: image.width, height: image.height,
     sha256: image.sha256, storageKey: key, version: sql`${mediaAssets.version} + 1`, updatedAt: new Date(),
   }).where(eq(mediaAssets.id, asset.id)).returning();
@@ -191,11 +204,14 @@ export async function replaceImageFile(tx: Tx, user: UserContext, assetId: strin
 }
 
 export async function updateMetadata(tx: Tx, user: UserContext, body: { matrikkelenhetsId: number; assetId: string; metadata: ImageMetadata }): Promise<ImageAsset> {
-  const { job, task } = await ownedAsset(tx, user, body.assetId, body.matrikkelenhetsId);
+  checkCaptureDate(body.metadata);
+  const { asset, job, task } = await ownedAsset(tx, user, body.assetId, body.matrikkelenhetsId);
   checkWritable(job, task);
   noteChange(tx, job.companyId, 'media');
+  // The file's size is the file's: an edit changes what a person says about the photo, not that.
+  const metadata = describeStored(body.metadata, { width: asset.width, height: asset.height, sizeInBytes: asset.sizeBytes });
   const [row] = await tx.update(mediaAssets)
-    .set({ metadata: body.metadata, version: sql`${mediaAssets.version} + 1`, updatedAt: new Date() })
+    .set({ metadata, version: sql`${mediaAssets.version} + 1`, updatedAt: new Date() })
     .where(eq(mediaAssets.id, body.assetId)).returning();
   return toAsset(row);
 }

@@ -245,14 +245,21 @@ async function markFailed(entry: OutboxEntry, err: ApiError): Promise<void> {
   });
 }
 
+/** The platform knows it has no network: a request could not leave the device. */
+const platformOffline = () => (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false;
+
 async function sendEntry(queued: OutboxEntry): Promise<SendOutcome> {
+  // Not counted as an attempt: `attempts` 0 means no request of it ever left the device, so it may
+  // still be cancelled (a photo deleted before its upload, photos/store.ts).
+  if (platformOffline()) return { kind: 'stop', stop: 'offline', retryAfter: null };
   const fresh = await db.outbox.get(queued.seq!);
   if (!fresh || fresh.status !== 'pending') return { kind: 'gone' };
   const ready = await freezeVersion(fresh);
   if ('kind' in ready) return ready;
   const entry = ready;
   // While this attempt runs the entry shows as being sent; a retryable failure sets lastError again.
-  await updateIfSame(entry, (cur) => ({ ...cur, attempts: cur.attempts + 1, lastError: undefined }));
+  // Cancelled or discarded since it was read: nothing is sent.
+  if (!(await updateIfSame(entry, (cur) => ({ ...cur, attempts: cur.attempts + 1, lastError: undefined })))) return { kind: 'gone' };
   let request;
   try {
     request = await commandRequest(entry);

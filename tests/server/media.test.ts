@@ -328,3 +328,54 @@ describe('another job of another plumber', () => {
     expect(JSON.stringify(res.body)).not.toContain(perAsset.assetId);
   });
 });
+
+describe('what the stored metadata says (issue 12)', () => {
+  const stored = async (assetId: string) => (await demo.t.database.db.select().from(mediaAssets).where(eq(mediaAssets.id, assetId)))[0];
+
+  it('is the stored picture: its size and bytes, upright, after an upload, a rotation and an edit', async () => {
+    // What a camera said and a client passed on: portrait by EXIF orientation 6, another size.
+    const said = { deviceMake: 'Apple', orientation: 6, width: 600, height: 800, sizeInBytes: 123, metadataCapturedDate: '2026-11-20T13:49:51.000Z' };
+    const res = await upload('ola', olaJob, photo, {}, { metadata: JSON.stringify(said) });
+    expect(res.status).toBe(201);
+    let row = await stored(res.body.assetId);
+    expect(row.metadata).toMatchObject({ deviceMake: 'Apple', orientation: 1, width: row.width, height: row.height, sizeInBytes: row.sizeBytes });
+    expect(res.body.metadata).toEqual(row.metadata);
+
+    const turned = await send('ola', 'PUT', `/api/media/rotate/${res.body.assetId}`, { fields: { degrees: '90' } });
+    expect(turned.status).toBe(200);
+    row = await stored(res.body.assetId);
+    expect([row.width, row.height]).toEqual([600, 800]);
+    expect(row.metadata).toMatchObject({ orientation: 1, width: 600, height: 800, sizeInBytes: row.sizeBytes, metadataCapturedDate: said.metadataCapturedDate });
+    expect(turned.body.metadata).toMatchObject({ width: 600, height: 800, sizeInBytes: turned.body.sizeInBytes });
+
+    const edit = await demo.api('ola', 'PUT', '/api/media/metadata', {
+      moduleId: 'VA', matrikkelenhetsId: olaJob.matrikkel.matrikkelenhetId, assetId: res.body.assetId,
+      metadata: { ...said, orientation: 8, width: 1, height: 1, sizeInBytes: 1, metadataCapturedDate: '2026-11-21T07:30:12.000Z' },
+    });
+    expect(edit.status).toBe(200);
+    expect((await stored(res.body.assetId)).metadata).toMatchObject({
+      metadataCapturedDate: '2026-11-21T07:30:12.000Z', orientation: 1, width: 600, height: 800, sizeInBytes: row.sizeBytes,
+    });
+  });
+
+  it('never has a capture date in the future: 400 naming the field, nothing written', async () => {
+    const future = JSON.stringify({ deviceMake: 'Apple', metadataCapturedDate: '2030-12-24T13:49:51.000Z' });
+    const [rowsBefore, filesBefore] = [await rows(), mediaFiles()];
+    const refused = await upload('ola', olaJob, photo, {}, { metadata: future });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ errorKey: 'CaptureDateInFuture' });
+    expect(refused.body.message).toMatch(/^body\/metadata\/metadataCapturedDate /);
+    expect([await rows(), mediaFiles()]).toEqual([rowsBefore, filesBefore]);
+
+    const asset = (await upload('ola', olaJob)).body;
+    const body = { moduleId: 'VA', matrikkelenhetsId: olaJob.matrikkel.matrikkelenhetId, assetId: asset.assetId, metadata: { ...asset.metadata, metadataCapturedDate: '2030-12-24T13:49:51.000Z' } };
+    const edit = await demo.api('ola', 'PUT', '/api/media/metadata', body);
+    expect(edit.status).toBe(400);
+    expect(edit.body.message).toMatch(/metadataCapturedDate/);
+    expect((await stored(asset.assetId)).metadata).toEqual(asset.metadata);
+
+    // A device clock a few minutes ahead of the server's is not a photo from the future.
+    const soon = new Date(Date.now() + 5 * 60_000).toISOString();
+    expect((await demo.api('ola', 'PUT', '/api/media/metadata', { ...body, metadata: { ...asset.metadata, metadataCapturedDate: soon } })).status).toBe(200);
+  });
+});

@@ -13,6 +13,16 @@ export interface Seen {
   key: string | null;
   body: unknown;
   auth: string | null;
+  /** A multipart body's text fields, and the SHA-256 (hex) and size of its file. */
+  form?: { fields: Record<string, string>; fileHash: string | null; fileBytes: number };
+}
+
+/** A task photo as the fake server holds it. */
+export interface FakeAsset {
+  assetId: string;
+  contentHash: string;
+  metadata: unknown;
+  version: number;
 }
 
 /** What to do with a request instead of (or after) handling it. */
@@ -43,6 +53,14 @@ export class FakeApi {
   /** The server also reads lookups; lists named here answer with these items, others 404. */
   readonly lookups = new Map<string, unknown[] | number>();
   plumbers: unknown[] = [];
+  readonly media = new Map<string, FakeAsset>();
+  /**
+   * What the server stores for the bytes it received (their hash by default); a test makes it
+   * re-encode (another stored hash) or answer with other bytes than were sent.
+   */
+  storedHash: (received: string) => string = (received) => received;
+  /** The hash the answer says was received (the real server: what it read from the request). */
+  receivedHash: (received: string) => string = (received) => received;
 
   failNext(match: (s: Seen) => boolean, fault: Fault): void {
     this.faults.push({ match, fault });
@@ -75,6 +93,7 @@ export class FakeApi {
       key: headers.get('idempotency-key'),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       auth: headers.get('authorization'),
+      ...(init.body instanceof FormData ? { form: await formOf(init.body) } : {}),
     };
     this.log.push(seen);
     this.inFlight += 1;
@@ -176,8 +195,61 @@ export class FakeApi {
       this.put({ ...job, jobTasks: [...job.jobTasks, task], version: job.version + 1 });
       return { status: 201, body: task };
     }
+    if (path.startsWith('/api/media')) return this.mutateMedia(s, path);
     return { status: 404, body: { statusCode: 404, message: 'Not Found' } };
   }
+
+  /** Upload, rotation, metadata and delete of task photos (the shapes of src/domain/schemas/media.ts). */
+  private mutateMedia(s: Seen, path: string): { status: number; body: unknown } {
+    const asset = (a: FakeAsset, received?: string) => ({
+      assetId: a.assetId, contentHash: a.contentHash, version: a.version, metadata: a.metadata, ...(received ? { receivedHash: this.receivedHash(received) } : {}),
+    });
+    if (path === '/api/media' && s.method === 'POST' && s.form?.fileHash) {
+      const id = s.form.fields.assetId;
+      if (this.media.has(id)) return { status: 409, body: { statusCode: 409, message: `The image ${id} already exists` } };
+      const a: FakeAsset = { assetId: id, contentHash: this.storedHash(s.form.fileHash), metadata: JSON.parse(s.form.fields.metadata ?? 'null'), version: 1 };
+      this.media.set(id, a);
+      return { status: 201, body: asset(a, s.form.fileHash) };
+    }
+    const rotate = /^\/api\/media\/rotate\/([^/]+)$/.exec(path);
+    if (rotate && s.method === 'PUT' && s.form) {
+      const a = this.media.get(rotate[1]);
+      if (!a) return { status: 404, body: { statusCode: 404, message: 'No media found.' } };
+      const turned = s.form.fileHash ?? `${a.contentHash}+${s.form.fields.degrees}`;
+      const next = { ...a, contentHash: this.storedHash(turned), version: a.version + 1 };
+      this.media.set(a.assetId, next);
+      return { status: 200, body: asset(next, turned) };
+    }
+    if (path === '/api/media/metadata' && s.method === 'PUT') {
+      const b = s.body as { assetId: string; metadata: unknown };
+      const a = this.media.get(b.assetId);
+      if (!a) return { status: 404, body: { statusCode: 404, message: 'No media found.' } };
+      const next = { ...a, metadata: b.metadata, version: a.version + 1 };
+      this.media.set(a.assetId, next);
+      return { status: 200, body: asset(next) };
+    }
+    const del = /^\/api\/media\/module\/va\/matrikkelenhet\/\d+\/([^/]+)$/.exec(path);
+    if (del && s.method === 'DELETE') {
+      if (!this.media.delete(del[1])) return { status: 404, body: { statusCode: 404, message: 'No media found.' } };
+      return { status: 200, body: { deleted: [del[1]] } };
+    }
+    return { status: 404, body: { statusCode: 404, message: 'Not Found' } };
+  }
+}
+
+async function formOf(form: FormData): Promise<NonNullable<Seen['form']>> {
+  const fields: Record<string, string> = {};
+  let fileHash: string | null = null;
+  let fileBytes = 0;
+  for (const [name, value] of form) {
+    if (typeof value === 'string') fields[name] = value;
+    else {
+      const bytes = await value.arrayBuffer();
+      fileBytes = bytes.byteLength;
+      fileHash = Buffer.from(await crypto.subtle.digest('SHA-256', bytes)).toString('hex');
+    }
+  }
+  return { fields, fileHash, fileBytes };
 }
 
 function json(status: number, body: unknown): Response {

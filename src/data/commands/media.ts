@@ -2,10 +2,11 @@
  * Task photos (spec 1 §7 Media, module 'VA'): upload and delete. The picture itself stays in the
  * replica's `photos` table (the outbox holds only its description), so the upload reads it when it
  * is sent; the photo is kept until the server's answer names the same SHA-256 as the device made.
+ * A photo deleted before its upload ever left the device is not sent at all (photos/store.ts).
  * A report that lists a photo waits for its upload (the report refers to the asset id, the upload
  * creates it); a deleted photo is hidden at once and its row removed when the server confirmed.
  */
-import { MEDIA_MODULE_ID } from '../../domain/media';
+import { describeStored, MEDIA_MODULE_ID } from '../../domain/media';
 import { db } from '../db';
 import type { PhotoMetadata } from '../photos/processing';
 import type { PhotoImageType, PhotoMeterKind, PhotoRef } from '../photos/types';
@@ -35,24 +36,26 @@ export interface MediaCommandBodies {
   updatePhotoMetadata: PhotoMetadataBody;
 }
 
-/** Commands still queued for this photo (their request may need the picture on the device). */
-async function queuedFor(jobId: string, assetId: string): Promise<number> {
+/** Queued commands that send this photo's picture (its upload, a rotation with the turned copy). */
+async function picturesQueued(jobId: string, assetId: string): Promise<number> {
   const entries = await db.outbox.where('jobIds').equals(jobId).toArray();
-  return entries.filter((e) => e.status === 'pending' && (e.body as { assetId?: unknown }).assetId === assetId).length;
+  return entries.filter((e) => (e.type === 'uploadPhoto' || e.type === 'rotatePhoto') && e.status === 'pending' && e.body.assetId === assetId).length;
 }
 
 /**
- * The device's copy may go once the server holds the same bytes and nothing queued still needs
- * them (a rotation queued after the upload sends the turned picture itself).
+ * The device's copy may go once the server names the hash of the very bytes the device holds and
+ * nothing queued still sends them. Another hash is a mismatch and the copy stays, unless a queued
+ * rotation sends the current picture again (the user turned it while this was under way): its
+ * answer decides.
  */
 async function confirmByHash(answer: unknown, jobId: string, assetId: string): Promise<void> {
   const a = (answer ?? {}) as AnsweredAsset;
   const photo = await db.photos.get(assetId);
   if (!photo) return;
+  const later = await picturesQueued(jobId, assetId);
   const confirmed = a.assetId === assetId && (a.receivedHash ?? a.contentHash) === photo.sha256;
-  if (!confirmed) await db.photos.put({ ...photo, state: 'mismatch' });
-  else if ((await queuedFor(jobId, assetId)) === 0) await db.photos.put({ ...photo, state: 'sent', blob: null });
-  else await db.photos.put({ ...photo, state: 'sent' });
+  if (confirmed) await db.photos.put({ ...photo, state: 'sent', blob: later === 0 ? null : photo.blob });
+  else if (later === 0) await db.photos.put({ ...photo, state: 'mismatch' });
 }
 
 /** The photo's file is missing on the device: nothing can be sent (the user sees it as failed). */
@@ -68,6 +71,9 @@ interface AnsweredAsset {
   assetId?: unknown;
   contentHash?: unknown;
   receivedHash?: unknown;
+  width?: unknown;
+  height?: unknown;
+  sizeInBytes?: unknown;
 }
 
 export const mediaCommands: { [K in keyof MediaCommandBodies]: CommandDef<MediaCommandBodies[K]> } = {
@@ -138,7 +144,16 @@ export const mediaCommands: { [K in keyof MediaCommandBodies]: CommandDef<MediaC
     // The turned picture and thumbnail are written with the command (enqueue's alsoWrite).
     apply: async () => undefined,
     answerJobs: () => [],
-    settle: (answer, b) => confirmByHash(answer, b.jobId, b.assetId),
+    // A sent copy is judged by its hash; a turn the server made itself has no bytes of ours to
+    // compare, and its answer says what the turned copy is.
+    async settle(answer, b) {
+      const photo = await db.photos.get(b.assetId);
+      if (photo?.blob) return confirmByHash(answer, b.jobId, b.assetId);
+      const a = (answer ?? {}) as AnsweredAsset;
+      if (photo && typeof a.width === 'number' && typeof a.height === 'number' && typeof a.sizeInBytes === 'number') {
+        await db.photos.put({ ...photo, metadata: describeStored(photo.metadata, { width: a.width, height: a.height, sizeInBytes: a.sizeInBytes }) });
+      }
+    },
     labelKey: 'Command.rotatePhoto',
     subject: () => null,
     conflict: noConflict,
@@ -159,7 +174,8 @@ export const mediaCommands: { [K in keyof MediaCommandBodies]: CommandDef<MediaC
       if (photo) await db.photos.put({ ...photo, metadata: b.metadata });
     },
     answerJobs: () => [],
-    settle: (answer, b) => confirmByHash(answer, b.jobId, b.assetId),
+    // The answer names the server's file, which this command did not send: nothing to judge by it.
+    settle: async () => undefined,
     labelKey: 'Command.updatePhotoMetadata',
     subject: () => null,
     conflict: noConflict,

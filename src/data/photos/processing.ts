@@ -2,7 +2,7 @@
  * What a photo becomes before it is stored on the device (spec 1 §5: max side 1920, quality 0.8,
  * everything compressed; spec 1 §3 image metadata). Pure helpers shared by the worker and tests.
  */
-import { MAX_IMAGE_SIDE } from '../../domain/media';
+import { describeStored, isFutureCapture, MAX_IMAGE_SIDE } from '../../domain/media';
 
 export const PHOTO_QUALITY = 0.8;
 /** The carousel's thumbnails: small enough to keep hundreds in the replica. */
@@ -20,6 +20,7 @@ export interface PhotoMetadata {
   latitude: number | null;
   longitude: number | null;
   direction: number | null;
+  /** Of the stored picture: always 1 (upright), its pixels turned as the camera said (describeStored). */
   orientation: number | null;
   width: number;
   height: number;
@@ -41,25 +42,27 @@ export function shutterText(exposure: unknown): string | null {
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, 100) : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/** The spec's metadata from exifr's output, the stored size and the stored file's bytes. */
-export function metadataFrom(exif: Record<string, unknown> | null | undefined, stored: { width: number; height: number; bytes: number }): PhotoMetadata {
+/**
+ * The spec's metadata from exifr's output, the stored size and the stored file's bytes. The camera's
+ * orientation is not kept: the stored picture is turned by it, and its width and height say how it
+ * stands. A capture date after `now` is a camera clock set wrong: left out, for the plumber to give.
+ */
+export function metadataFrom(exif: Record<string, unknown> | null | undefined, stored: { width: number; height: number; bytes: number }, now = new Date()): PhotoMetadata {
   const e = exif ?? {};
   const taken = e.DateTimeOriginal ?? e.CreateDate ?? e.ModifyDate;
-  return {
+  const captured = taken instanceof Date && !Number.isNaN(taken.getTime()) ? taken.toISOString() : null;
+  return describeStored({
     deviceMake: text(e.Make),
     deviceOS: text(e.Software),
     deviceModel: text(e.Model),
-    metadataCapturedDate: taken instanceof Date && !Number.isNaN(taken.getTime()) ? taken.toISOString() : null,
+    metadataCapturedDate: isFutureCapture(captured, now) ? null : captured,
     iSO: num(e.ISO),
     shutterSpeed: num(e.ExposureTime),
     latitude: num(e.latitude),
     longitude: num(e.longitude),
     direction: num(e.GPSImgDirection),
-    orientation: num(e.Orientation),
-    width: stored.width,
-    height: stored.height,
-    sizeInBytes: stored.bytes,
-  };
+    orientation: null,
+  }, { width: stored.width, height: stored.height, sizeInBytes: stored.bytes });
 }
 
 /** Hex SHA-256 of the stored file: the server's answer names the same hash when it has the photo. */

@@ -5,9 +5,13 @@
  */
 import { useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { describeStored, isFutureCapture } from '../../domain/media';
+import { dependentEntries, type OutboxEntry } from '../commands';
 import { db } from '../db';
+import { getSession } from '../identity';
 import { newId } from '../ids';
 import { enqueue } from '../outbox';
+import { applyTables } from '../replay';
 import { getUploadProgress, subscribeUploadProgress } from '../status';
 import { apiFetchBlob } from '../transport';
 import { processPhoto } from './process';
@@ -49,9 +53,41 @@ export async function addPhoto(file: Blob, target: PhotoTarget, now = new Date()
   return photo;
 }
 
-/** Hides the photo at once; the server deletes it after its upload (the outbox keeps the order). */
+/**
+ * Hides the photo at once; the server deletes it after its upload (the outbox keeps the order).
+ * A photo whose upload never left the device is not sent at all (cancelUnsentUpload).
+ */
 export async function deletePhoto(photo: PhotoRef): Promise<void> {
+  if (await cancelUnsentUpload(photo)) return;
   await enqueue({ type: 'deletePhoto', body: refOf(photo) });
+}
+
+/** The photo's own later commands, which go with its upload. */
+const OWN_COMMANDS: ReadonlySet<OutboxEntry['type']> = new Set(['rotatePhoto', 'updatePhotoMetadata']);
+
+/**
+ * An upload and a delete of the same photo cancel out while the upload has never been tried: its
+ * queued rotations and date edits go with it, and the row too, in one transaction. Not when an
+ * attempt started (it may have reached the server, whose copy the delete must then remove; replay
+ * counts no attempt without a network), nor when another queued command needs the photo (a report
+ * listing it). A replayer that reads the upload before this runs finds it gone when it would count
+ * its attempt, and sends nothing (replay.ts sendEntry).
+ */
+async function cancelUnsentUpload(photo: PhotoRef): Promise<boolean> {
+  const userId = getSession()?.userId;
+  if (!userId) return false;
+  return db.transaction('rw', applyTables(), async () => {
+    const mine = await db.outbox.where('userId').equals(userId).toArray();
+    const upload = mine.find((e) => e.type === 'uploadPhoto' && e.body.assetId === photo.assetId);
+    if (!upload || upload.status !== 'pending' || upload.attempts > 0) return false;
+    const dependents = dependentEntries(upload, mine);
+    const ownUnsent = (e: OutboxEntry) =>
+      OWN_COMMANDS.has(e.type) && (e.body as PhotoRef).assetId === photo.assetId && e.status === 'pending' && e.attempts === 0;
+    if (!dependents.every(ownUnsent)) return false;
+    await db.outbox.bulkDelete([upload, ...dependents].map((e) => e.seq!));
+    await db.photos.delete(photo.assetId);
+    return true;
+  });
 }
 
 const refOf = (p: PhotoRef) => ({ assetId: p.assetId, jobId: p.jobId, taskId: p.taskId, matrikkelenhetsId: p.matrikkelenhetsId });
@@ -68,22 +104,26 @@ export async function rotatePhoto(shown: StoredPhoto, degrees: 90 | 180 | 270): 
   let next: StoredPhoto;
   if (photo.blob) {
     const turned = await processPhoto(photo.blob, Math.max(photo.metadata.width, photo.metadata.height), degrees);
-    next = {
-      ...photo, blob: turned.blob, thumb: turned.thumb, sha256: turned.sha256, state: 'local',
-      metadata: { ...photo.metadata, width: turned.metadata.width, height: turned.metadata.height, sizeInBytes: turned.metadata.sizeInBytes },
-    };
+    next = { ...photo, blob: turned.blob, thumb: turned.thumb, sha256: turned.sha256, state: 'local', metadata: describeStored(photo.metadata, turned.metadata) };
   } else {
+    // Until the server's answer says what its turned copy is (rotatePhoto's settle).
     const thumb = await processPhoto(photo.thumb, THUMB_SIDE, degrees);
-    next = {
-      ...photo, thumb: thumb.blob,
-      metadata: quarter ? { ...photo.metadata, width: photo.metadata.height, height: photo.metadata.width } : photo.metadata,
-    };
+    const { width, height, sizeInBytes } = photo.metadata;
+    next = { ...photo, thumb: thumb.blob, metadata: describeStored(photo.metadata, quarter ? { width: height, height: width, sizeInBytes } : { width, height, sizeInBytes }) };
   }
   await enqueue({ type: 'rotatePhoto', body: { ...refOf(photo), degrees } }, { alsoWrite: () => db.photos.put(next) });
 }
 
+/** A capture date after now: the preview's field refuses it, and so does this. */
+export class CaptureDateInFuture extends Error {
+  constructor() {
+    super('A photo cannot be taken in the future');
+  }
+}
+
 /** The capture date the plumber corrected (metadata edit, PUT /api/media/metadata). */
-export async function setPhotoCaptureDate(shown: StoredPhoto, date: Date | null): Promise<void> {
+export async function setPhotoCaptureDate(shown: StoredPhoto, date: Date | null, now = new Date()): Promise<void> {
+  if (date && isFutureCapture(date.toISOString(), now)) throw new CaptureDateInFuture();
   const photo = (await db.photos.get(shown.assetId)) ?? shown;
   await enqueue({ type: 'updatePhotoMetadata', body: { ...refOf(photo), metadata: { ...photo.metadata, metadataCapturedDate: date ? date.toISOString() : null } } });
 }
@@ -121,19 +161,18 @@ export function useTaskPhotos(taskId: string, imageType: PhotoImageType, meterKi
       .filter((p) => !p.deleted && (meterKind === undefined || p.meterKind === meterKind));
     if (photos.length === 0) return NONE;
     const entries = (await db.outbox.where('jobIds').equals(photos[0].jobId).toArray()).filter((e) => e.type === 'uploadPhoto');
-    return photos.map((photo) => {
-      const entry = entries.find((e) => e.type === 'uploadPhoto' && e.body.assetId === photo.assetId);
-      let send: PhotoSendState;
-      if (entry?.status === 'failed') {
-        send = { kind: 'failed', seq: entry.seq!, status: entry.error?.status ?? 0, message: entry.error?.message ?? '', errorKey: entry.error?.errorKey };
-      } else if (entry) {
-        // Being sent: an attempt started and has not failed (a failed attempt sets lastError).
-        send = entry.attempts > 0 && !entry.lastError ? { kind: 'sending', key: entry.key } : { kind: 'waiting' };
-      }
-      else send = photo.state === 'mismatch' ? { kind: 'mismatch' } : photo.state === 'sent' ? { kind: 'sent' } : { kind: 'waiting' };
-      return { photo, send };
-    });
+    return photos.map((photo) => ({ photo, send: photoSendState(photo, entries.find((e) => e.type === 'uploadPhoto' && e.body.assetId === photo.assetId)) }));
   }, [taskId, imageType, meterKind], NONE);
+}
+
+/** What the plumber sees beside a photo, from its row and its queued upload (if any). */
+export function photoSendState(photo: StoredPhoto, upload: OutboxEntry | undefined): PhotoSendState {
+  if (upload?.status === 'failed') {
+    return { kind: 'failed', seq: upload.seq!, status: upload.error?.status ?? 0, message: upload.error?.message ?? '', errorKey: upload.error?.errorKey };
+  }
+  // Being sent: an attempt started and has not failed (a failed attempt sets lastError).
+  if (upload) return upload.attempts > 0 && !upload.lastError ? { kind: 'sending', key: upload.key } : { kind: 'waiting' };
+  return photo.state === 'mismatch' ? { kind: 'mismatch' } : photo.state === 'sent' ? { kind: 'sent' } : { kind: 'waiting' };
 }
 
 /** The parts of navigator.storage used here (typed apart: the worker's lib has no persist()). */
