@@ -71,12 +71,18 @@ export interface RateLimits {
   perIpPerMinute: number;
   /** Signed-in API requests per user per minute. */
   perUserPerMinute: number;
-  /** Sign-in attempts per account per 15 minutes; a successful sign-in clears the count. */
+  /**
+   * Failed sign-ins per account and client address per 15 minutes (past it that address waits for
+   * that account; a successful sign-in clears it). Past it across all addresses, addresses that have
+   * failed on the account are slowed down (server/auth/interactions.ts).
+   */
   loginPerAccount: number;
   /** Sign-in attempts per client address per 15 minutes. */
   loginPerIp: number;
   /** Self-registrations per client address per hour. */
   registrationsPerIp: number;
+  /** Open hub connections per user in one server process. */
+  hubConnectionsPerUser: number;
 }
 
 function int(name: string, fallback: number): number {
@@ -127,6 +133,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       loginPerAccount: int('RATE_LIMIT_LOGIN_PER_ACCOUNT', 10),
       loginPerIp: int('RATE_LIMIT_LOGIN_PER_IP', 100),
       registrationsPerIp: int('RATE_LIMIT_REGISTRATIONS_PER_IP', 20),
+      hubConnectionsPerUser: int('RATE_LIMIT_HUB_CONNECTIONS_PER_USER', 10),
     },
     mediaS3: mediaS3(),
   };

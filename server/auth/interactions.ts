@@ -11,31 +11,80 @@ import { isValidEmail, isValidPhone } from '../../src/domain/validation';
 import { companies, customers, users } from '../db/schema';
 import { findAccountByEmail } from './account';
 import { hashPassword, verifyPassword } from './password';
-import { loginPage, messagePage, registerPage, type CompanyOption, type RegisterErrors, type RegisterValues } from './pages';
+import { loginPage, MAX_LENGTH, messagePage, registerPage, type CompanyOption, type RegisterErrors, type RegisterValues } from './pages';
 import { OIDC_MOUNT } from './provider';
 import { pickLang, TEXTS, type Lang, type Texts } from './texts';
-import { consume, forget, limitHeaders, retryAfterSeconds } from '../security/rateLimit';
+import { isStorableText } from '../security/input';
+import { consume, forget, limitHeaders, peek, retryAfterSeconds, takeSlot, type LimitState } from '../security/rateLimit';
 
 export const MIN_PASSWORD_LENGTH = 8;
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const REGISTER_WINDOW_MS = 60 * 60 * 1000;
+/** An attacked account takes tries from addresses that have failed on it one this far apart ... */
+const SLOW_SPACING_MS = 1000;
+/** ... and one that would wait longer than this for its turn is refused (429) instead. */
+const SLOW_MAX_WAIT_MS = 5000;
 
 type Form = Record<string, string | string[] | undefined>;
-const field = (body: Form, name: string) => {
+/**
+ * What the catch-all parser makes of a body that is no form (JSON, XML, ...): our pages post forms
+ * only. A JSON body's e-mail is kept, so a login posted that way counts against its account.
+ */
+class NotAForm {
+  constructor(readonly email: string) {}
+
+  static parse(contentType: string | undefined, body: Buffer): NotAForm {
+    if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType ?? '')) return new NotAForm('');
+    try {
+      const value: unknown = JSON.parse(body.toString('utf8'));
+      const email = value && typeof value === 'object' ? (value as Record<string, unknown>).email : undefined;
+      return new NotAForm(typeof email === 'string' ? email.trim() : '');
+    } catch {
+      return new NotAForm('');
+    }
+  }
+}
+
+const first = (body: Form, name: string) => {
   const v = body[name];
-  return (Array.isArray(v) ? v[0] : v)?.trim() ?? '';
+  return (Array.isArray(v) ? v[0] : v) ?? '';
 };
+const field = (body: Form, name: string) => first(body, name).trim();
+
+/** The body of a post to our pages, or null when it was not a form. */
+function formOf(body: unknown): Form | null {
+  if (body === undefined || body === null) return {};
+  return typeof body === 'object' && !(body instanceof NotAForm) ? (body as Form) : null;
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are what this looks for
+const CONTROL = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- as above, to drop them from a lookup key
+const CONTROL_OR_SURROGATE = /[\u0000-\u001f\u007f\uD800-\uDFFF]/g;
+
+/** A single-line text field we can store: storable, no control characters, not too long. */
+function textProblem(value: string, max: number): 'errCharacters' | 'errTooLong' | null {
+  if (!isStorableText(value) || CONTROL.test(value)) return 'errCharacters';
+  return value.length > max ? 'errTooLong' : null;
+}
 
 /** Spends the same time on an unknown e-mail as on a wrong password. */
 let dummyHash: Promise<string> | null = null;
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export async function interactionRoutes(app: FastifyInstance, opts: { provider: Provider }) {
   const { provider } = opts;
   const db = app.db;
+  // Forms only: any other body (JSON above all) is read, bounded by bodyLimit, and answered with a
+  // page, never parsed into values of other types.
+  app.removeAllContentTypeParsers();
   await app.register(formbody);
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (req, body, done) => done(null, NotAForm.parse(req.headers['content-type'], body as Buffer)));
 
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const lang = (req: FastifyRequest, uiLocales?: unknown) =>
-    pickLang((req.query as { lang?: string }).lang, typeof uiLocales === 'string' ? uiLocales : undefined, req.headers['accept-language']);
+    pickLang(text((req.query as { lang?: unknown }).lang), text(uiLocales), req.headers['accept-language']);
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 
@@ -92,30 +141,54 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
     if (details.uid !== req.params.uid || details.prompt.name !== 'login') return expired(req, reply);
     const l = lang(req, details.params.ui_locales);
     const t = TEXTS[l];
-    const email = field(req.body ?? {}, 'email');
-    const password = field(req.body ?? {}, 'password');
+    const form = formOf(req.body);
+    const rawEmail = form ? field(form, 'email') : req.body instanceof NotAForm ? req.body.email : '';
+    const password = form ? first(form, 'password') : '';
+    // Hostile input is a failed sign-in like any other (counted below), answered with a page.
+    const problem = !form ? t.badForm
+      : textProblem(rawEmail, MAX_LENGTH.email) || !isStorableText(password) || password.length > MAX_LENGTH.password ? t.wrongCredentials
+        : null;
+    const email = rawEmail.replace(CONTROL_OR_SURROGATE, '').trim().slice(0, MAX_LENGTH.email);
 
-    // Guessing is limited per address and per account (whatever the password): after the limit even
-    // the right password waits for the window, so parallel guesses gain nothing.
-    const accountKey = `login-account:${email.toLowerCase()}`;
-    const [byIp, byAccount] = await Promise.all([
+    // Failures count per account and address pair: an address that guesses is refused for that
+    // account alone, and the plumber signs in from anywhere else. Every spelling of the e-mail that
+    // reaches the account (case, spaces) counts for it.
+    const account = email ? await findAccountByEmail(db, email) : null;
+    const who = account ? `user:${account.user.id}` : `email:${email.toLowerCase()}`;
+    const pairKey = `login-pair:${who}|${req.ip}`;
+    const failuresKey = `login-failures:${who}`;
+    const [byIp, byPair] = await Promise.all([
       consume(db, `login-ip:${req.ip}`, LOGIN_WINDOW_MS),
-      consume(db, accountKey, LOGIN_WINDOW_MS),
+      consume(db, pairKey, LOGIN_WINDOW_MS),
     ]);
     const { loginPerIp, loginPerAccount } = app.config.rateLimit;
-    if (byIp.count > loginPerIp || byAccount.count > loginPerAccount) {
-      const state = byIp.count > loginPerIp ? byIp : byAccount;
-      limitHeaders(reply, byIp.count > loginPerIp ? loginPerIp : loginPerAccount, state);
+    const refuse = (max: number, state: LimitState) => {
+      limitHeaders(reply, max, { ...state, count: Math.max(state.count, max + 1) });
       const minutes = Math.max(1, Math.ceil(retryAfterSeconds(state) / 60));
       return renderLogin(reply, 429, details.uid, l, { email, error: t.tooManyAttempts.replace('{minutes}', String(minutes)) });
-    }
+    };
+    if (byIp.count > loginPerIp) return refuse(loginPerIp, byIp);
+    if (byPair.count > loginPerAccount) return refuse(loginPerAccount, byPair);
 
-    const account = email ? await findAccountByEmail(db, email) : null;
+    // An account that has failed past the limit across all addresses is slowed down, not closed:
+    // addresses that have already failed on it take turns a second apart, while an address that has
+    // not (the plumber on their own phone) goes straight on.
+    if (byPair.count > 1 && (await peek(db, failuresKey)) >= loginPerAccount) {
+      const slot = await takeSlot(db, `login-slow:${who}`, SLOW_SPACING_MS, SLOW_MAX_WAIT_MS);
+      if (!slot.ok) return refuse(loginPerAccount, { count: byPair.count, ttlMs: slot.retryMs });
+      await sleep(slot.waitMs);
+    }
+    const failed = async (status: number, error: string) => {
+      await consume(db, failuresKey, LOGIN_WINDOW_MS);
+      return renderLogin(reply, status, details.uid, l, { email, error });
+    };
+    if (problem) return failed(400, problem);
+
     dummyHash ??= hashPassword('meterwork-timing-equaliser');
     const passwordOk = account
       ? await verifyPassword(password, account.user.passwordHash)
       : (await verifyPassword(password, await dummyHash), false);
-    if (!account || !passwordOk) return renderLogin(reply, 401, details.uid, l, { email, error: t.wrongCredentials });
+    if (!account || !passwordOk) return failed(401, t.wrongCredentials);
 
     const refusal: Partial<Record<number, keyof Texts>> = {
       [UserStatus.Pending]: 'pendingAccount',
@@ -127,7 +200,7 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
       return renderLogin(reply, 403, details.uid, l, { email, error: account.user.status === UserStatus.Pending ? undefined : t[key], notice: account.user.status === UserStatus.Pending ? t[key] : undefined });
     }
 
-    await forget(db, accountKey);
+    await forget(db, pairKey);
     const to = await provider.interactionResult(req.raw, reply.raw, { login: { accountId: account.user.id } }, { mergeWithLastSubmission: false });
     return reply.redirect(to, 303);
   });
@@ -153,7 +226,8 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
       limitHeaders(reply, limit, attempts);
       return html(reply, 429, messagePage(l, TEXTS[l].errorTitle, TEXTS[l].tooManyRegistrations, 'error'));
     }
-    const body = req.body ?? {};
+    const body = formOf(req.body);
+    if (!body) return html(reply, 400, registerPage(l, await companyOptions(), empty, {}, 'badForm'));
     const values: RegisterValues = {
       firstName: field(body, 'firstName'),
       lastName: field(body, 'lastName'),
@@ -162,17 +236,27 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
       companyId: field(body, 'companyId'),
       gdprConsent: ['true', 'on', '1'].includes(field(body, 'gdprConsent')),
     };
-    const password = typeof body.password === 'string' ? body.password : '';
+    const password = first(body, 'password');
     const options = await companyOptions();
     const company = options.find((c) => c.id === values.companyId);
 
     const errors: RegisterErrors = {};
-    if (!values.firstName) errors.firstName = 'errFirstName';
-    if (!values.lastName) errors.lastName = 'errLastName';
-    if (!isValidEmail(values.email)) errors.email = 'errEmail';
-    if (!isValidPhone(values.mobile)) errors.mobile = 'errMobile';
-    if (password.length < MIN_PASSWORD_LENGTH) errors.password = 'errPassword';
-    if (!company) errors.companyId = 'errCompany';
+    for (const f of ['firstName', 'lastName', 'email', 'mobile', 'companyId'] as const) {
+      const bad = textProblem(values[f], MAX_LENGTH[f]);
+      if (bad) {
+        errors[f] = bad;
+        // Not shown back: it could not be stored, and may be megabytes.
+        values[f] = '';
+      }
+    }
+    const badPassword = !isStorableText(password) ? 'errCharacters' : password.length > MAX_LENGTH.password ? 'errTooLong' : null;
+    if (badPassword) errors.password = badPassword;
+    if (!errors.firstName && !values.firstName) errors.firstName = 'errFirstName';
+    if (!errors.lastName && !values.lastName) errors.lastName = 'errLastName';
+    if (!errors.email && !isValidEmail(values.email)) errors.email = 'errEmail';
+    if (!errors.mobile && !isValidPhone(values.mobile)) errors.mobile = 'errMobile';
+    if (!errors.password && password.length < MIN_PASSWORD_LENGTH) errors.password = 'errPassword';
+    if (!errors.companyId && !company) errors.companyId = 'errCompany';
     if (!values.gdprConsent) errors.gdprConsent = 'errGdpr';
     if (Object.keys(errors).length) return html(reply, 400, registerPage(l, options, values, errors));
 

@@ -72,9 +72,9 @@ export function loginPage(p: LoginPageInput): string {
 ${alert}
 <form method="post" action="${esc(p.action)}" novalidate>
 <label for="email">${esc(t.email)}</label>
-<input id="email" name="email" type="email" autocomplete="username" required autofocus value="${esc(p.email)}">
+<input id="email" name="email" type="email" autocomplete="username" maxlength="${MAX_LENGTH.email}" required autofocus value="${esc(p.email)}">
 <label for="password">${esc(t.password)}</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required>
+<input id="password" name="password" type="password" autocomplete="current-password" maxlength="${MAX_LENGTH.password}" required>
 <button type="submit">${esc(t.signIn)}</button>
 </form>
 <div class="links">${esc(t.noAccount)} <a href="/oidc/register?lang=${p.lang}">${esc(t.registerLink)}</a></div>`, p.langHref);
@@ -99,13 +99,18 @@ export interface RegisterValues {
 export type RegisterField = keyof RegisterValues | 'password';
 export type RegisterErrors = Partial<Record<RegisterField, keyof Texts>>;
 
-export function registerPage(lang: Lang, companies: CompanyOption[], values: RegisterValues, errors: RegisterErrors): string {
+/** Longest value each field of the login and registration forms takes (longer is refused, not cut). */
+export const MAX_LENGTH = { firstName: 100, lastName: 100, email: 320, mobile: 20, companyId: 36, password: 1024 } as const;
+
+/** `formError` replaces the field summary when the post could not be read as a form at all. */
+export function registerPage(lang: Lang, companies: CompanyOption[], values: RegisterValues, errors: RegisterErrors, formError?: keyof Texts): string {
   const t = TEXTS[lang];
-  const err = (f: RegisterField) => errors[f] ? `<div class="field-error" id="${f}-error">${esc(t[errors[f]!])}</div>` : '';
+  const message = (f: RegisterField) => t[errors[f]!].replace('{max}', String(MAX_LENGTH[f as keyof typeof MAX_LENGTH] ?? ''));
+  const err = (f: RegisterField) => errors[f] ? `<div class="field-error" id="${f}-error">${esc(message(f))}</div>` : '';
   const attrs = (f: RegisterField) => errors[f] ? ` class="invalid" aria-invalid="true" aria-describedby="${f}-error"` : '';
   const input = (f: keyof RegisterValues | 'password', type: string, autocomplete: string, label: string, hint = '') => `
 <label for="${f}">${esc(label)}${hint ? ` <span class="hint">(${esc(hint)})</span>` : ''}</label>
-<input id="${f}" name="${f}" type="${type}" autocomplete="${autocomplete}"${attrs(f)} value="${f === 'password' ? '' : esc(values[f as keyof RegisterValues])}">${err(f)}`;
+<input id="${f}" name="${f}" type="${type}" autocomplete="${autocomplete}" maxlength="${MAX_LENGTH[f as keyof typeof MAX_LENGTH]}"${attrs(f)} value="${f === 'password' ? '' : esc(values[f as keyof RegisterValues])}">${err(f)}`;
 
   const customers = [...new Set(companies.map((c) => c.customerName))];
   const option = (c: CompanyOption) =>
@@ -113,7 +118,8 @@ export function registerPage(lang: Lang, companies: CompanyOption[], values: Reg
   const options = customers.length > 1
     ? customers.map((cn) => `<optgroup label="${esc(cn)}">${companies.filter((c) => c.customerName === cn).map(option).join('')}</optgroup>`).join('')
     : companies.map(option).join('');
-  const summary = Object.keys(errors).length ? `<div class="alert error" role="alert">${esc(t.errSummary)}</div>` : '';
+  const summaryText = formError ? t[formError] : Object.keys(errors).length ? t.errSummary : null;
+  const summary = summaryText ? `<div class="alert error" role="alert">${esc(summaryText)}</div>` : '';
 
   return layout(lang, t.registerTitle, `
 <p class="lead">${esc(t.registerLead)}</p>

@@ -18,6 +18,13 @@ export const OIDC_MOUNT = '/oidc';
 export const API_SCOPE = 'api';
 const ACCESS_TOKEN_TTL = 60 * 60;
 const LONG_TTL = 14 * 24 * 60 * 60;
+/**
+ * A refresh token lives a day (each use gives a new one, so a plumber who works daily never notices);
+ * after that MSAL renews through the provider's session in a hidden frame, which lives LONG_TTL. The
+ * token answer says so (refresh_token_expires_in): MSAL only tries the frame for a refresh token it
+ * knows has expired, and sends the user to the login page for one the provider refuses.
+ */
+const REFRESH_TOKEN_TTL = 24 * 60 * 60;
 
 export function redirectUris(config: Config): string[] {
   return [`${config.publicUrl}/`, `${config.publicUrl}/redirect.html`];
@@ -59,7 +66,9 @@ export function createProvider(config: Config, db: Db, keys: JWK[]): Provider {
     },
     // MSAL does not ask for offline_access (OIDCOptions.defaultScopes), yet silent renewal needs a refresh token.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    expiresWithSession: async () => false,
+    // Every code, and the refresh tokens that come of it, is bound to the provider's session: logout
+    // (which destroys the session and revokes the grant) ends API access, as does the session's end.
+    expiresWithSession: async () => true,
     extraTokenClaims: async (_ctx, token) => {
       if (!('accountId' in token) || !token.accountId) return undefined;
       const { sub: _sub, ...claims } = (await activeClaims(token.accountId)) ?? {};
@@ -71,7 +80,7 @@ export function createProvider(config: Config, db: Db, keys: JWK[]): Provider {
       AuthorizationCode: 60,
       IdToken: ACCESS_TOKEN_TTL,
       Interaction: 60 * 60,
-      RefreshToken: LONG_TTL,
+      RefreshToken: REFRESH_TOKEN_TTL,
       Session: LONG_TTL,
       Grant: LONG_TTL,
     },
@@ -120,5 +129,12 @@ export function createProvider(config: Config, db: Db, keys: JWK[]): Provider {
   // The mount (server/auth/index.ts) sets Host and X-Forwarded-Proto from PUBLIC_URL on every request,
   // so the provider's URLs are PUBLIC_URL's whatever a client sends.
   provider.proxy = true;
+  provider.use(async (ctx, next) => {
+    await next();
+    const body = ctx.body as Record<string, unknown> | undefined;
+    if (ctx.oidc?.route === 'token' && body && typeof body === 'object' && typeof body.refresh_token === 'string') {
+      body.refresh_token_expires_in = REFRESH_TOKEN_TTL;
+    }
+  });
   return provider;
 }

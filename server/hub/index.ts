@@ -63,8 +63,16 @@ function bearer(req: FastifyRequest): string | null {
   return query || null;
 }
 
+const TOO_MANY = 'Too many hub connections for this user';
+
 async function hub(app: FastifyInstance) {
   const groups = new Map<string, Set<Connection>>();
+  /**
+   * Open sockets per user in this process, counted from the upgrade to the close (handshaken or
+   * not): one user cannot take a process's memory and file handles with thousands of them.
+   */
+  const perUser = new Map<string, number>();
+  const maxPerUser = app.config.rateLimit.hubConnectionsPerUser;
   const authenticated = new WeakMap<FastifyRequest, Authenticated>();
   let closing = false;
 
@@ -131,15 +139,40 @@ async function hub(app: FastifyInstance) {
   async function authenticate(req: FastifyRequest, reply: FastifyReply) {
     const token = bearer(req);
     if (!token) return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Missing access token' });
+    let auth: Authenticated;
     try {
-      authenticated.set(req, await app.authenticate(token));
+      auth = await app.authenticate(token);
     } catch (err) {
       if (err instanceof AuthError) return reply.code(err.statusCode).send({ statusCode: err.statusCode, error: 'Unauthorized', message: err.message });
       throw err;
     }
+    // Refused before the upgrade, so the client sees a plain status (negotiate answers it too).
+    if ((perUser.get(auth.user.userId) ?? 0) >= maxPerUser) {
+      return reply.code(429).send({ statusCode: 429, error: 'Too Many Requests', message: TOO_MANY });
+    }
+    authenticated.set(req, auth);
   }
 
   function open(socket: WebSocket, auth: Authenticated) {
+    const { userId } = auth.user;
+    const count = perUser.get(userId) ?? 0;
+    // Upgrades that passed the check together: the ones past the cap are closed at once.
+    if (count >= maxPerUser) {
+      socket.send(closeMessage(TOO_MANY, false));
+      socket.close(1008, TOO_MANY);
+      return;
+    }
+    perUser.set(userId, count + 1);
+    let counted = true;
+    const uncount = () => {
+      if (!counted) return;
+      counted = false;
+      const left = (perUser.get(userId) ?? 1) - 1;
+      if (left > 0) perUser.set(userId, left);
+      else perUser.delete(userId);
+    };
+    socket.on('close', uncount);
+
     const companyId = auth.user.companyId;
     const conn: Connection = { socket, registrationId: auth.user.registrationId, companyId: companyId ?? '', isAdmin: auth.user.isAdmin, lastSeen: Date.now(), timers: [] };
     let joined = false;

@@ -48,8 +48,13 @@ export class InputError extends Error {
   }
 }
 
+/** Text PostgreSQL and drivers take as it is: no NUL, no half of a surrogate pair. */
+export function isStorableText(value: string): boolean {
+  return !BAD_TEXT.test(value);
+}
+
 export function checkText(value: string, field: string): void {
-  if (BAD_TEXT.test(value)) throw new InputError(field, 'must not contain NUL or unpaired surrogate characters');
+  if (!isStorableText(value)) throw new InputError(field, 'must not contain NUL or unpaired surrogate characters');
 }
 
 /** Walks parsed JSON without recursion (a hostile body cannot blow the stack), checking depth and text. */

@@ -1,8 +1,8 @@
 /**
  * Rate limits whose counts live in PostgreSQL (table rate_limits), so every server process behind a
  * load balancer sees the same numbers: every request per client address (this plugin's hook, first of
- * all hooks), signed-in API requests per user, sign-ins per account and address, registrations per
- * address. (@fastify/rate-limit was tried: its hooks run per route, after the sign-in check, so a
+ * all hooks), signed-in API requests per user, sign-ins per account and address pair (and the spacing
+ * of an attacked account's tries), registrations per address. (@fastify/rate-limit was tried: its hooks run per route, after the sign-in check, so a
  * flood of bad tokens went uncounted.)
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -30,12 +30,39 @@ export async function consume(db: Db, key: string, windowMs: number): Promise<Li
   return { count: Number(rows[0].count), ttlMs: Math.max(0, Number(rows[0].ttl_ms)) };
 }
 
-/** Forgets a key, e.g. an account's failed sign-ins once the right password came. */
+/** The count of `key` in its current window, without counting anything (0 when none is running). */
+export async function peek(db: Db, key: string): Promise<number> {
+  const { rows } = await db.execute<{ count: number }>(sql`select count from rate_limits where key = ${key} and reset_at > now()`);
+  return rows.length ? Number(rows[0].count) : 0;
+}
+
+export type Slot = { ok: true; waitMs: number } | { ok: false; retryMs: number };
+
+/**
+ * Spaces requests for `key` `spacingMs` apart across every process: the caller waits `waitMs` for its
+ * turn. When the turn is further away than `maxWaitMs` nothing is booked and the caller is refused.
+ * rate_limits.reset_at holds the next free turn.
+ */
+export async function takeSlot(db: Db, key: string, spacingMs: number, maxWaitMs: number): Promise<Slot> {
+  const { rows } = await db.execute<{ wait_ms: number }>(sql`
+    insert into rate_limits (key, count, reset_at) values (${key}, 1, now() + ${spacingMs} * interval '1 millisecond')
+    on conflict (key) do update set
+      count = rate_limits.count + 1,
+      reset_at = greatest(rate_limits.reset_at, now()) + ${spacingMs} * interval '1 millisecond'
+    where rate_limits.reset_at <= now() + ${maxWaitMs} * interval '1 millisecond'
+    returning greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000) - ${spacingMs})::int as wait_ms`);
+  if (rows.length) return { ok: true, waitMs: Number(rows[0].wait_ms) };
+  const { rows: next } = await db.execute<{ ms: number }>(sql`
+    select ceil(extract(epoch from (reset_at - now())) * 1000)::int as ms from rate_limits where key = ${key}`);
+  return { ok: false, retryMs: Math.max(1000, Number(next[0]?.ms ?? spacingMs) - maxWaitMs) };
+}
+
+/** Forgets a key, e.g. an address's failed sign-ins on an account once the right password came. */
 export async function forget(db: Db, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
 
-export function retryAfterSeconds(state: LimitState): number {
+export function retryAfterSeconds(state: Pick<LimitState, 'ttlMs'>): number {
   return Math.max(1, Math.ceil(state.ttlMs / 1000));
 }
 

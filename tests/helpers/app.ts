@@ -25,8 +25,11 @@ export interface TokenSet {
   scope?: string;
 }
 
-/** A sign-in either ends with tokens, or on a page of the provider (the login form with its message). */
-export type SignInResult = { ok: true; tokens: TokenSet } | { ok: false; status: number; html: string };
+/**
+ * A sign-in either ends with tokens (and the provider's cookies, for a logout through the browser's
+ * session), or on a page of the provider (the login form with its message).
+ */
+export type SignInResult = { ok: true; tokens: TokenSet; cookie: string } | { ok: false; status: number; html: string };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -36,7 +39,7 @@ export interface TestApp {
   /** Real OIDC authorization-code + PKCE flow through /oidc with the login form; returns the access token. */
   login(email: string, password: string): Promise<string>;
   /** The same flow, returning every token, or the page the provider stopped on. */
-  signIn(email: string, password: string): Promise<SignInResult>;
+  signIn(email: string, password: string, headers?: Record<string, string>): Promise<SignInResult>;
   /** fetch against baseUrl with Authorization + X-WAAPI-CONTEXT for that token's customer. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers of every shape
   api(token: string, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
@@ -74,7 +77,10 @@ export function tokenClaims(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 }
 
-export async function signInWithPassword(baseUrl: string, clientId: string, email: string, password: string): Promise<SignInResult> {
+/** `headers` go with every request of the flow (e.g. X-Forwarded-For, to sign in from another address). */
+export async function signInWithPassword(
+  baseUrl: string, clientId: string, email: string, password: string, headers: Record<string, string> = {},
+): Promise<SignInResult> {
   const jar = new CookieJar();
   const verifier = randomBytes(32).toString('base64url');
   const redirectUri = `${baseUrl}/`;
@@ -93,7 +99,7 @@ export async function signInWithPassword(baseUrl: string, clientId: string, emai
   let code: string | null = null;
 
   for (let hop = 0; hop < 12 && !code; hop++) {
-    let res = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
+    let res = await fetch(url, { redirect: 'manual', headers: { ...headers, cookie: jar.header() } });
     jar.take(res);
     if (res.status === 200 && !submitted) {
       const html = await res.text();
@@ -103,7 +109,7 @@ export async function signInWithPassword(baseUrl: string, clientId: string, emai
       res = await fetch(new URL(decodeHtml(action), url), {
         method: 'POST',
         redirect: 'manual',
-        headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { ...headers, cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ email, password }).toString(),
       });
       jar.take(res);
@@ -128,7 +134,7 @@ export async function signInWithPassword(baseUrl: string, clientId: string, emai
   });
   const body = await res.json();
   if (!res.ok) throw new Error(`token request failed: ${res.status} ${JSON.stringify(body)}`);
-  return { ok: true, tokens: body as TokenSet };
+  return { ok: true, tokens: body as TokenSet, cookie: jar.header() };
 }
 
 export interface TestAppOptions {
@@ -151,7 +157,8 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const app = await buildApp(config, database);
   await app.listen({ port, host: '127.0.0.1' });
 
-  const signIn = (email: string, password: string) => signInWithPassword(baseUrl, config.oidcClientId, email, password);
+  const signIn = (email: string, password: string, headers?: Record<string, string>) =>
+    signInWithPassword(baseUrl, config.oidcClientId, email, password, headers);
 
   return {
     app,
