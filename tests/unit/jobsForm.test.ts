@@ -181,3 +181,19 @@ describe('an open job\'s status from its tasks (one rule for device and server)'
     expect(openJobStatus(JobStatus.Completed, [t(TaskStatus.NotStarted)])).toBe(JobStatus.Completed);
   });
 });
+
+describe('manual job submit (spec 1 §4: when all tasks are Completed, Deviation or Obstacle)', () => {
+  it('is offered only when every live task is finished, not when some are', async () => {
+    const { canSubmitJob } = await import('../../src/domain/jobRules');
+    const { JobStatus, TaskStatus } = await import('../../src/domain/enums');
+    const ola = { isAdmin: false, registrationId: 11 };
+    const job = (...statuses: number[]) => ({
+      statusId: JobStatus.InProgress, assignedToId: 11,
+      jobTasks: statuses.map((statusId, i) => ({ statusId, isDeleted: false, taskOrder: i, taskNo: i + 1 })) as never,
+    });
+    expect(canSubmitJob(ola, job(TaskStatus.Completed, TaskStatus.Deviation, TaskStatus.Obstacle))).toBe(true);
+    expect(canSubmitJob(ola, job(TaskStatus.Completed, TaskStatus.NotStarted))).toBe(false);
+    expect(canSubmitJob(ola, job(TaskStatus.Obstacle, TaskStatus.InProgress))).toBe(false);
+    expect(canSubmitJob(ola, job(TaskStatus.InProgress, TaskStatus.Completed, TaskStatus.Completed))).toBe(false);
+  });
+});
