@@ -7,13 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  CreateTemplateBody, CreateTemplateContentBody, MergeFieldSchema, NotificationTemplateSchema, NotificationTypeParam,
+  CreateTemplateBody, CreateTemplateContentBody, MergeFieldSchema, MeterAddressRangeSchema, NotificationTemplateSchema, NotificationTypeParam,
   SentSmsSchema, TemplateContentSchema, TemplateKeyParam, TestSmsBody, UpdateTemplateBody,
 } from '../../src/domain/schemas/templates';
 import { runMutation } from '../services/idempotency';
 import { sendTemplateTest } from '../services/sms';
 import {
-  createTemplate, createTemplateContent, listTemplates, mergeFieldsForType, sampleByKey, templateByKey, templateContent, updateTemplate,
+  companyMeterAddressRange, createTemplate, createTemplateContent, listTemplates, mergeFieldsForType, sampleByKey, templateByKey,
+  templateContent, updateTemplate,
 } from '../services/templates';
 import { ErrorBody, errors, IdParam, mutationErrors } from './schemas';
 
@@ -48,4 +49,6 @@ export async function templateRoutes(app: FastifyInstance) {
 
   r.get('/MergeField/notificationType/:type', { schema: { tags, params: NotificationTypeParam, response: { 200: Type.Array(MergeFieldSchema), ...errors } } },
     (req) => mergeFieldsForType(req.user, req.params.type));
+  r.get('/MergeField/meterAddressRange', { schema: { tags, response: { 200: MeterAddressRangeSchema, ...errors } } },
+    (req) => companyMeterAddressRange(app.db, req.user));
 }

@@ -6,14 +6,14 @@
  */
 import { and, asc, desc, eq, isNull, or } from 'drizzle-orm';
 import {
-  MERGE_FIELDS_BY_TYPE, type MergeFieldDef, type NotificationTemplateTypeId,
+  MERGE_FIELDS_BY_TYPE, meterAddressRange, type MergeFieldDef, type MeterAddressRange, type NotificationTemplateTypeId,
 } from '../../src/domain/companySettings';
 import type {
   CreateTemplateContentRequest, CreateTemplateRequest, MergeFieldDto, NotificationTemplate, TemplateContent, UpdateTemplateRequest,
 } from '../../src/domain/schemas/templates';
 import type { UserContext } from '../auth/context';
 import { requireAdmin, requireAdminWithAgreement } from '../auth/guards';
-import { notificationTemplateContents, notificationTemplates } from '../db/schema';
+import { addresses, jobs, notificationTemplateContents, notificationTemplates } from '../db/schema';
 import { companyMergeValues } from './companySettings';
 import { badRequest, conflict, forbidden, notFound } from './errors';
 import type { DbOrTx, Tx } from './tx';
@@ -155,4 +155,16 @@ export async function templateContent(db: DbOrTx, user: UserContext, id: number)
 export function mergeFieldsForType(user: UserContext, type: number): MergeFieldDto[] {
   requireAdmin(user);
   return mergeFieldsOf(type);
+}
+
+/**
+ * GET /api/MergeField/meterAddressRange: the extremes of the addresses the company's messages carry
+ * (#MeterAddress#: the address of each of its live jobs). Another company's addresses never count.
+ */
+export async function companyMeterAddressRange(db: DbOrTx, user: UserContext): Promise<MeterAddressRange> {
+  const companyId = requireAdmin(user);
+  const rows = await db.selectDistinct({ text: addresses.text }).from(jobs)
+    .innerJoin(addresses, eq(addresses.id, jobs.addressId))
+    .where(and(eq(jobs.companyId, companyId), isNull(jobs.deletedAt)));
+  return meterAddressRange(rows.map((r) => r.text));
 }

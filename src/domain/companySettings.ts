@@ -2,6 +2,7 @@
  * Company settings and SMS templates (spec 3 §2–§5, §9): the setting types, what each value may be,
  * how a settings form is saved, and the SMS merge fields. Client and server use these rules alike.
  */
+import { countSms, type SmsCount } from './smsSegments';
 
 /** Setting type ids: the ApplicationSetting reference list (GET /api/ApplicationSetting). */
 export const SettingType = {
@@ -298,4 +299,63 @@ export function insertAtSelection(text: string, start: number, end: number, toke
   const from = Math.max(0, Math.min(start, end, text.length));
   const to = Math.min(text.length, Math.max(start, end, from));
   return { text: text.slice(0, from) + token + text.slice(to), caret: from + token.length };
+}
+
+// ---- what a template costs with the company's real addresses ----
+
+/**
+ * The company's meter addresses at the extremes of what they cost in an SMS (GET
+ * /api/MergeField/meterAddressRange): the shortest and the longest in GSM-7 septets, and the longest
+ * of those GSM-7 cannot carry (one of them turns that message into UCS-2). Null: no such address.
+ */
+export interface MeterAddressRange {
+  addressCount: number;
+  shortest: string | null;
+  longest: string | null;
+  longestNonGsm: string | null;
+}
+
+export function meterAddressRange(addresses: Iterable<string>): MeterAddressRange {
+  const range: MeterAddressRange = { addressCount: 0, shortest: null, longest: null, longestNonGsm: null };
+  let shortest = Infinity;
+  let longest = -1;
+  let longestNonGsm = -1;
+  for (const address of addresses) {
+    range.addressCount++;
+    const count = countSms(address);
+    if (count.encoding === 'UCS-2') {
+      if (count.characters > longestNonGsm) [longestNonGsm, range.longestNonGsm] = [count.characters, address];
+      continue;
+    }
+    if (count.characters < shortest) [shortest, range.shortest] = [count.characters, address];
+    if (count.characters > longest) [longest, range.longest] = [count.characters, address];
+  }
+  return range;
+}
+
+export interface TemplateCost {
+  /** The cheapest and the dearest message over the addresses (the same when they cost alike). */
+  min: SmsCount;
+  max: SmsCount;
+  /** An address GSM-7 cannot carry, when the text has the address in it, with those characters. */
+  nonGsmAddress: { address: string; characters: string[] } | null;
+}
+
+const dearer = (a: SmsCount, b: SmsCount) => a.segments - b.segments || b.remainingInSegment - a.remainingInSegment;
+
+/**
+ * What a template's message costs with real values: the date (dd.MM.yyyy) and time range (HH:mm-HH:mm)
+ * always have the length of their examples, the company name and phone are the company's, and the
+ * meter address is each of the company's extremes (without any, the example address).
+ */
+export function templateCost(text: string, values: MergeValues, range: MeterAddressRange | null): TemplateCost {
+  const addresses = [range?.shortest, range?.longest, range?.longestNonGsm].filter((a): a is string => !!a);
+  const counts = (addresses.length ? addresses : [values.MeterAddress ?? '']).map((MeterAddress) => countSms(renderTemplate(text, { ...values, MeterAddress })));
+  counts.sort(dearer);
+  const usesAddress = text.includes(MergeField.MeterAddress.token);
+  const nonGsm = usesAddress && range?.longestNonGsm ? range.longestNonGsm : null;
+  return {
+    min: counts[0], max: counts[counts.length - 1],
+    nonGsmAddress: nonGsm ? { address: nonGsm, characters: countSms(nonGsm).ucs2Culprits } : null,
+  };
 }

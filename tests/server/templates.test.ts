@@ -1,8 +1,9 @@
 /** SMS templates (spec 3 §2, §7): samples, custom templates, the example per type, snippets, merge fields. */
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MergeField, NotificationTemplateType, renderTemplate } from '../../src/domain/companySettings';
-import { companyConfigurations, notificationTemplateContents, notificationTemplates } from '../../server/db/schema';
+import { addresses, companyConfigurations, jobs, notificationTemplateContents, notificationTemplates, properties } from '../../server/db/schema';
 import { seedSettingValues } from '../../server/db/seedSettingValues';
 import { seedTemplates } from '../../server/db/seedTemplates';
 import { templateInUse } from '../../server/services/templates';
@@ -180,5 +181,39 @@ describe('template contents', () => {
     expect((await t.api(adminNoAgreement, 'POST', '/api/NotificationTemplateContent', { notificationTemplateId: sample.id, content: 'x' })).status).toBe(403);
     const rows = await t.database.db.select().from(notificationTemplateContents);
     expect(rows.map((r) => r.content)).toEqual(['Velkommen!']);
+  });
+});
+
+describe('the meter address range', () => {
+  let nextId = 880_000_000;
+  /** A live (or deleted) job of the company at a new address with this text. */
+  const jobAt = async (companyId: string, customerId: string, text: string, deleted = false) => {
+    const id = ++nextId;
+    await t.database.db.insert(properties).values({ id, customerId, matrikkelNummer: String(id).padStart(22, '0'), municipalityCode: '4601' });
+    await t.database.db.insert(addresses).values({ id, customerId, propertyId: id, street: 'X', houseNumber: '1', postcode: '5013', city: 'Bergen', text });
+    await t.database.db.insert(jobs).values({
+      id: randomUUID(), customerId, companyId, title: 'Bytte', typeId: 2, statusId: 1, severityId: 2, assignedToId: 1, assigneeName: 'Ola',
+      subscriberText: text, matrikkelNummer: String(id), matrikkelenhetId: id, addressId: id, createdBy: 'test', deletedAt: deleted ? new Date() : null,
+    });
+  };
+
+  it('gives the company\'s shortest and longest address and the longest GSM-7 cannot carry, and no other company\'s', async () => {
+    expect((await t.api(admin, 'GET', '/api/MergeField/meterAddressRange')).body)
+      .toEqual({ addressCount: 0, shortest: null, longest: null, longestNonGsm: null });
+    await jobAt(people.companyA.id, people.customerId, 'Ås 1, 1430 Ås');
+    await jobAt(people.companyA.id, people.customerId, 'Kong Christian Frederiks plass 10, 5006 Bergen');
+    await jobAt(people.companyA.id, people.customerId, 'Čiurlionio gate 3, 5013 Bergen');
+    await jobAt(people.companyA.id, people.customerId, 'Et mye lengre veinavn som er slettet 99, 5013 Bergen', true);
+    await jobAt(people.companyB.id, people.customerId, 'Bare hos B 1, 5013 Bergen med en svært lang adresse');
+    const res = await t.api(admin, 'GET', '/api/MergeField/meterAddressRange');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      addressCount: 3, shortest: 'Ås 1, 1430 Ås', longest: 'Kong Christian Frederiks plass 10, 5006 Bergen', longestNonGsm: 'Čiurlionio gate 3, 5013 Bergen',
+    });
+  });
+
+  it('is for admins only', async () => {
+    expect((await t.api(plumber, 'GET', '/api/MergeField/meterAddressRange')).status).toBe(403);
+    expect((await t.api(otherAdmin, 'GET', '/api/MergeField/meterAddressRange')).body.addressCount).toBe(0);
   });
 });

@@ -1,8 +1,9 @@
 /** Company settings rules (spec 3 §4, §5) and SMS template helpers. */
 import { describe, expect, it } from 'vitest';
 import {
-  firstFormError, formDiffers, insertAtSelection, isUnsetValue, isValidSmsSender, MergeField, missingReminderSettings, planSettingsSave,
-  reminderMinutesToValue, reminderValueToMinutes, renderTemplate, sanitizeDigitInput, settingValueError, SettingType as S, withSendReminder,
+  exampleMergeValues, firstFormError, formDiffers, insertAtSelection, isUnsetValue, isValidSmsSender, meterAddressRange, MergeField, missingReminderSettings, planSettingsSave,
+  reminderMinutesToValue, reminderValueToMinutes, renderTemplate, sanitizeDigitInput, settingValueError, SettingType as S, templateCost,
+  withSendReminder,
 } from '../../src/domain/companySettings';
 
 const saved = [
@@ -123,5 +124,35 @@ describe('templates', () => {
     expect(insertAtSelection('Hei du', 4, 6, '#Date#')).toEqual({ text: 'Hei #Date#', caret: 10 });
     expect(insertAtSelection('Hei du', 6, 4, 'X')).toEqual({ text: 'Hei X', caret: 5 });
     expect(insertAtSelection('Hei', 99, 99, 'X')).toEqual({ text: 'HeiX', caret: 4 });
+  });
+});
+
+describe('what a template costs with the company\'s real addresses', () => {
+  // The shipped cancellation sample (server/db/seedTemplates.ts) and the demo company's name and phone.
+  const cancel = 'Avtalen #Date# kl. #TimeRange# i #MeterAddress# er dessverre avlyst. Vi tar kontakt for ny tid. Hilsen #CompanyName#, tlf. #CompanyPhone#.';
+  const values = exampleMergeValues('Sandvika Rør AS', '67 54 32 10');
+
+  it('finds the shortest and longest address in septets, and the longest one GSM-7 cannot carry', () => {
+    expect(meterAddressRange(['Ås 1, 1430 Ås', 'Storgata [3], 1338 Sandvika', 'Storgata 300, 1338 Sandvika', 'Čiurlionio 3, 1338 Sandvika']))
+      .toEqual({ addressCount: 4, shortest: 'Ås 1, 1430 Ås', longest: 'Storgata [3], 1338 Sandvika', longestNonGsm: 'Čiurlionio 3, 1338 Sandvika' });
+    expect(meterAddressRange([])).toEqual({ addressCount: 0, shortest: null, longest: null, longestNonGsm: null });
+  });
+
+  it('shows a range when the addresses cost differently, where the example alone said one SMS', () => {
+    const example = templateCost(cancel, values, null);
+    expect([example.min.segments, example.max.segments]).toEqual([1, 1]);
+    const range = meterAddressRange(['Ås 1, 1430 Ås', 'Christian Frederiks vei 120 B, 1338 Sandvika']);
+    const cost = templateCost(cancel, values, range);
+    expect([cost.min.segments, cost.max.segments]).toEqual([1, 2]);
+    expect(cost.nonGsmAddress).toBeNull();
+  });
+
+  it('warns of an address outside GSM-7 only when the text carries the address', () => {
+    const range = meterAddressRange(['Ås 1, 1430 Ås', 'Čiurlionio 3, 1338 Sandvika']);
+    const cost = templateCost(cancel, values, range);
+    expect(cost.nonGsmAddress).toEqual({ address: 'Čiurlionio 3, 1338 Sandvika', characters: ['Č'] });
+    expect(cost.max.encoding).toBe('UCS-2');
+    expect(templateCost('Hilsen #CompanyName#', values, range).nonGsmAddress).toBeNull();
+    expect(templateCost('Hilsen #CompanyName#', values, range).max.segments).toBe(1);
   });
 });

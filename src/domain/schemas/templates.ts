@@ -15,6 +15,9 @@
  * - POST /api/NotificationTemplateContent {content, notificationTemplateId} -> 201 TemplateContent;
  *   GET /api/NotificationTemplateContent/{id} -> TemplateContent (another company's: 404).
  * - GET /api/MergeField/notificationType/{type}: MergeField[] offered for that notification type.
+ * - GET /api/MergeField/meterAddressRange (ours, admin): MeterAddressRange over the meter addresses of
+ *   the caller's company's live jobs (meterAddressRange in src/domain/companySettings.ts), so the
+ *   template counter shows what the real addresses cost rather than the example's.
  * - POST /api/NotificationTemplate/{id}/test TestSmsRequest -> 201 SentSms: an admin with the agreement
  *   has a template the company can see (its own or a sample; another company's: 404) sent as one SMS
  *   through the server's SmsGateway (server/sms/gateway.ts). The text is the template rendered with
@@ -112,3 +115,11 @@ export const SentSmsSchema = Type.Object({
   sentAt: Type.String({ format: 'date-time', maxLength: 40 }),
 });
 export type SentSms = Static<typeof SentSmsSchema>;
+
+/** Addresses are at most a few hundred characters; the count is of distinct addresses. */
+export const MeterAddressRangeSchema = Type.Object({
+  addressCount: Type.Integer({ minimum: 0 }),
+  shortest: Nullable(Type.String({ maxLength: 1000 })),
+  longest: Nullable(Type.String({ maxLength: 1000 })),
+  longestNonGsm: Nullable(Type.String({ maxLength: 1000 })),
+});

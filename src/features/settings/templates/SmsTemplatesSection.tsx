@@ -12,12 +12,13 @@ import { useLiveRead } from '../../../data/liveRead';
 import { useSession } from '../../../data/session';
 import {
   exampleMergeValues, insertAtSelection, NOTIFICATION_TEMPLATE_TYPE_IDS, renderTemplate, TEMPLATE_TEXT_MAX_LENGTH, type MergeValues,
+  type MeterAddressRange,
 } from '../../../domain/companySettings';
 import type { NotificationTemplate } from '../../../domain/schemas/templates';
 import { confirm, snackbar } from '../../../ui';
 import { LiveReadView } from '../../../ui/LiveReadView';
 import type { SectionProps } from '../sections';
-import { createTemplate, fetchMergeFields, fetchTemplates, updateTemplate } from './api';
+import { createTemplate, fetchMergeFields, fetchMeterAddressRange, fetchTemplates, updateTemplate } from './api';
 import { CompanyConfigurationForm } from './CompanyConfigurationForm';
 import { SmsCounter } from './SmsCounter';
 import { TestSmsForm } from './TestSmsForm';
@@ -26,6 +27,8 @@ export function SmsTemplatesSection({ onDirtyChange }: SectionProps) {
   const { t } = useTranslation('companySettings');
   const companyId = useSession()?.companyId ?? null;
   const read = useLiveRead<NotificationTemplate[]>(companyId ? ['notificationTemplates', companyId] : null, fetchTemplates);
+  // Only for the counter: without it (not loaded, failed) the counter uses the example address.
+  const addressRange = useLiveRead<MeterAddressRange>(companyId ? ['meterAddressRange', companyId] : null, fetchMeterAddressRange);
   const [configDirty, setConfigDirty] = useState(false);
   const [templateDirty, setTemplateDirty] = useState(false);
   useEffect(() => { onDirtyChange(configDirty || templateDirty); }, [configDirty, templateDirty, onDirtyChange]);
@@ -35,7 +38,9 @@ export function SmsTemplatesSection({ onDirtyChange }: SectionProps) {
       <CompanyConfigurationForm onDirtyChange={setConfigDirty} onSaved={() => { void read.refetch(); }} />
       <Text color="fg.muted">{t('Templates.Intro')}</Text>
       <LiveReadView read={read} errorTitle={t('Templates.TemplateFetchingError')}>
-        {(templates) => <TemplateBrowser templates={templates} reload={read.refetch} onDirtyChange={setTemplateDirty} />}
+        {(templates) => (
+          <TemplateBrowser templates={templates} reload={read.refetch} onDirtyChange={setTemplateDirty} addresses={addressRange.data ?? null} />
+        )}
       </LiveReadView>
     </Stack>
   );
@@ -44,9 +49,10 @@ export function SmsTemplatesSection({ onDirtyChange }: SectionProps) {
 interface BrowserProps extends SectionProps {
   templates: NotificationTemplate[];
   reload: () => Promise<void>;
+  addresses: MeterAddressRange | null;
 }
 
-function TemplateBrowser({ templates, reload, onDirtyChange }: BrowserProps) {
+function TemplateBrowser({ templates, reload, onDirtyChange, addresses }: BrowserProps) {
   const { t } = useTranslation('companySettings');
   const { t: tc } = useTranslation();
   const [selectedId, setSelectedId] = useState<number | null>(() => (templates.find((x) => !x.isSampleTemplate) ?? templates[0])?.id ?? null);
@@ -98,7 +104,7 @@ function TemplateBrowser({ templates, reload, onDirtyChange }: BrowserProps) {
         {selected
           ? (
             <TemplateEditor
-              key={`${selected.id}:${selected.text}`} template={selected} onDirtyChange={setDirty}
+              key={`${selected.id}:${selected.text}`} template={selected} onDirtyChange={setDirty} addresses={addresses}
               onCreated={async (id) => { await reload(); setSelectedId(id); }} reload={reload}
             />
           )
@@ -115,12 +121,13 @@ function usePreviewValues(template: NotificationTemplate): MergeValues {
 
 interface EditorProps {
   template: NotificationTemplate;
+  addresses: MeterAddressRange | null;
   onDirtyChange: (dirty: boolean) => void;
   onCreated: (id: number) => Promise<void>;
   reload: () => Promise<void>;
 }
 
-function TemplateEditor({ template, onDirtyChange, onCreated, reload }: EditorProps) {
+function TemplateEditor({ template, addresses, onDirtyChange, onCreated, reload }: EditorProps) {
   const { t } = useTranslation('companySettings');
   const { t: tc } = useTranslation();
   const editable = !template.isSampleTemplate;
@@ -129,7 +136,8 @@ function TemplateEditor({ template, onDirtyChange, onCreated, reload }: EditorPr
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const pendingCaret = useRef<number | null>(null);
   const mergeFields = useLiveRead(['mergeFields', template.notificationTypeId], (signal) => fetchMergeFields(template.notificationTypeId, signal));
-  const preview = renderTemplate(text, usePreviewValues(template));
+  const previewValues = usePreviewValues(template);
+  const preview = renderTemplate(text, previewValues);
   const dirty = editable && text !== template.text;
 
   useEffect(() => { onDirtyChange(dirty); }, [dirty, onDirtyChange]);
@@ -231,7 +239,7 @@ function TemplateEditor({ template, onDirtyChange, onCreated, reload }: EditorPr
       <Stack gap="2">
         <Text fontWeight="medium">{t('Templates.Preview')}</Text>
         <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.muted" whiteSpace="pre-wrap" data-testid="template-preview">{preview}</Box>
-        <SmsCounter text={preview} />
+        <SmsCounter text={text} values={previewValues} addresses={addresses} />
         <Text fontSize="sm" color="fg.muted">{t('Templates.SmsLengthHelp')}</Text>
       </Stack>
 

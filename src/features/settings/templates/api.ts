@@ -1,5 +1,6 @@
 /** The SMS template calls of spec 3 §7, and our test SMS (shapes: src/domain/schemas/templates.ts). */
 import { ApiError, apiFetch } from '../../../data/transport';
+import type { MeterAddressRange } from '../../../domain/companySettings';
 import type {
   CreateTemplateRequest, MergeFieldDto, NotificationTemplate, SentSms, TestSmsRequest, UpdateTemplateRequest,
 } from '../../../domain/schemas/templates';
@@ -8,6 +9,9 @@ export const fetchTemplates = (signal: AbortSignal) => apiFetch<NotificationTemp
 
 export const fetchMergeFields = (type: number, signal: AbortSignal) =>
   apiFetch<MergeFieldDto[]>(`/api/MergeField/notificationType/${type}`, { signal });
+
+/** Ours: the company's shortest and longest meter address, for what a template costs (SmsCounter). */
+export const fetchMeterAddressRange = (signal: AbortSignal) => apiFetch<MeterAddressRange>('/api/MergeField/meterAddressRange', { signal });
 
 export const createTemplate = (body: CreateTemplateRequest) =>
   apiFetch<NotificationTemplate>('/api/NotificationTemplate', { method: 'POST', body });
