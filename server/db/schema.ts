@@ -300,8 +300,18 @@ export const workingHours = pgTable('working_hours', {
   endTime: text('end_time'),
   lunchStartTime: text('lunch_start_time'),
   lunchEndTime: text('lunch_end_time'),
+  /**
+   * An employee's standing hours apply from the Monday (YYYY-MM-DD) of the week they were saved in, up
+   * to (not including) validUntil's Monday when newer ones replaced them; null: since always / still.
+   * So a change "from now on" leaves the weeks before it as they were.
+   */
+  validFrom: text('valid_from'),
+  validUntil: text('valid_until'),
 }, (t) => [
-  uniqueIndex('working_hours_day').on(t.companyId, sql`coalesce(${t.registrationId}, 0)`, sql`coalesce(${t.year}, 0)`, sql`coalesce(${t.weekNo}, 0)`, t.dayOfWeek),
+  uniqueIndex('working_hours_day').on(
+    t.companyId, sql`coalesce(${t.registrationId}, 0)`, sql`coalesce(${t.year}, 0)`, sql`coalesce(${t.weekNo}, 0)`, t.dayOfWeek,
+    sql`coalesce(${t.validFrom}, '')`,
+  ),
 ]);
 
 /** The company's holiday calendar (spec 3 §3): one row per date, half or full day. */
