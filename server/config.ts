@@ -36,6 +36,8 @@ export interface Config {
   rateLimit: RateLimits;
   /** Where image files live: null keeps them under dataDir/media; several processes need S3. */
   mediaS3: MediaS3Config | null;
+  /** Bytes of image files one company may keep (MEDIA_QUOTA_MB_PER_COMPANY); an upload past it is refused (413). */
+  mediaQuotaBytes: number;
 }
 
 /** An S3-compatible bucket for image files (MEDIA_S3_*); path-style URLs, SigV4. */
@@ -136,6 +138,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       hubConnectionsPerUser: int('RATE_LIMIT_HUB_CONNECTIONS_PER_USER', 10),
     },
     mediaS3: mediaS3(),
+    mediaQuotaBytes: int('MEDIA_QUOTA_MB_PER_COMPANY', 51_200) * 1024 * 1024,
   };
   return { ...base, ...overrides };
 }

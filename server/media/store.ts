@@ -18,6 +18,15 @@ export interface MediaStore {
 
 const KEY = /^[0-9a-f-]{36}\/[0-9a-f]{64}\.(jpg|png)$/;
 
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await fs.promises.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 export class DiskMediaStore implements MediaStore {
   constructor(private readonly root: string) {}
 
@@ -26,13 +35,33 @@ export class DiskMediaStore implements MediaStore {
     return path.join(this.root, key.slice(0, 2), key);
   }
 
+  /**
+   * Durable before it returns, because the caller commits a row naming the key right after: the
+   * bytes are written aside and fsynced, renamed into place, and the directories that gained an
+   * entry fsynced, so a crash never leaves a committed row without its file or a half-written file
+   * under a key. A crash after this and before the commit leaves a file no row names; a replay of
+   * the same upload (same asset id, same bytes, so the same key) takes it over.
+   */
   async put(key: string, bytes: Buffer): Promise<void> {
     const file = this.file(key);
-    await fs.promises.mkdir(path.dirname(file), { recursive: true });
-    // Write aside, then rename: a crash leaves no half-written file under the key.
+    const dir = path.dirname(file);
+    const created = await fs.promises.mkdir(dir, { recursive: true });
     const temp = `${file}.${randomUUID()}.part`;
-    await fs.promises.writeFile(temp, bytes, { flag: 'wx' });
+    const handle = await fs.promises.open(temp, 'wx');
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } catch (err) {
+      await handle.close();
+      await fs.promises.rm(temp, { force: true });
+      throw err;
+    }
+    await handle.close();
     await fs.promises.rename(temp, file);
+    // The file's directory, and the parent of each directory mkdir made.
+    const dirs = [dir];
+    if (created) for (let d = dir; d !== path.dirname(created); d = path.dirname(d)) dirs.push(path.dirname(d));
+    for (const d of dirs) await syncDirectory(d);
   }
 
   async get(key: string): Promise<Buffer | null> {

@@ -2,8 +2,9 @@
  * Media (spec 1 §7), module 'VA': upload, list, fetch one (with base64 content), the file itself (with
  * caching headers), search by custom props, delete by asset and by object id, replace by object id,
  * metadata update and rotation. Uploads are multipart; a file is judged by its bytes (server/media/
- * image.ts). Every mutation is idempotent like the rest of the API; the upload's key covers its fields
- * and the file's hash.
+ * image.ts: refused by its header when too large, decoded a few at a time, stored as received when
+ * clean, else re-encoded). Every mutation is idempotent like the rest of the API; the upload's key
+ * covers its fields and the file's hash. A company past its storage quota gets 413.
  */
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -22,11 +23,13 @@ import {
   uploadImage, type MediaEffects,
 } from '../services/media';
 import {
-  CustomPropsSearchBody, DeleteByObjectQuery, errors, ImageAssetSchema, MediaAssetParams, MediaDeletedSchema, MediaFileParams,
+  CustomPropsSearchBody, DeleteByObjectQuery, ErrorBody, errors, ImageAssetSchema, MediaAssetParams, MediaDeletedSchema, MediaFileParams,
   MediaFileQuery, MediaListParams, MetadataUpdateBody, mutationErrors, ReplaceFields, RotateFields, UploadFields, UuidParam,
 } from './schemas';
 
 const tags = ['Media'];
+/** Answers of the calls that store a file: also 413 (storage quota) and 429 (too many images being decoded). */
+const fileErrors = { ...mutationErrors, 413: ErrorBody, 429: ErrorBody };
 const MAX_FIELD_BYTES = 64 * 1024;
 
 declare module 'fastify' {
@@ -126,7 +129,7 @@ function contentHashOf(parts: Multipart): string {
 async function mediaMutation(
   req: FastifyRequest, reply: FastifyReply, work: (fx: MediaEffects) => Parameters<typeof runMutation>[2], contentHash?: string,
 ): Promise<void> {
-  const fx: MediaEffects = { store: req.server.mediaStore, written: [], obsolete: [] };
+  const fx: MediaEffects = { store: req.server.mediaStore, quotaBytes: req.server.config.mediaQuotaBytes, written: [], obsolete: [] };
   const removeObsolete = async () => {
     await Promise.all(fx.obsolete.map((k) => fx.store.remove(k).catch((e) => req.log.warn({ err: e, key: k }, 'media file not removed'))));
   };
@@ -168,7 +171,7 @@ export async function mediaRoutes(app: FastifyInstance) {
     r.post('/media/customprops', { schema: { tags, body: CustomPropsSearchBody, response: { 200: Type.Array(ImageAssetSchema), ...errors } } },
       (req) => searchImages(db, req.user, req.body.matrikkelenhetsId, req.body.customProps));
 
-    r.post('/media', { schema: { tags, consumes: ['multipart/form-data'], response: { 201: ImageAssetSchema, ...mutationErrors } } }, async (req, reply) => {
+    r.post('/media', { schema: { tags, consumes: ['multipart/form-data'], response: { 201: ImageAssetSchema, ...fileErrors } } }, async (req, reply) => {
       const parts = await readMultipart(req);
       const fields = validate(UploadFields, {
         ...parts.fields,
@@ -185,7 +188,7 @@ export async function mediaRoutes(app: FastifyInstance) {
       }), contentHashOf(parts));
     });
 
-    r.put('/media', { schema: { tags, consumes: ['multipart/form-data'], response: { 200: Type.Array(ImageAssetSchema), ...mutationErrors } } }, async (req, reply) => {
+    r.put('/media', { schema: { tags, consumes: ['multipart/form-data'], response: { 200: Type.Array(ImageAssetSchema), ...fileErrors } } }, async (req, reply) => {
       const parts = await readMultipart(req);
       const fields = validate(ReplaceFields, {
         ...parts.fields,
@@ -198,7 +201,7 @@ export async function mediaRoutes(app: FastifyInstance) {
       }), contentHashOf(parts));
     });
 
-    r.put('/media/rotate/:id', { schema: { tags, consumes: ['multipart/form-data'], params: UuidParam, response: { 200: ImageAssetSchema, ...mutationErrors } } }, async (req, reply) => {
+    r.put('/media/rotate/:id', { schema: { tags, consumes: ['multipart/form-data'], params: UuidParam, response: { 200: ImageAssetSchema, ...fileErrors } } }, async (req, reply) => {
       const parts = await readMultipart(req);
       const { degrees } = validate(RotateFields, { ...parts.fields, ...(parts.fields.degrees !== undefined ? { degrees: integer(parts.fields, 'degrees') } : {}) });
       if (!parts.file && !degrees) throw badRequest('body', 'must have the rotated mediafile or degrees (90, 180, 270)');

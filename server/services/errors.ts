@@ -3,7 +3,7 @@ import type { ApiErrorBody, Job } from '../../src/domain/schemas';
 import { FORBIDDEN_MESSAGE } from '../auth/index';
 
 const REASONS: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Content Too Large', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
   500: 'Internal Server Error',
 };
 

@@ -2,14 +2,16 @@
  * Task images (spec 1 §7 Media). Who may see an image follows its job: the job's company, and of
  * that company admins and the job's plumber (another company: 404 as for anything unseen; another
  * plumber of the company: 403 with the spec's text). Images of a completed task or job are
- * read-only (409). Files go through the MediaStore: a new file is written before its row (and
- * removed again if the transaction fails); a file that lost its row is removed after the commit.
+ * read-only (409). Files go through the MediaStore: a new file is written (durably) before its row
+ * (and removed again if the transaction fails); a file that lost its row is removed after the commit.
+ * A company keeps at most its quota of image bytes (config mediaQuotaBytes): an upload or a
+ * replacement that would go past it is refused with 413 and the errorKey MediaQuotaExceeded.
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { JobStatus } from '../../src/domain/enums';
 import { canActOnJob, isTaskFinished } from '../../src/domain/jobRules';
-import { CAPTURE_CLOCK_SKEW_MS, describeStored, isFutureCapture, MEDIA_MODULE_ID, NO_MEDIA_FOUND, objectIdOf } from '../../src/domain/media';
+import { CAPTURE_CLOCK_SKEW_MS, describeStored, isFutureCapture, MEDIA_MODULE_ID, NO_MEDIA_FOUND, OBJECT_ID_DELIMITER, objectIdOf } from '../../src/domain/media';
 import type { CustomProps, ImageAsset, ImageMetadata, UploadFields } from '../../src/domain/schemas';
 import type { UserContext } from '../auth/context';
 import { jobs, mediaAssets, tasks } from '../db/schema';
@@ -21,9 +23,11 @@ import { noteChange, type DbOrTx, type Tx } from './tx';
 
 type AssetRow = typeof mediaAssets.$inferSelect;
 
-/** Work a mutation leaves for after its commit: files no row refers to any more. */
+/** Where a mutation's files go, and the work it leaves for after its commit: files no row refers to any more. */
 export interface MediaEffects {
   store: MediaStore;
+  /** Bytes of image files one company may keep. */
+  quotaBytes: number;
   /** Keys written by this request: removed if the transaction fails. */
   written: string[];
   /** Keys to remove once the transaction has committed. */
@@ -53,6 +57,30 @@ export function toAsset(row: AssetRow, fileContent?: Buffer): ImageAsset {
 }
 
 const noMedia = () => new HttpError(404, NO_MEDIA_FOUND);
+
+/** 413: the company's image storage would go past its quota; the device shows it by its errorKey. */
+class QuotaExceeded extends HttpError {
+  constructor(usedBytes: number, quotaBytes: number) {
+    const mb = (n: number) => Math.ceil(n / 1024 / 1024);
+    super(413, `The company's image storage is full (${mb(usedBytes)} of ${mb(quotaBytes)} MB used): delete images or ask for a larger quota`);
+  }
+
+  override body() {
+    return { ...super.body(), errorKey: 'MediaQuotaExceeded' };
+  }
+}
+
+/**
+ * Refuses a file that would take the company past its quota. `replacing` is the size of the file it
+ * replaces. The per-company lock, held to the commit, keeps two uploads from both taking the last room.
+ */
+async function checkQuota(tx: Tx, fx: MediaEffects, companyId: string, adding: number, replacing = 0): Promise<void> {
+  if (adding <= replacing) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`media-quota:${companyId}`}, 0))`);
+  const [{ used }] = await tx.select({ used: sql<string>`coalesce(sum(${mediaAssets.sizeBytes}), 0)` }).from(mediaAssets)
+    .where(eq(mediaAssets.companyId, companyId));
+  if (Number(used) - replacing + adding > fx.quotaBytes) throw new QuotaExceeded(Number(used), fx.quotaBytes);
+}
 
 /** Images of jobs the user may see (admin: the company's; plumber: own jobs). */
 const visibleAssets = (user: UserContext): SQL => and(eq(mediaAssets.companyId, user.companyId ?? ''), visibleJobs(user))!;
@@ -148,12 +176,14 @@ export async function uploadImage(tx: Tx, user: UserContext, input: UploadInput,
   }
   checkWritable(owner.job, owner.task);
 
-  const assetId = input.assetId ?? randomUUID();
+  // A UUID is the same id in either case (RFC 9562); stored, answered and keyed in lower case.
+  const assetId = (input.assetId ?? randomUUID()).toLowerCase();
   const [existing] = await tx.select({ companyId: mediaAssets.companyId }).from(mediaAssets).where(eq(mediaAssets.id, assetId)).limit(1);
   // An id in use elsewhere is answered as any id the user may not see.
   if (existing) throw existing.companyId === user.companyId ? conflict(`The image ${assetId} already exists`) : noMedia();
 
   const key = await putFile(fx, assetId, image);
+  await checkQuota(tx, fx, owner.job.companyId, image.bytes.length);
   noteChange(tx, owner.job.companyId, 'media');
   const [row] = await tx.insert(mediaAssets).values({
     id: assetId,
@@ -180,6 +210,7 @@ export async function uploadImage(tx: Tx, user: UserContext, input: UploadInput,
 
 async function replaceFile(tx: Tx, fx: MediaEffects, asset: AssetRow, image: CheckedImage, patch: Partial<AssetRow> = {}): Promise<AssetRow> {
   const key = await putFile(fx, asset.id, image);
+  await checkQuota(tx, fx, asset.companyId, image.bytes.length, asset.sizeBytes);
   noteChange(tx, asset.companyId, 'media');
   const [row] = await tx.update(mediaAssets).set({
     ...patch,
@@ -250,11 +281,17 @@ export async function deleteByObject(tx: Tx, user: UserContext, matrikkelenhetId
 
 /**
  * PUT /api/media by object id: the images get NewObjectId (a meter's serial changed), and when a file
- * is sent it replaces the newest of them.
+ * is sent it replaces the newest of them. Only the serial may change: the rest of an object id names
+ * the task, meter kind and image type, and moving images into another task (another plumber's)
+ * would let them block that plumber's delete by object id.
  */
 export async function replaceByObject(
   tx: Tx, user: UserContext, body: { matrikkelenhetsId: number; CurrentObjectId: string; NewObjectId?: string }, image: CheckedImage | null, fx: MediaEffects,
 ): Promise<ImageAsset[]> {
+  const afterSerial = (id: string) => id.slice(id.indexOf(OBJECT_ID_DELIMITER));
+  if (body.NewObjectId !== undefined && (!body.NewObjectId.includes(OBJECT_ID_DELIMITER) || afterSerial(body.NewObjectId) !== afterSerial(body.CurrentObjectId))) {
+    throw badRequest('NewObjectId', `must differ from CurrentObjectId only in the serial before the first "${OBJECT_ID_DELIMITER}"`);
+  }
   const owned = await objectAssets(tx, user, body.matrikkelenhetsId, body.CurrentObjectId);
   const objectId = body.NewObjectId ?? body.CurrentObjectId;
   const out: ImageAsset[] = [];

@@ -14,7 +14,7 @@ export interface ServerRefusal {
 }
 
 /** The spec's error names the server sends (errorKey), as they are called in the i18n resources. */
-const NAMED = new Set(['NewWaterMeterSerialNumberIsInUse', 'ErrorDismantleDate', 'InvalidSerialNumber', 'CaptureDateInFuture']);
+const NAMED = new Set(['NewWaterMeterSerialNumberIsInUse', 'ErrorDismantleDate', 'InvalidSerialNumber', 'MediaQuotaExceeded', 'CaptureDateInFuture']);
 
 /** Known refusals by the server's text (src/domain and server/services write them). */
 const BY_MESSAGE: [RegExp, string][] = [

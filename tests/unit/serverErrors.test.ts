@@ -10,6 +10,7 @@ describe('serverErrorKey', () => {
   const cases: [Parameters<typeof serverErrorKey>[0], string][] = [
     [{ status: 400, message: 'body/jobTasks/0/newWaterMeterObj/serialNo is already used', errorKey: 'NewWaterMeterSerialNumberIsInUse' }, 'NewWaterMeterSerialNumberIsInUse'],
     [{ status: 400, message: 'x', errorKey: 'ErrorDismantleDate' }, 'ErrorDismantleDate'],
+    [{ status: 413, message: "The company's image storage is full (51200 of 51200 MB used)", errorKey: 'MediaQuotaExceeded' }, 'MediaQuotaExceeded'],
     [{ status: 400, message: `scheduledDate ${JOB_DATE_ERRORS.scheduledAfterDue}` }, 'ScheduledAfterDue'],
     [{ status: 400, message: `body/dueDate ${JOB_DATE_ERRORS.tooFarAhead}` }, 'DateTooFarAhead'],
     [{ status: 409, message: 'The job is completed' }, 'JobCompleted'],
