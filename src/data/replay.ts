@@ -9,7 +9,7 @@ import type { ApiErrorBody, Job } from '../domain/api';
 import { canActOnJob } from '../domain/jobRules';
 import { Backoff } from './backoff';
 import {
-  answerJobs, applyCommand, commandJobIds, commandRequest, createdIds, dependentEntries, expectedVersion, referencedIds,
+  answerJobs, applyCommand, commandJobIds, commandRequest, commandSubject, createdIds, dependentEntries, expectedVersion, jobSubject, referencedIds,
   settleCommand, versionedJobId, withExpectedVersion, withMadeAt, type Command, type CommandActor, type OutboxEntry,
 } from './commands';
 import { db } from './db';
@@ -138,8 +138,12 @@ export async function enqueueCommand(command: Command, opts: EnqueueOptions = {}
       if (earlier > 0 || job?.version === 0 || given === 0) chained = true;
       else if (given === undefined && job) cmd = withExpectedVersion(command, job.version);
     }
+    const named = commandJobIds(cmd)[0];
+    const namedJob = named ? await db.jobs.get(named) : undefined;
+    const subject = namedJob ? jobSubject(namedJob) : commandSubject(cmd);
     const e: OutboxEntry = {
       ...cmd,
+      ...(subject ? { subject } : {}),
       key: newId(),
       status: 'pending',
       userId: actor.userId,
@@ -233,8 +237,12 @@ async function markFailed(entry: OutboxEntry, err: ApiError): Promise<void> {
   const current = err.status === 409 && body?.current ? body.current : undefined;
   const corrections = await fetchServerJobs(commandJobIds(entry), current, false);
   await db.transaction('rw', applyTables(), async () => {
+    // A job the server no longer lets this user see leaves the device: the entry keeps the device's copy.
+    const gone = [...corrections].filter(([, job]) => job === null).map(([id]) => id)[0];
+    const kept = gone ? (await db.jobs.get(gone)) ?? (await keptCopy(entry.userId, gone)) : undefined;
     const ok = await updateIfSame(entry, (cur) => ({
       ...cur,
+      ...(kept ? { kept } : {}),
       status: 'failed',
       error: { status: err.status, message: err.message, ...(body?.errorKey ? { errorKey: body.errorKey } : {}), ...(current ? { current } : {}) },
       lastError: undefined,
@@ -247,6 +255,12 @@ async function markFailed(entry: OutboxEntry, err: ApiError): Promise<void> {
 
 /** The platform knows it has no network: a request could not leave the device. */
 const platformOffline = () => (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false;
+
+/** The copy of a job that an earlier refused command of this user kept (commands/index.ts OutboxEntry.kept). */
+export async function keptCopy(userId: string, jobId: string): Promise<Job | undefined> {
+  const refused = await db.outbox.where('jobIds').equals(jobId).toArray();
+  return refused.find((e) => e.userId === userId && e.status === 'failed' && e.kept)?.kept;
+}
 
 async function sendEntry(queued: OutboxEntry): Promise<SendOutcome> {
   // Not counted as an attempt: `attempts` 0 means no request of it ever left the device, so it may

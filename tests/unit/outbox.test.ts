@@ -7,6 +7,7 @@ import { discardCommand, enqueue, retryCommand } from '../../src/data/outbox';
 import { cancelScheduledReplay, runReplay } from '../../src/data/replay';
 import { configureTransport } from '../../src/data/transport';
 import { JobStatus } from '../../src/domain/enums';
+import { changePath, jobLabel } from '../../src/features/sync/describe';
 import { FakeApi, createRequest, serverJob, UNKNOWN_ADDRESS } from './outboxFakeApi';
 
 const plumber: Session = {
@@ -197,6 +198,31 @@ describe('replay', () => {
     expect(await db.jobs.get(bad)).toBeUndefined();
     expect((await mutationsSent()).some((s) => s.path === '/api/Tasks')).toBe(false);
     expect(api.jobs.has(good)).toBe(true);
+  });
+
+  it('changes refused for a job taken away still name its number and address, and keep what the plumber did until discarded', async () => {
+    const job = { ...serverJob(createRequest(newId(), newId(), plumber.registrationId), 5), refNr: 4712 };
+    // The device has the job; the server gave it to someone else (it answers 404 for it now).
+    await db.jobs.put(job);
+    const taskId = job.jobTasks[0].taskId;
+    await queueOffline(async () => {
+      await enqueue({ type: 'sendTaskReport', body: { taskId, jobId: job.jobId, isDraft: false, jobTasks: [{ taskId, notes: 'Byttet' }] } });
+      await enqueue({ type: 'updateNote', body: { jobId: job.jobId, notes: 'Nøkkel i postkassen', status: 2, severity: 2 } });
+    });
+    api.failNext((s) => s.method === 'POST', { kind: 'status', status: 403 });
+    api.failNext((s) => s.method === 'PUT', { kind: 'status', status: 403 });
+    await runReplay();
+    expect(await db.jobs.get(job.jobId)).toBeUndefined();
+    const refused = await db.outbox.orderBy('seq').toArray();
+    expect(refused.map((e) => [e.type, e.status, jobLabel(e, undefined)])).toEqual([
+      ['sendTaskReport', 'failed', '#4712 · Strandgaten 12, 5013 Bergen'],
+      ['updateNote', 'failed', '#4712 · Strandgaten 12, 5013 Bergen'],
+    ]);
+    // What the plumber did is readable from either: the report's task as they sent it.
+    for (const e of refused) expect(e.kept?.jobTasks[0]).toMatchObject({ taskId, notes: 'Byttet', statusId: 4 });
+    expect(changePath(refused[0], undefined)).toBe(`/job/${job.jobId}/task/${taskId}`);
+    await discardCommand(refused[0].seq!);
+    expect((await db.outbox.toArray())[0].kept?.jobId).toBe(job.jobId);
   });
 
   it('409: both versions kept; retry re-applies mine over the server version with a new key', async () => {

@@ -18,7 +18,7 @@ describe('what the failed-commands panel shows', () => {
       error: { status: 409, message: 'changed', current: server },
     };
     expect(conflictRows(entry)).toEqual([{ fieldKey: 'Field.notes', mine: 'Mitt notat', server: 'Kontorets notat' }]);
-    expect(jobLabel(entry, server)).toBe('4711 · Strandgaten 12, 5013 Bergen');
+    expect(jobLabel(entry, server)).toBe('#4711 · Strandgaten 12, 5013 Bergen');
   });
 
   it('a refused edit lists only the fields that differ, with plumber names', () => {

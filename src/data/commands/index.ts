@@ -65,7 +65,19 @@ export type OutboxEntry = Command & {
   attempts: number;
   /** The server's refusal (status 'failed'); screens show serverErrorKey(error), not its text. */
   error?: { status: number; message: string; errorKey?: string; current?: Job };
+  /** How its job was named when the change was made (number and address): a refusal may take the job off the device. */
+  subject?: string;
+  /**
+   * The job as this device had it when the server refused the command and the job left the device
+   * (403/404): the plumber can still read what they did until they discard the command.
+   */
+  kept?: Job;
 };
+
+/** A job's name in lists of changes: its number (once the server gave one) and address. */
+export function jobSubject(job: Pick<Job, 'refNr' | 'subscriberText'>): string {
+  return job.refNr ? `#${job.refNr} · ${job.subscriberText}` : job.subscriberText;
+}
 
 /** The request replay sends for this command. */
 export function commandRequest(command: Command): Promise<CommandRequest> {

@@ -3,7 +3,7 @@
  * data it holds, read-only; Back follows spec 1 §2; the menu deletes the task (spec 1 §4).
  */
 import { useRef, useState } from 'react';
-import { Badge, Box, Button, Card, DataList, Heading, HStack, IconButton, List, Menu, Portal, Stack, Text, createIcon } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, DataList, Heading, HStack, IconButton, List, Menu, Portal, Stack, Text, createIcon } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Job, Task } from '../../domain/api';
@@ -21,7 +21,7 @@ import { TaskReportForm } from './components/TaskReportForm';
 import { useDeleteJob } from './components/JobActions';
 import { OutboxBadge } from './components/OutboxMarker';
 import { TaskStatusLabel } from './components/StatusIcon';
-import { useJob, useJobTypeLabel, useJobTypes, useOutboxMarkers } from './hooks';
+import { useJob, useJobTypeLabel, useJobTypes, useKeptJob, useOutboxMarkers } from './hooks';
 
 const MoreIcon = createIcon({
   displayName: 'TaskMoreIcon',
@@ -30,15 +30,18 @@ const MoreIcon = createIcon({
 
 export function TaskDetailsPage() {
   const { jobId, taskId } = useParams();
-  const job = useJob(jobId);
+  const replica = useJob(jobId);
+  // A job the server took away after refusing the plumber's changes: readable until they are discarded.
+  const kept = useKeptJob(replica === null ? jobId : undefined);
   const session = useSession();
   // Set when this page deletes the task or job, so the task's absence is not a 404.
   const leaving = useRef(false);
 
-  if (leaving.current || job === undefined || !session) return <LoadingState />;
+  if (leaving.current || replica === undefined || (replica === null && kept === undefined) || !session) return <LoadingState />;
+  const job = replica ?? kept;
   const task = job?.jobTasks.find((t) => t.taskId === taskId && !t.isDeleted);
   if (!job || !task) return <Navigate to="/notfound" replace />;
-  return <TaskDetails job={job} task={task} session={session} leaving={leaving} />;
+  return <TaskDetails job={job} task={task} session={session} leaving={leaving} refused={!replica} />;
 }
 
 function FieldList({ rows, labelPrefix }: { rows: FieldRow[]; labelPrefix: string }) {
@@ -71,7 +74,16 @@ function Section({ title, testId, children }: { title: string; testId: string; c
   );
 }
 
-function TaskDetails({ job, task, session, leaving }: { job: Job; task: Task; session: Session; leaving: { current: boolean } }) {
+interface TaskDetailsProps {
+  job: Job;
+  task: Task;
+  session: Session;
+  leaving: { current: boolean };
+  /** Shown from a refused change's copy (the server took the job away): read only. */
+  refused: boolean;
+}
+
+function TaskDetails({ job, task, session, leaving, refused }: TaskDetailsProps) {
   const { t } = useTranslation('jobs');
   const navigate = useNavigate();
   const location = useLocation();
@@ -84,7 +96,7 @@ function TaskDetails({ job, task, session, leaving }: { job: Job; task: Task; se
   const mayAct = canActOnJob(session, job);
   const jobClosed = job.statusId === JobStatus.Completed || job.statusId === JobStatus.Closed;
   // Spec 1 §4: completed tasks are read-only; spec 1 §6: task forms only for the plumber's own jobs.
-  const editable = mayAct && !jobClosed && !isTaskFinished(task);
+  const editable = mayAct && !jobClosed && !isTaskFinished(task) && !refused;
 
   const typeName = typeLabel(jobTypes.find((jt) => jt.shortName === task.jobType), task.jobType);
   const deleteCheck = checkTaskDelete(job, task);
@@ -172,7 +184,7 @@ function TaskDetails({ job, task, session, leaving }: { job: Job; task: Task; se
             <OutboxBadge marker={marker} />
           </HStack>
         </Stack>
-        <Menu.Root onSelect={(d) => { if (d.value === 'delete') void deleteTask(); }} positioning={{ placement: 'bottom-end' }}>
+        {!refused && <Menu.Root onSelect={(d) => { if (d.value === 'delete') void deleteTask(); }} positioning={{ placement: 'bottom-end' }}>
           <Menu.Trigger asChild>
             <IconButton aria-label={t('TaskMenu')} variant="ghost" size="sm" data-testid="task-menu"><MoreIcon /></IconButton>
           </Menu.Trigger>
@@ -183,10 +195,17 @@ function TaskDetails({ job, task, session, leaving }: { job: Job; task: Task; se
               </Menu.Content>
             </Menu.Positioner>
           </Portal>
-        </Menu.Root>
+        </Menu.Root>}
       </HStack>
 
-      {!isTaskFinished(task) && !jobClosed && !editable && (
+      {refused && (
+        <Alert.Root status="warning" size="sm" data-testid="task-refused">
+          <Alert.Indicator />
+          <Alert.Description>{t('RefusedCopy')}</Alert.Description>
+        </Alert.Root>
+      )}
+
+      {!isTaskFinished(task) && !jobClosed && !editable && !refused && (
         <HStack gap="3" wrap="wrap">
           <Button variant="outline" colorPalette="orange" disabled={!editable} aria-describedby={editable ? undefined : 'task-locked-reason'} onClick={() => setView('deviation')} data-testid="open-deviation">
             {t('NotCarriedOut')}

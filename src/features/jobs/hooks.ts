@@ -61,6 +61,19 @@ export function useJob(jobId: string | undefined): Job | null | undefined {
   }, [jobId]);
 }
 
+/**
+ * The device's copy of a job the server refused this user's changes to and took off the device
+ * (OutboxEntry.kept), while such a change waits for the plumber to discard it; null when none.
+ */
+export function useKeptJob(jobId: string | undefined): Job | null | undefined {
+  const userId = useSession()?.userId;
+  return useLiveQuery(async () => {
+    if (!jobId || !userId) return null;
+    const refused = await db.outbox.where('jobIds').equals(jobId).toArray();
+    return refused.find((e) => e.userId === userId && e.status === 'failed' && e.kept)?.kept ?? null;
+  }, [jobId, userId]);
+}
+
 /** Outbox state of some jobs (waiting to sync / failed), through the outbox's job index. */
 export function useOutboxMarkers(jobIds: readonly string[]): Map<string, OutboxMarker> {
   const key = jobIds.join(',');

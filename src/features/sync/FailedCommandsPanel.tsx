@@ -4,21 +4,22 @@
  * and "use mine". Nothing leaves the outbox without the user choosing it.
  */
 import { useState } from 'react';
-import { Box, Button, Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { dependentEntries, type OutboxEntry } from '../../data/commands';
 import { db } from '../../data/db';
 import { discardCommand, retryCommand, useOutbox } from '../../data/outbox';
 import type { Job, Plumber } from '../../domain/api';
 import { confirm, snackbar } from '../../ui';
-import { COMMAND_LABEL_KEY, conflictRows, jobLabel } from './describe';
+import { changePath, COMMAND_LABEL_KEY, conflictRows, jobLabel } from './describe';
 import { serverErrorKey } from '../../domain/serverErrors';
 import { ApiError } from '../../data/transport';
 
 const NO_PLUMBERS: Plumber[] = [];
 
-export function FailedCommandsPanel() {
+export function FailedCommandsPanel({ onOpenChange }: { onOpenChange?: () => void }) {
   const { t } = useTranslation('sync');
   const entries = useOutbox();
   const failed = entries.filter((e) => e.status === 'failed');
@@ -34,16 +35,29 @@ export function FailedCommandsPanel() {
           key={entry.seq}
           entry={entry}
           job={jobs?.find((j) => j.jobId === entry.jobId)}
-          dependents={dependentEntries(entry, entries).length}
+          dependents={dependentEntries(entry, entries)}
           plumbers={plumbers}
+          onOpenChange={onOpenChange}
         />
       ))}
     </Stack>
   );
 }
 
-function FailedCommand({ entry, job, dependents, plumbers }: { entry: OutboxEntry; job: Job | undefined; dependents: number; plumbers: Plumber[] }) {
+interface FailedCommandProps {
+  entry: OutboxEntry;
+  job: Job | undefined;
+  /** The queued changes that wait behind this one. */
+  dependents: OutboxEntry[];
+  plumbers: Plumber[];
+  onOpenChange?: () => void;
+}
+
+function FailedCommand({ entry, job, dependents: waiting, plumbers, onOpenChange }: FailedCommandProps) {
   const { t } = useTranslation('sync');
+  const navigate = useNavigate();
+  const dependents = waiting.length;
+  const path = changePath(entry, job);
   const [busy, setBusy] = useState(false);
   const error = entry.error;
   const conflict = error?.status === 409;
@@ -72,13 +86,21 @@ function FailedCommand({ entry, job, dependents, plumbers }: { entry: OutboxEntr
   return (
     <Box borderWidth="1px" borderColor="red.muted" borderRadius="md" p="3" data-testid="failed-command">
       <Text fontWeight="semibold">{t(COMMAND_LABEL_KEY[entry.type])}</Text>
-      <Text fontSize="sm" color="fg.muted">{jobLabel(entry, job)}</Text>
+      <Text fontSize="sm" color="fg.muted" data-testid="failed-job">{jobLabel(entry, job) || t('UnknownJob')}</Text>
       {error && (
         <Text fontSize="sm" mt="1" color="red.fg" data-testid="failed-reason">
           {t('Reason', { reason: t(serverErrorKey(error)), status: error.status })}
         </Text>
       )}
-      {dependents > 0 && <Text fontSize="sm" mt="1">{t('Dependents', { count: dependents })}</Text>}
+      {dependents > 0 && (
+        <Box mt="1" fontSize="sm" data-testid="failed-waiting">
+          <Text>{t('Dependents', { count: dependents })}</Text>
+          <List.Root ps="4">
+            {waiting.map((w) => <List.Item key={w.seq}>{t(COMMAND_LABEL_KEY[w.type])} · {jobLabel(w, w.jobId === entry.jobId ? job : undefined)}</List.Item>)}
+          </List.Root>
+        </Box>
+      )}
+      {!job && entry.kept && <Text fontSize="sm" mt="1" color="fg.muted">{t('KeptCopy')}</Text>}
       {conflict && (
         <Box mt="2">
           <Text fontSize="sm">{t('Conflict')}</Text>
@@ -95,6 +117,11 @@ function FailedCommand({ entry, job, dependents, plumbers }: { entry: OutboxEntr
         </Box>
       )}
       <HStack mt="3" gap="2" justify="flex-end" wrap="wrap">
+        {path && (
+          <Button size="sm" variant="ghost" data-testid="failed-open" onClick={() => { onOpenChange?.(); navigate(path); }}>
+            {t(job ? 'OpenJob' : 'OpenKept')}
+          </Button>
+        )}
         {conflict ? (
           <>
             <Button size="sm" variant="outline" disabled={busy} onClick={() => void discard(false)}>{t('KeepServer')}</Button>

@@ -84,7 +84,7 @@ export function SyncStatus() {
                 <SyncDetails status={status} />
                 <Text fontWeight="semibold" mt="5" mb="2">{t('FailedTitle')}</Text>
                 <Suspense fallback={<Spinner size="sm" />}>
-                  <FailedCommandsPanel />
+                  <FailedCommandsPanel onOpenChange={() => setOpen(false)} />
                 </Suspense>
               </Dialog.Body>
               <Dialog.CloseTrigger asChild>

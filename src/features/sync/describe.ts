@@ -2,7 +2,7 @@
  * What the sync screens say about an outbox command; pure, so it is unit-tested. Each command kind
  * names itself in the registry (src/data/commands): its label, its subject and its conflict rows.
  */
-import { COMMANDS, commandConflict, commandSubject, type CommandType, type ConflictRow, type OutboxEntry } from '../../data/commands';
+import { COMMANDS, commandConflict, commandSubject, jobSubject, type CommandType, type ConflictRow, type OutboxEntry } from '../../data/commands';
 import type { Job, Plumber } from '../../domain/api';
 
 export type { ConflictRow } from '../../data/commands';
@@ -24,8 +24,21 @@ export function conflictRows(entry: OutboxEntry, plumbers: readonly Plumber[] = 
   return differing.length ? differing : rows;
 }
 
-/** How the job is named in the list: its number and address, as far as the device knows them. */
+/**
+ * How the job is named in the list: its number and address as the device knows them now, else as
+ * they were when the change was made (a refusal may have taken the job off the device).
+ */
 export function jobLabel(entry: OutboxEntry, job: Job | undefined): string {
-  if (job) return job.refNr ? `${job.refNr} · ${job.subscriberText}` : job.subscriberText;
-  return commandSubject(entry) ?? entry.error?.current?.subscriberText ?? '';
+  const known = job ?? entry.kept ?? entry.error?.current;
+  if (known) return jobSubject(known);
+  return entry.subject ?? commandSubject(entry) ?? '';
+}
+
+/** Where the plumber reads what a change did: the task it is about, else the job's first task. */
+export function changePath(entry: OutboxEntry, job: Job | undefined): string | null {
+  const shown = job ?? entry.kept;
+  if (!shown) return null;
+  const named = (entry.body as { taskId?: unknown }).taskId;
+  const taskId = typeof named === 'string' && shown.jobTasks.some((t) => t.taskId === named) ? named : shown.jobTasks[0]?.taskId;
+  return taskId ? `/job/${shown.jobId}/task/${taskId}` : `/job/${shown.jobId}`;
 }
