@@ -3,13 +3,12 @@
  * described in src/domain/schemas/reports.ts. The spreadsheet streams: headers go out once the range
  * is known to hold rows, then the workbook is written as the rows are read.
  */
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { reportFileName } from '../../src/domain/reportRange';
 import { ReportPageSchema, ReportQuery, ReportRowSchema, ReportSpreadsheetQuery } from '../../src/domain/schemas/reports';
-import { claimSpreadsheetSlot, prepareSpreadsheet, reportList, reportPage, writeSpreadsheet, XLSX_CONTENT_TYPE } from '../services/reports';
+import { openSpreadsheet, reportList, reportPage, XLSX_CONTENT_TYPE } from '../services/reports';
 import { errors } from './schemas';
 
 const tags = ['Reports'];
@@ -35,14 +34,7 @@ export async function reportRoutes(app: FastifyInstance) {
       response: { 200: Type.Unsafe({ type: 'string', format: 'binary', description: 'The .xlsx file' }), ...errors },
     },
   }, async (req, reply) => {
-    const where = await prepareSpreadsheet(app.db, req.user, req.query);
-    const release = claimSpreadsheetSlot();
-    const body = new PassThrough();
-    body.once('close', release);
-    writeSpreadsheet(app.db, where, body).catch((err: unknown) => {
-      req.log.error({ err }, 'report spreadsheet failed');
-      body.destroy(err instanceof Error ? err : new Error(String(err)));
-    });
+    const body = await openSpreadsheet(app.db, req.user, req.query, (err) => req.log.error({ err }, 'report spreadsheet failed'));
     return reply
       .header('content-disposition', contentDisposition(reportFileName(new Date())))
       .header('cache-control', 'no-store')

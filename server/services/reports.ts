@@ -8,11 +8,11 @@
  * memory stays flat whatever the row count, and no connection is held while a client downloads.
  */
 import { once } from 'node:events';
-import type { Writable } from 'node:stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { ReportPage, ReportQuery, ReportRow, ReportSpreadsheetQuery } from '../../src/domain/schemas/reports';
-import { REPORT_NO_JOBS_MESSAGE } from '../../src/domain/schemas/reports';
+import { REPORT_LIST_MAX_ROWS, REPORT_LIST_TOO_LONG, REPORT_NO_JOBS_MESSAGE } from '../../src/domain/schemas/reports';
 import {
   checkReportRange, parseReportDate, rangeInstants, REPORT_DEFAULT_PAGE_SIZE, REPORT_MAX_RANGE_DAYS, type ReportRange,
 } from '../../src/domain/reportRange';
@@ -78,11 +78,16 @@ type DbRow = ReportRow;
 
 const toRow = (r: DbRow): ReportRow => ({ ...r, jobRef: Number(r.jobRef) });
 
-/** GET /api/Reports/ReconciliationReport without paging: every row of the range. */
+/**
+ * GET /api/Reports/ReconciliationReport without paging: every row of the range, up to
+ * REPORT_LIST_MAX_ROWS; a range holding more is 400 pointing to paging or the spreadsheet (an unbounded
+ * answer was 27 MB for 40,000 rows and stalled the server for every company while it was serialised).
+ */
 export async function reportList(db: DbOrTx, user: UserContext, q: ReportQuery): Promise<ReportRow[]> {
   const companyId = requireAdmin(user);
   const where = rowsWhere(companyId, readRange(q.fromDate, q.toDate), q.search);
-  const { rows } = await db.execute<DbRow>(sql`${SELECT} ${FROM} where ${where} ${ORDER}`);
+  const { rows } = await db.execute<DbRow>(sql`${SELECT} ${FROM} where ${where} ${ORDER} limit ${REPORT_LIST_MAX_ROWS + 1}`);
+  if (rows.length > REPORT_LIST_MAX_ROWS) throw badRequest('querystring', REPORT_LIST_TOO_LONG);
   return rows.map(toRow);
 }
 
@@ -162,9 +167,15 @@ export async function reportPage(db: Db, user: UserContext, q: ReportQuery): Pro
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Rows read per query. */
 const BATCH = 1000;
-/** Spreadsheets written at once by this process; more get 429 (each holds a download open). */
-export const MAX_CONCURRENT_SPREADSHEETS = 4;
-let spreadsheetsRunning = 0;
+/**
+ * Spreadsheets written at once: a few per company, so one company's downloads never keep another's
+ * out, and more per process only as a guard on the server's own work; past either, 429. A download
+ * that nobody reads for stallMs is cut and gives its place back (a reader that stops would otherwise
+ * hold it for as long as it keeps the connection open). Tests shorten stallMs.
+ */
+export const SPREADSHEET_LIMITS = { perCompany: 2, perProcess: 16, stallMs: 60_000 };
+const spreadsheetsRunning = new Map<string, number>();
+let spreadsheetsInProcess = 0;
 const DATE_FORMAT = 'dd.mm.yyyy hh:mm';
 
 const COLUMNS: { key: keyof ReportRow; width: number; numFmt?: string }[] = [
@@ -202,10 +213,20 @@ const after = (last: SheetRow) => sql`and (j.completed_date, j.ref_nr) >= (${las
   > (${last.kDate}::timestamptz, ${Number(last.jobRef)}, ${last.kOrder}, ${last.kNo}, ${last.kId}::uuid)`;
 const excelDate = (wallClock: string | null) => (wallClock ? new Date(wallClock) : null);
 
+/**
+ * Text a spreadsheet program could take for a formula (=, +, -, @, and tab or CR before them) gets a
+ * leading apostrophe, as OWASP's CSV-injection advice has it: a note "=HYPERLINK(...)" is shown as
+ * typed and stays text when the cell is edited.
+ */
+export function plainText(value: string | null): string | null {
+  return value !== null && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
 function cells(r: SheetRow): unknown[] {
+  const text = plainText;
   return [
-    Number(r.jobRef), r.jobStatus, excelDate(r.jobCompletedOslo), r.jobType, r.assigneeName, r.taskStatus, excelDate(r.taskCompletedOslo),
-    r.matrikkelnumber, r.address, r.note, r.oldMeter, r.newMeter, r.isSchueduled,
+    Number(r.jobRef), text(r.jobStatus), excelDate(r.jobCompletedOslo), text(r.jobType), text(r.assigneeName), text(r.taskStatus),
+    excelDate(r.taskCompletedOslo), text(r.matrikkelnumber), text(r.address), text(r.note), text(r.oldMeter), text(r.newMeter), r.isSchueduled,
   ];
 }
 
@@ -226,17 +247,67 @@ async function drained(out: Writable): Promise<void> {
 }
 
 /**
- * A place among the spreadsheets this process writes at once, or 429 when they are all taken;
- * the returned function gives it back (call it once the download has ended, however it ended).
+ * A place among the spreadsheets a company writes at once, or 429 when its places (or the process's)
+ * are taken; the returned function gives it back (call it once the download has ended, however it ended).
  */
-export function claimSpreadsheetSlot(): () => void {
-  if (spreadsheetsRunning >= MAX_CONCURRENT_SPREADSHEETS) throw new TooManyError('Too many reports are being exported right now; try again in a minute', 60);
-  spreadsheetsRunning++;
+export function claimSpreadsheetSlot(companyId: string): () => void {
+  const running = spreadsheetsRunning.get(companyId) ?? 0;
+  if (running >= SPREADSHEET_LIMITS.perCompany) {
+    throw new TooManyError(`Your company is already exporting ${running} reports; try again when one has finished downloading`, 60);
+  }
+  if (spreadsheetsInProcess >= SPREADSHEET_LIMITS.perProcess) throw new TooManyError('Too many reports are being exported right now; try again in a minute', 60);
+  spreadsheetsRunning.set(companyId, running + 1);
+  spreadsheetsInProcess++;
   let released = false;
   return () => {
-    if (!released) spreadsheetsRunning--;
+    if (released) return;
     released = true;
+    spreadsheetsInProcess--;
+    const left = (spreadsheetsRunning.get(companyId) ?? 1) - 1;
+    if (left > 0) spreadsheetsRunning.set(companyId, left);
+    else spreadsheetsRunning.delete(companyId);
   };
+}
+
+/**
+ * The body of a download: a pass-through that destroys itself when bytes wait in it and nobody has
+ * asked for more for stallMs (_read is called whenever the reader takes data).
+ */
+class DownloadBody extends PassThrough {
+  private lastRead = Date.now();
+  private readonly watch: NodeJS.Timeout;
+
+  constructor(stallMs: number) {
+    super();
+    this.watch = setInterval(() => {
+      if (this.readableLength > 0 && Date.now() - this.lastRead >= stallMs) this.destroy(new Error(`report download not read for ${stallMs} ms`));
+    }, Math.max(10, Math.floor(stallMs / 4)));
+    this.watch.unref();
+    this.once('close', () => clearInterval(this.watch));
+  }
+
+  override _read(size: number): void {
+    this.lastRead = Date.now();
+    super._read(size);
+  }
+}
+
+/**
+ * GET /api/Reports/ReconciliationReportSpreadsheet: the range checked (400 when it holds no rows), a
+ * place claimed (429), and the .xlsx streaming into the returned body. The place is given back when the
+ * body closes: read to the end, given up by the client, or cut for not being read.
+ */
+export async function openSpreadsheet(db: Db, user: UserContext, q: ReportSpreadsheetQuery, onError: (err: unknown) => void): Promise<Readable> {
+  const companyId = requireAdmin(user);
+  const where = await prepareSpreadsheet(db, user, q);
+  const release = claimSpreadsheetSlot(companyId);
+  const body = new DownloadBody(SPREADSHEET_LIMITS.stallMs);
+  body.once('close', release);
+  writeSpreadsheet(db, where, body).catch((err: unknown) => {
+    if (!body.destroyed) onError(err);
+    body.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  return body;
 }
 
 /** The range checked and known to hold rows; 400 with REPORT_NO_JOBS_MESSAGE when it holds none. */
@@ -252,7 +323,7 @@ export async function prepareSpreadsheet(db: Db, user: UserContext, q: ReportSpr
  * Writes the report of `where` (from prepareSpreadsheet) as .xlsx into `out`, and ends it. Each
  * batch is its own query continuing after the previous batch's last row, so no transaction or
  * connection stays open while the writer waits for a slow download (the file is not one snapshot:
- * a job completed during the download may or may not be in it). Call claimSpreadsheetSlot first.
+ * a job completed during the download may or may not be in it). openSpreadsheet claims the place.
  */
 export async function writeSpreadsheet(db: Db, where: SQL, out: Writable, batch = BATCH): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({

@@ -9,11 +9,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobStatus, TaskStatus } from '../../src/domain/enums';
 import { REPORT_FILE_NAME_PATTERN } from '../../src/domain/reportRange';
-import { REPORT_NO_JOBS_MESSAGE } from '../../src/domain/schemas/reports';
+import { REPORT_LIST_MAX_ROWS, REPORT_LIST_TOO_LONG, REPORT_NO_JOBS_MESSAGE } from '../../src/domain/schemas/reports';
 import { PassThrough } from 'node:stream';
 import type { UserContext } from '../../server/auth/context';
 import { jobs, tasks, users } from '../../server/db/schema';
-import { claimSpreadsheetSlot, MAX_CONCURRENT_SPREADSHEETS, prepareSpreadsheet, writeSpreadsheet } from '../../server/services/reports';
+import { claimSpreadsheetSlot, openSpreadsheet, prepareSpreadsheet, SPREADSHEET_LIMITS, writeSpreadsheet } from '../../server/services/reports';
 import { seedTestPeople, startTestApp, TEST_PASSWORD, tokenClaims, type TestApp, type TestPeople } from '../helpers/app';
 
 const FORBIDDEN = "You don' have access to this API call";
@@ -168,6 +168,21 @@ describe('GET /api/Reports/ReconciliationReport', () => {
     expect((await refs('  ')).total).toBe(4);
   });
 
+  it(`answers the unpaged list up to ${REPORT_LIST_MAX_ROWS} rows; past that 400 pointing to pages, which still read it`, async () => {
+    await addJob('BIG', {
+      completed: '2023-05-10T09:00:00Z', assignee: { reg: olaReg, name: 'Ola Nordmann' },
+      tasks: Array.from({ length: REPORT_LIST_MAX_ROWS + 1 }, () => ({ status: TaskStatus.Completed })),
+    });
+    const MAY_2023 = 'fromDate=05.01.2023&toDate=05.31.2023';
+    const res = await report(admin, MAY_2023);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(`querystring ${REPORT_LIST_TOO_LONG}`);
+    const page = await report(admin, `${MAY_2023}&page=11&pageSize=200`);
+    expect(page.status).toBe(200);
+    expect(page.body.total).toBe(REPORT_LIST_MAX_ROWS + 1);
+    expect(page.body.rows).toHaveLength(1);
+  });
+
   it('is admin only (403 with the spec\'s text), and each admin sees only their own company', async () => {
     expect(await report(plumber, MARCH)).toEqual({ status: 403, body: { statusCode: 403, error: 'Forbidden', message: FORBIDDEN } });
     // Company B's admin has no agreement: the report needs none.
@@ -200,14 +215,47 @@ describe('GET /api/Reports/ReconciliationReportSpreadsheet', () => {
     expect(await sheetRows(1)).toEqual(whole);
   });
 
-  it('writes a few spreadsheets at once per process and answers 429 past that', () => {
-    const releases = Array.from({ length: MAX_CONCURRENT_SPREADSHEETS }, () => claimSpreadsheetSlot());
-    expect(() => claimSpreadsheetSlot()).toThrow(expect.objectContaining({ statusCode: 429 }));
-    releases[0]();
-    releases[0]();
-    const again = claimSpreadsheetSlot();
-    expect(() => claimSpreadsheetSlot()).toThrow(expect.objectContaining({ statusCode: 429 }));
-    for (const release of [again, ...releases.slice(1)]) release();
+  it('keeps a few places per company: one company\'s exports never keep another\'s out (429 only for the first)', () => {
+    const a = Array.from({ length: SPREADSHEET_LIMITS.perCompany }, () => claimSpreadsheetSlot(people.companyA.id));
+    expect(() => claimSpreadsheetSlot(people.companyA.id)).toThrow(expect.objectContaining({ statusCode: 429 }));
+    const b = claimSpreadsheetSlot(people.companyB.id);
+    a[0]();
+    a[0]();
+    const again = claimSpreadsheetSlot(people.companyA.id);
+    expect(() => claimSpreadsheetSlot(people.companyA.id)).toThrow(expect.objectContaining({ statusCode: 429 }));
+    for (const release of [again, b, ...a.slice(1)]) release();
+  });
+
+  it('cuts a download nobody reads after the time limit, and its place is free again; the other company exports meanwhile', async () => {
+    const stallMs = SPREADSHEET_LIMITS.stallMs;
+    SPREADSHEET_LIMITS.stallMs = 400;
+    try {
+      const userA = { companyId: people.companyA.id, isAdmin: true } as UserContext;
+      const userB = { companyId: people.companyB.id, isAdmin: true } as UserContext;
+      const march = { fromDate: '03.01.2025', toDate: '03.31.2025' };
+      // Company A's downloads, never read.
+      const unread = await Promise.all(Array.from({ length: SPREADSHEET_LIMITS.perCompany }, () => openSpreadsheet(t.database.db, userA, march, () => {})));
+      const cut = unread.map((body) => new Promise<Error | undefined>((resolve) => { body.once('error', resolve); body.once('close', () => resolve(undefined)); }));
+      await expect(openSpreadsheet(t.database.db, userA, march, () => {})).rejects.toMatchObject({ statusCode: 429 });
+      // Company B exports and reads its file while A's places are taken.
+      const b = await openSpreadsheet(t.database.db, userB, march, () => {});
+      const chunks: Buffer[] = [];
+      for await (const c of b) chunks.push(c as Buffer);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+      expect(workbook.worksheets[0].rowCount).toBe(2);
+      // A's unread downloads are cut once the limit has passed, and A exports again.
+      const started = Date.now();
+      const errors = await Promise.all(cut);
+      expect(Date.now() - started).toBeLessThan(3000);
+      for (const err of errors) expect(err?.message).toMatch(/not read for 400 ms/);
+      expect(unread.every((body) => body.destroyed)).toBe(true);
+      const again = await openSpreadsheet(t.database.db, userA, march, () => {});
+      again.resume();
+      await new Promise((resolve) => again.once('close', resolve));
+    } finally {
+      SPREADSHEET_LIMITS.stallMs = stallMs;
+    }
   });
 
   async function download(token: string, query: string) {
@@ -245,6 +293,42 @@ describe('GET /api/Reports/ReconciliationReportSpreadsheet', () => {
     expect(j1.getCell(13).value).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.autoFilter).toBe('A1:M1');
+  });
+
+  it('answers 429 with Retry-After when the company\'s places are taken, while another company downloads', async () => {
+    const taken = Array.from({ length: SPREADSHEET_LIMITS.perCompany }, () => claimSpreadsheetSlot(people.companyA.id));
+    try {
+      const refused = await download(admin, MARCH);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('60');
+      const other = await download(adminB, MARCH);
+      expect(other.status).toBe(200);
+      await other.arrayBuffer();
+    } finally {
+      for (const release of taken) release();
+    }
+    const ok = await download(admin, MARCH);
+    expect(ok.status).toBe(200);
+    await ok.arrayBuffer();
+  });
+
+  it('writes text that starts like a formula (=, +, -, @) with a leading apostrophe, so it stays text', async () => {
+    await addJob('F1', {
+      completed: '2025-04-10T09:00:00Z', assignee: { reg: olaReg, name: '@SUM(1+1)' }, address: '=HYPERLINK("http://evil.example","Klikk")',
+      notes: '+47 99 99 99 99', tasks: [{ status: TaskStatus.Completed, old: '-2+3', new: '\t=1+1', notes: 'Vanlig notat' }],
+    });
+    const res = await download(admin, 'fromDate=04.01.2025&toDate=04.30.2025');
+    expect(res.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const sheet = workbook.worksheets[0];
+    const row = sheet.getRow([...Array(sheet.rowCount).keys()].map((i) => i + 1).find((n) => sheet.getRow(n).getCell(1).value === ref.F1)!);
+    expect(row.getCell(5).value).toBe("'@SUM(1+1)");
+    expect(row.getCell(9).value).toBe('\'=HYPERLINK("http://evil.example","Klikk")');
+    expect(row.getCell(10).value).toBe('Vanlig notat');
+    expect(row.getCell(11).value).toBe("'-2+3");
+    expect(row.getCell(12).value).toBe("'\t=1+1");
+    for (let c = 1; c <= 13; c++) expect(row.getCell(c).formula).toBeUndefined();
   });
 
   it('refuses a range without jobs (400) and non-admins (403)', async () => {

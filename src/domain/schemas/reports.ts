@@ -2,7 +2,9 @@
  * The completed-jobs status report (spec 3 §3 "Jobs report row", §7 /api/Reports).
  *
  * GET /api/Reports/ReconciliationReport?fromDate&toDate[&search][&page&pageSize]
- * - Without page and pageSize: the spec's answer, a list of report rows (every row of the range).
+ * - Without page and pageSize: the spec's answer, a list of report rows (every row of the range), at
+ *   most REPORT_LIST_MAX_ROWS of them: a range holding more is 400 (REPORT_LIST_TOO_LONG), to be read
+ *   in pages or exported. The report screen always pages.
  * - With page or pageSize (either one turns paging on; page defaults to 1, pageSize to 15): one page
  *   as { rows, total }, total being the number of rows matching range and search. The report table
  *   reads this; the list form stays for the spec's callers.
@@ -17,6 +19,10 @@ import { DateTime, Nullable } from './common';
 import {
   REPORT_DATE_MAX_LENGTH, REPORT_DATE_PATTERN, REPORT_DEFAULT_PAGE_SIZE, REPORT_PAGE_SIZES, REPORT_SEARCH_MAX_LENGTH,
 } from '../reportRange';
+
+/** Rows the unpaged list answers at most (about 1.4 MB of JSON). */
+export const REPORT_LIST_MAX_ROWS = 2000;
+export const REPORT_LIST_TOO_LONG = `holds more than ${REPORT_LIST_MAX_ROWS} rows: read it in pages (page, pageSize) or export the spreadsheet`;
 
 /** The 400 message of an export with nothing in it (the client shows its own text for it). */
 export const REPORT_NO_JOBS_MESSAGE = 'No jobs in the list: cannot generate the report';
