@@ -3,8 +3,8 @@
  * within the caller's company only. Shapes and rules: src/domain/schemas/workingHours.ts; the day
  * rules are the editor's own (src/domain/workingHours.ts).
  */
-import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import { isoWeekDates, isoWeeksInYear } from '../../src/domain/calendar';
+import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { addDays, isoWeekDates, isoWeekday, isoWeekMonday, isoWeeksInYear, osloDay } from '../../src/domain/calendar';
 import type {
   EmployeeWorkingDay, WorkingHoursSaveRequest, WorkingHoursSetting, WorkingHoursSettingInput,
 } from '../../src/domain/schemas/workingHours';
@@ -40,6 +40,19 @@ async function companyEmployee(db: DbOrTx, companyId: string, registrationId: nu
   if (!row) throw notFound('User');
 }
 
+/** Monday (YYYY-MM-DD) of this ISO week in Oslo: an employee's hours saved "from now on" apply from it. */
+function thisMonday(): string {
+  const today = osloDay(new Date());
+  return addDays(today, 1 - isoWeekday(today));
+}
+
+/** Rows without a week that apply in the week of `monday` (the company's have no validity: always). */
+const standingIn = (monday: string): SQL => and(
+  isNull(workingHours.year),
+  or(isNull(workingHours.validFrom), lte(workingHours.validFrom, monday)),
+  or(isNull(workingHours.validUntil), gt(workingHours.validUntil, monday)),
+)!;
+
 const companyDefault = (companyId: string): SQL =>
   and(eq(workingHours.companyId, companyId), isNull(workingHours.registrationId), isNull(workingHours.year))!;
 
@@ -69,7 +82,7 @@ export async function getEmployeeWeek(
     or(
       and(isNull(workingHours.registrationId), isNull(workingHours.year)),
       and(eq(workingHours.registrationId, registrationId), or(
-        isNull(workingHours.year),
+        standingIn(isoWeekMonday(year, weekNo)),
         and(eq(workingHours.year, year), eq(workingHours.weekNo, weekNo)),
       )),
     ),
@@ -129,16 +142,20 @@ export async function createHours(tx: Tx, user: UserContext, body: WorkingHoursS
   const days = body.workingHoursSettings;
   days.forEach((s, i) => { if (s.id) throw badRequest(`workingHoursSettings[${i}].id`, 'must be 0 or absent when creating: use PUT to update'); });
   if (employee === null && days.length !== 7) throw badRequest('workingHoursSettings', 'must hold all seven days for the company default');
+  // Replaced standing hours (validUntil set) belong to past weeks: they take no day of the weeks to come.
   const existing = await tx.select().from(workingHours).where(and(
     eq(workingHours.companyId, companyId),
     employee === null ? isNull(workingHours.registrationId) : eq(workingHours.registrationId, employee),
+    isNull(workingHours.validUntil),
   ));
   days.forEach((s, i) => {
     const taken = existing.find((r) => r.dayOfWeek === s.dayOfWeek && r.year === (s.year ?? null) && r.weekNo === (s.weekNo ?? null));
     if (taken) throw conflict(`workingHoursSettings[${i}].dayOfWeek ${dayName(s.dayOfWeek)} already has hours (id ${taken.id}): update it with PUT`);
   });
+  const from = thisMonday();
   const rows = await tx.insert(workingHours).values(days.map((s) => ({
     companyId, registrationId: employee, year: s.year ?? null, weekNo: s.weekNo ?? null, dayOfWeek: s.dayOfWeek, ...hoursOf(s),
+    validFrom: employee !== null && s.year == null ? from : null,
   }))).returning();
   return rows.sort((a, b) => a.dayOfWeek - b.dayOfWeek).map(toSetting);
 }
@@ -162,13 +179,44 @@ export async function updateHours(tx: Tx, user: UserContext, body: WorkingHoursS
     if ((s.year !== undefined && s.year !== row.year) || (s.weekNo !== undefined && s.weekNo !== row.weekNo)) {
       throw badRequest(`${at}.year`, 'must stay as it is: a day keeps its week');
     }
-    const [u] = await tx.update(workingHours).set(hoursOf(s)).where(eq(workingHours.id, row.id)).returning();
-    updated.push(u);
+    updated.push(row.registrationId !== null && row.year === null
+      ? await saveStandingFromNow(tx, row, hoursOf(s))
+      : (await tx.update(workingHours).set(hoursOf(s)).where(eq(workingHours.id, row.id)).returning())[0]);
   }
   return updated.sort((a, b) => a.dayOfWeek - b.dayOfWeek).map(toSetting);
 }
 
-/** DELETE: employee days (back to the company's hours). The company default is set Off, not deleted. */
+/** The employee's standing row of that day in use now (not replaced), if any. */
+async function currentStanding(tx: Tx, row: Row): Promise<Row | undefined> {
+  const [current] = await tx.select().from(workingHours).where(and(
+    eq(workingHours.companyId, row.companyId), eq(workingHours.registrationId, row.registrationId!), eq(workingHours.dayOfWeek, row.dayOfWeek),
+    isNull(workingHours.year), isNull(workingHours.validUntil),
+  )).limit(1);
+  return current;
+}
+
+/**
+ * An employee's standing hours for a day, changed from this week on: the hours in use since an earlier
+ * week are kept for those weeks (closed at this Monday) and new ones start this Monday. Hours that
+ * started this week are changed in place. `row` may be a replaced one (read for a past week): the
+ * change is to what is in use now.
+ */
+async function saveStandingFromNow(tx: Tx, row: Row, hours: DayHours): Promise<Row> {
+  const from = thisMonday();
+  const current = await currentStanding(tx, row);
+  if (current && current.validFrom === from) {
+    return (await tx.update(workingHours).set(hours).where(eq(workingHours.id, current.id)).returning())[0];
+  }
+  if (current) await tx.update(workingHours).set({ validUntil: from }).where(eq(workingHours.id, current.id));
+  return (await tx.insert(workingHours).values({
+    companyId: row.companyId, registrationId: row.registrationId, dayOfWeek: row.dayOfWeek, year: null, weekNo: null, ...hours, validFrom: from,
+  }).returning())[0];
+}
+
+/**
+ * DELETE: employee days (back to the company's hours). The company default is set Off, not deleted.
+ * Standing hours go back to the company's from this week on; the weeks before keep them.
+ */
 export async function deleteHours(tx: Tx, user: UserContext, ids: number[]): Promise<number[]> {
   const companyId = requireAdminWithAgreement(user);
   await lockCompanySettings(tx, companyId);
@@ -179,6 +227,16 @@ export async function deleteHours(tx: Tx, user: UserContext, ids: number[]): Pro
     if (!row) throw notFound(`Working hours ${id}`);
     if (row.registrationId === null) throw badRequest('ids', `${id} is the company default for ${dayName(row.dayOfWeek)}: set the day Off instead`);
   }
-  await tx.delete(workingHours).where(inArray(workingHours.id, unique));
+  const from = thisMonday();
+  for (const row of rows) {
+    if (row.year !== null) {
+      await tx.delete(workingHours).where(eq(workingHours.id, row.id));
+      continue;
+    }
+    const current = await currentStanding(tx, row);
+    if (!current) continue;
+    if (current.validFrom === from) await tx.delete(workingHours).where(eq(workingHours.id, current.id));
+    else await tx.update(workingHours).set({ validUntil: from }).where(eq(workingHours.id, current.id));
+  }
   return unique;
 }

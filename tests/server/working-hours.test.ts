@@ -1,7 +1,7 @@
 /** /api/WorkingHoursSetting (spec 3 §3, §5, §7): company default, employees' own hours, every rule and permission. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoWeek, isoWeekDates, osloDay } from '../../src/domain/calendar';
+import { addDays, isoWeek, isoWeekDates, osloDay } from '../../src/domain/calendar';
 import { users, workingHours } from '../../server/db/schema';
 import { seedTestPeople, startTestApp, signInRoles, type TestApp, type TestPeople } from '../helpers/app';
 
@@ -184,9 +184,53 @@ describe('employee hours', () => {
     expect(special.status).toBe(201);
     const after = await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${plumberReg}&year=${year}&weekNo=${weekNo}`);
     expect(after.body[4]).toMatchObject({ isEmployeeSpecific: true, isWeekSpecific: true, startTime: '10:00', id: special.body[0].id });
-    const other = weekNo === 1 ? 2 : weekNo - 1;
-    const otherWeek = await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${plumberReg}&Year=${year}&WeekNo=${other}`);
-    expect(otherWeek.body[4]).toMatchObject({ isWeekSpecific: false, endTime: '13:00' });
+    const next = isoWeek(addDays(osloDay(new Date()), 7));
+    const nextWeek = await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${plumberReg}&Year=${next.year}&WeekNo=${next.week}`);
+    expect(nextWeek.body[4]).toMatchObject({ isWeekSpecific: false, endTime: '13:00' });
+    // Saved this week "from now on": the weeks before keep the company's hours.
+    const last = isoWeek(addDays(osloDay(new Date()), -7));
+    const lastWeek = await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${plumberReg}&Year=${last.year}&WeekNo=${last.week}`);
+    expect(lastWeek.body[4]).toMatchObject({ isEmployeeSpecific: false, endTime: '15:30' });
+  });
+
+  it('changed or removed "from now on" leave the weeks before as they were', async () => {
+    const last = isoWeek(addDays(osloDay(new Date()), -7));
+    const weekOf = async (w: { year: number; week: number }) =>
+      (await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${adminReg}&Year=${w.year}&WeekNo=${w.week}`)).body as { startTime: string; endTime: string; isEmployeeSpecific: boolean }[];
+    // Standing hours from before (as the demo data's, with no start week): Thursday 06:00-14:00.
+    const [old] = await t.database.db.insert(workingHours).values({
+      companyId: people.companyA.id, registrationId: adminReg, dayOfWeek: 4, startTime: '06:00', endTime: '14:00',
+    }).returning();
+    expect((await weekOf(last))[3]).toMatchObject({ isEmployeeSpecific: true, startTime: '06:00' });
+
+    const changed = await t.api(admin, 'PUT', url, {
+      groupId: people.companyA.id, userRegistrationId: adminReg,
+      workingHoursSettings: [{ id: old.id, dayOfWeek: 4, startTime: '09:00', lunchStartTime: null, lunchEndTime: null, endTime: '17:00' }],
+    });
+    expect(changed.status).toBe(200);
+    expect((await weekOf(last))[3]).toMatchObject({ startTime: '06:00', endTime: '14:00' });
+    expect((await weekOf({ year, week: weekNo }))[3]).toMatchObject({ startTime: '09:00', endTime: '17:00' });
+    // Changed again the same week: in place, no third row.
+    const again = await t.api(admin, 'PUT', url, {
+      groupId: people.companyA.id, userRegistrationId: adminReg,
+      workingHoursSettings: [{ id: changed.body[0].id, dayOfWeek: 4, startTime: '08:00', lunchStartTime: null, lunchEndTime: null, endTime: '16:00' }],
+    });
+    expect(again.status).toBe(200);
+    const thursdays = () => t.database.db.select().from(workingHours)
+      .where(and(eq(workingHours.registrationId, adminReg), eq(workingHours.dayOfWeek, 4)));
+    expect(await thursdays()).toHaveLength(2);
+
+    const removed = await t.api(admin, 'DELETE', url, [again.body[0].id]);
+    expect(removed.status).toBe(200);
+    expect((await weekOf({ year, week: weekNo }))[3]).toMatchObject({ isEmployeeSpecific: false, endTime: '15:30' });
+    expect((await weekOf(last))[3]).toMatchObject({ isEmployeeSpecific: true, startTime: '06:00' });
+    // Back to the company's this week, so a new create is not a conflict.
+    const created = await t.api(admin, 'POST', url, {
+      groupId: people.companyA.id, userRegistrationId: adminReg, workingHoursSettings: [{ dayOfWeek: 4, ...weekday }],
+    });
+    expect(created.status).toBe(201);
+    expect((await weekOf(last))[3]).toMatchObject({ startTime: '06:00' });
+    await t.database.db.delete(workingHours).where(and(eq(workingHours.registrationId, adminReg), eq(workingHours.dayOfWeek, 4)));
   });
 
   it('a plumber reads only their own; another company\'s employee is 404; bad weeks are 400', async () => {
