@@ -6,7 +6,8 @@
  *   HH:mm or null; all four null is a day off. `userRegistrationId` null: the company default.
  *   `year` + `weekNo` (both or neither): an employee's hours for that ISO week only; without them the
  *   employee's standing hours. Precedence for a day: that week's employee row, the employee's
- *   standing row, the company's.
+ *   standing row, the company's. Standing hours apply from the week they were saved in ("from now
+ *   on"): a PUT or DELETE of them changes this week and later ones only, so a PUT may answer a new id.
  * - GET /filter?groupId=<companyId>: the company default, seven rows Monday first; 404 when the
  *   company has none (the client is silent on 404 and offers the company settings).
  * - GET /filter?userRegistrationId=&Year=&WeekNo=: the seven days of that ISO week as
