@@ -11,7 +11,7 @@ import { serverErrorKey } from '../../../domain/serverErrors';
 import { retryCommand } from '../../../data/outbox';
 import { looksLikePhoto, PHOTO_ACCEPT, PhotoRejected } from '../../../data/photos/process';
 import {
-  addPhoto, deletePhoto, freeStorageBytes, fullPicture, LOW_STORAGE_BYTES, rotatePhoto, setPhotoCaptureDate, useTaskPhotos, useUploadProgress,
+  addPhoto, CaptureDateInFuture, deletePhoto, freeStorageBytes, fullPicture, LOW_STORAGE_BYTES, rotatePhoto, setPhotoCaptureDate, useTaskPhotos, useUploadProgress,
   type PhotoSendState, type PhotoTarget, type TaskPhoto,
 } from '../../../data/photos/store';
 import type { StoredPhoto } from '../../../data/photos/types';
@@ -56,6 +56,12 @@ function SendBadge({ send }: { send: PhotoSendState }) {
   );
 }
 
+/** The line under the preview: camera make and model (when the photo says), then the stored size. */
+export function photoCaption(m: Pick<StoredPhoto['metadata'], 'deviceMake' | 'deviceModel' | 'width' | 'height'>): string {
+  const camera = [m.deviceMake, m.deviceModel].filter(Boolean).join(' ');
+  return [camera, `${m.width}×${m.height}`].filter(Boolean).join(' · ');
+}
+
 /** Spec 1 §4: rotation cycles in 90° steps and wraps after 360. */
 export const nextTurn = (turn: number) => (turn + 90) % 360;
 
@@ -70,6 +76,8 @@ function PhotoPreview({ photo, label, disabled, onClose }: { photo: StoredPhoto;
   const taken = photo.metadata.metadataCapturedDate;
   const [date, setDate] = useState<Date | null>(taken ? new Date(taken) : null);
   const [saving, setSaving] = useState(false);
+  // Opening puts focus on Close, not on the date field (which would open a phone's keyboard).
+  const closeButton = useRef<HTMLButtonElement>(null);
   const dateChanged = (date?.toISOString() ?? null) !== (taken ? new Date(taken).toISOString() : null);
   const changed = turn !== 0 || dateChanged;
   const url = useObjectUrl(picture ?? photo.thumb);
@@ -92,8 +100,8 @@ function PhotoPreview({ photo, label, disabled, onClose }: { photo: StoredPhoto;
       if (dateChanged) await setPhotoCaptureDate(photo, date);
       snackbar.success(t('Images.Saved'));
       onClose();
-    } catch {
-      snackbar.error(t('Images.SaveFailed'), t('PleaseTryAgain'));
+    } catch (e) {
+      snackbar.error(t('Images.SaveFailed'), t(e instanceof CaptureDateInFuture ? 'TaskForm.Errors.DateInFuture' : 'PleaseTryAgain'));
     } finally {
       setSaving(false);
     }
@@ -109,7 +117,8 @@ function PhotoPreview({ photo, label, disabled, onClose }: { photo: StoredPhoto;
   };
 
   return (
-    <Dialog.Root open onOpenChange={(e) => { if (!e.open) void close(); }} size={{ base: 'full', md: 'xl' }} placement="center">
+    <Dialog.Root open onOpenChange={(e) => { if (!e.open) void close(); }} size={{ base: 'full', md: 'xl' }} placement="center"
+      initialFocusEl={() => closeButton.current}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -121,11 +130,9 @@ function PhotoPreview({ photo, label, disabled, onClose }: { photo: StoredPhoto;
                   <Image src={url} alt={label} maxH="60vh" maxW="100%" objectFit="contain" transform={`rotate(${turn}deg)`} transition="transform 0.2s"
                     data-testid="photo-preview-image" data-turn={turn} />
                 </Box>
-                <Text fontSize="sm" color="fg.muted">
-                  {[photo.metadata.deviceMake, photo.metadata.deviceModel].filter(Boolean).join(' ')} · {photo.metadata.width}×{photo.metadata.height}
-                </Text>
+                <Text fontSize="sm" color="fg.muted" data-testid="photo-caption">{photoCaption(photo.metadata)}</Text>
                 {!disabled && (
-                  <DateTimeField label={t('Images.CaptureDate')} testId="photo-capture-date" value={date} onChange={setDate} />
+                  <DateTimeField label={t('Images.CaptureDate')} testId="photo-capture-date" value={date} onChange={setDate} noFuture />
                 )}
               </Stack>
             </Dialog.Body>
@@ -133,7 +140,7 @@ function PhotoPreview({ photo, label, disabled, onClose }: { photo: StoredPhoto;
               <HStack gap="2" wrap="wrap">
                 {!disabled && <Button variant="outline" onClick={() => setTurn(nextTurn)} data-testid="photo-rotate">{t('Images.Rotate')}</Button>}
                 {!disabled && <Button variant="outline" colorPalette="red" onClick={() => void remove()} data-testid="photo-preview-delete">{t('Images.Delete')}</Button>}
-                <Button variant="ghost" onClick={() => void close()} data-testid="photo-preview-close">{t('Images.Close')}</Button>
+                <Button ref={closeButton} variant="ghost" onClick={() => void close()} data-testid="photo-preview-close">{t('Images.Close')}</Button>
                 {!disabled && (
                   <Button colorPalette="blue" disabled={!changed || saving} loading={saving} onClick={() => void save()} data-testid="photo-save">{t('Images.Save')}</Button>
                 )}
