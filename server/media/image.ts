@@ -42,7 +42,7 @@ export const MAX_INPUT_PIXELS = 24_000_000;
 export const MAX_ASPECT_RATIO = 10;
 /** Images decoded at once in this process; more wait (DECODE_QUEUE), then 429. */
 export const DECODE_SLOTS = 2;
-const DECODE_QUEUE = 32;
+export const DECODE_QUEUE = 32;
 const RETRY_AFTER_SECONDS = 5;
 
 // The operation cache would keep decoded images of earlier requests alive for nothing.

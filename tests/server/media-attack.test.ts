@@ -16,7 +16,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Job } from '../../src/domain/api';
 import { objectIdOf } from '../../src/domain/media';
 import { mediaAssets } from '../../server/db/schema';
-import { DECODE_SLOTS, MAX_INPUT_PIXELS } from '../../server/media/image';
+import { checkImage, DECODE_QUEUE, DECODE_SLOTS, MAX_INPUT_PIXELS } from '../../server/media/image';
+import { TooManyError } from '../../server/services/errors';
 import { DiskMediaStore } from '../../server/media/store';
 import { tokenClaims } from '../helpers/app';
 import { createJob, startDemo, type Demo, type Person } from './jobs-fixtures';
@@ -184,6 +185,15 @@ describe('image bombs', () => {
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThanOrEqual(DECODE_SLOTS);
   }, 120_000);
+
+  it(`past the decoders and ${DECODE_QUEUE} waiting, an image is told to come back (429 with Retry-After)`, async () => {
+    const scene = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#468' } }).jpeg().toBuffer();
+    const results = await Promise.allSettled(Array.from({ length: DECODE_SLOTS + DECODE_QUEUE + 4 }, () => checkImage(scene)));
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    expect(results.length - refused.length).toBeGreaterThanOrEqual(DECODE_SLOTS + DECODE_QUEUE);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const err of refused) expect(err).toMatchObject({ constructor: TooManyError, statusCode: 429, retryAfterSeconds: 5 });
+  }, 120_000);
 });
 
 describe('what is stored', () => {
@@ -218,6 +228,15 @@ describe('what is stored', () => {
       if (meta.format === 'jpeg') expect(jpegEnd(stored)).toBe(stored.length);
     });
   }
+
+  it('stores a camera JPEG turned by its EXIF orientation upright, without the EXIF', async () => {
+    const sent = await sharp(photo).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const res = await upload('ola', olaJob, sent);
+    expect(res.status).toBe(201);
+    expect([res.body.width, res.body.height]).toEqual([600, 800]);
+    const meta = await sharp(await storedFile('ola', olaJob, res.body.assetId)).metadata();
+    expect([meta.width, meta.height, meta.orientation, meta.exif]).toEqual([600, 800, undefined, undefined]);
+  });
 });
 
 describe('object ids, asset ids', () => {
