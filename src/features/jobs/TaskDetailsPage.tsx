@@ -11,12 +11,14 @@ import { formatDateTime } from '../../domain/format';
 import { JobStatus } from '../../domain/enums';
 import { canActOnJob, checkTaskDelete, isTaskFinished, liveTasks } from '../../domain/jobRules';
 import { taskBackTarget, type TaskRouteState } from '../../domain/taskNavigation';
-import { fieldRows, type FieldRow } from '../../domain/taskView';
+import { fieldRows, type FieldLookups, type FieldRow } from '../../domain/taskView';
+import { useLookup } from '../../data/sync';
 import { enqueue } from '../../data/outbox';
 import { useSession, type Session } from '../../data/session';
 import { BackIcon, confirm, LoadingState, PageLayout, showWarning, snackbar } from '../../ui';
 import { afterReport } from './afterReport';
 import { DeviationView } from './components/DeviationView';
+import { ImageStrip } from './components/ImageStrip';
 import { TaskReportForm } from './components/TaskReportForm';
 import { useDeleteJob } from './components/JobActions';
 import { OutboxBadge } from './components/OutboxMarker';
@@ -55,6 +57,7 @@ function FieldList({ rows, labelPrefix }: { rows: FieldRow[]; labelPrefix: strin
             {value.kind === 'bool' && (value.value ? t('Yes') : t('No'))}
             {value.kind === 'date' && formatDateTime(value.value)}
             {value.kind === 'text' && value.value}
+            {value.kind === 'label' && t(value.value)}
             {value.kind === 'list' && (
               <List.Root ps="4">{value.value.map((v, i) => <List.Item key={i}>{v}</List.Item>)}</List.Root>
             )}
@@ -93,6 +96,12 @@ function TaskDetails({ job, task, session, leaving, refused }: TaskDetailsProps)
   const deleteJob = useDeleteJob();
   const marker = useOutboxMarkers([job.jobId]).get(job.jobId);
   const [view, setView] = useState<'task' | 'deviation'>('task');
+  const lookups: FieldLookups = {
+    models: useLookup<NonNullable<FieldLookups['models']>[number]>('watermetermodels'),
+    placements: useLookup<NonNullable<FieldLookups['placements']>[number]>('watermeterplacements'),
+    lengths: useLookup<NonNullable<FieldLookups['lengths']>[number]>('MaxConstructionLength'),
+    backflowTypes: useLookup<NonNullable<FieldLookups['backflowTypes']>[number]>('BackflowProtectionTypes'),
+  };
   const mayAct = canActOnJob(session, job);
   const jobClosed = job.statusId === JobStatus.Completed || job.statusId === JobStatus.Closed;
   // Spec 1 §4: completed tasks are read-only; spec 1 §6: task forms only for the plumber's own jobs.
@@ -161,9 +170,14 @@ function TaskDetails({ job, task, session, leaving, refused }: TaskDetailsProps)
   }
 
   const subscriber = task.subscriberDetails;
-  const meterRows = fieldRows(task.newWaterMeterObj);
-  const oldMeterRows = fieldRows(task.dismantleObj);
-  const deviationRows = fieldRows(task.additionalDetailsRequest);
+  const meterRows = fieldRows(task.newWaterMeterObj, lookups);
+  const oldMeterRows = fieldRows(task.dismantleObj, lookups);
+  const deviationRows = fieldRows(task.additionalDetailsRequest, lookups);
+  // The photos a sent form lists, as pictures (the device's copies), not file names.
+  const listsImages = (obj: unknown, key: string) => Array.isArray((obj as Record<string, unknown> | null)?.[key]) && ((obj as Record<string, unknown[]>)[key]).length > 0;
+  const photoTarget = (imageType: 'overview' | 'detail' | 'deviation', meterKind: 'new' | 'old' | 'deviation') => ({
+    jobId: job.jobId, taskId: task.taskId, matrikkelenhetsId: job.matrikkel.matrikkelenhetId, imageType, meterKind, meterNumber: null,
+  });
   const taskCount = liveTasks(job).length;
 
   return (
@@ -280,13 +294,27 @@ function TaskDetails({ job, task, session, leaving, refused }: TaskDetailsProps)
 
       {editable && <TaskReportForm job={job} task={task} onNotCarriedOut={() => setView('deviation')} onSent={() => void onReportSent()} />}
       {!editable && meterRows.length > 0 && (
-        <Section title={t('NewWaterMeter')} testId="task-new-meter"><FieldList rows={meterRows} labelPrefix="MeterField" /></Section>
+        <Section title={t('NewWaterMeter')} testId="task-new-meter">
+          <FieldList rows={meterRows} labelPrefix="MeterField" />
+          {listsImages(task.newWaterMeterObj, 'waterMeterImages') && (
+            <>
+              <ImageStrip disabled title={t('TaskForm.NewMeterOverviewImages')} target={photoTarget('overview', 'new')} />
+              <ImageStrip disabled title={t('TaskForm.NewMeterDetailImages')} target={photoTarget('detail', 'new')} />
+            </>
+          )}
+        </Section>
       )}
       {!editable && oldMeterRows.length > 0 && (
-        <Section title={t('OldWaterMeter')} testId="task-old-meter"><FieldList rows={oldMeterRows} labelPrefix="MeterField" /></Section>
+        <Section title={t('OldWaterMeter')} testId="task-old-meter">
+          <FieldList rows={oldMeterRows} labelPrefix="MeterField" />
+          {listsImages(task.dismantleObj, 'waterMeterImages') && <ImageStrip disabled title={t('TaskForm.OldMeterImages')} target={photoTarget('overview', 'old')} />}
+        </Section>
       )}
       {!editable && deviationRows.length > 0 && (
-        <Section title={t('NotCarriedOut')} testId="task-deviation"><FieldList rows={deviationRows} labelPrefix="DeviationField" /></Section>
+        <Section title={t('NotCarriedOut')} testId="task-deviation">
+          <FieldList rows={deviationRows} labelPrefix="DeviationField" />
+          {listsImages(task.additionalDetailsRequest, 'deviationImages') && <ImageStrip disabled title={t('Images.DeviationImages')} target={photoTarget('deviation', 'deviation')} />}
+        </Section>
       )}
       {!editable && meterRows.length + oldMeterRows.length + deviationRows.length === 0 && (
         <Box color="fg.muted" fontSize="sm" data-testid="task-no-meter-data">{t('NoMeterDataYet')}</Box>
