@@ -27,7 +27,7 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,json}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,json,wasm}'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the budgets of DESIGN.md, measured. Prints each figure beside its budget.
- * Sections: shell, joblist, browser, api, photo, outbox (`npx tsx bench/run.ts photo` runs one).
+ * Sections: shell, joblist, browser, api, photo, outbox, memory, report, barcode (`npx tsx bench/run.ts photo` runs one).
  * Needs Debian's Chromium (the in-browser job list, the photo pipeline) and builds the web app first if it is stale.
  */
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { benchPhoto, formatPhotoBench } from './photo';
 import { benchOutbox, formatOutboxBench } from './outbox';
 import { benchPageMemory, formatPageMemoryBench } from './pageMemory';
 import { formatReportBench, runReportBench } from './report';
+import { benchBarcode, formatBarcodeBench } from './barcode';
 
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const only = process.argv.slice(2);
@@ -57,6 +58,10 @@ async function main() {
   if (want('report')) {
     console.log('\n## Report');
     console.log(formatReportBench(await runReportBench()));
+  }
+  if (want('barcode')) {
+    console.log('\n## Barcode reader');
+    console.log(formatBarcodeBench(await benchBarcode({ before: process.env.BARCODE_BEFORE === '1' })));
   }
 }
 

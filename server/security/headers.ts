@@ -32,7 +32,8 @@ export function contentSecurityPolicy(config: Config, opts: { frameable: boolean
   const issuer = new URL(config.oidcIssuer).origin;
   const identity = issuer === self ? [] : [issuer];
   const tiles = tileSource(process.env.VITE_MAP_TILE_URL || DEFAULT_TILE_URL);
-  const scripts = ["'self'", ...(opts.path.startsWith('/oidc/') ? [sha256(LOGOUT_SCRIPT)] : [])];
+  // 'wasm-unsafe-eval' lets the barcode reader compile its WebAssembly (served from 'self'); it allows no JavaScript eval.
+  const scripts = ["'self'", "'wasm-unsafe-eval'", ...(opts.path.startsWith('/oidc/') ? [sha256(LOGOUT_SCRIPT)] : [])];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': scripts,

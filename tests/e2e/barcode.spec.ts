@@ -1,6 +1,7 @@
 /**
- * The barcode reader (issue 5 §3), live: Chromium's fake camera plays a video of a real Code 128
- * label; the reader finds it inside the 280×80 scan box and fills the serial upper-cased.
+ * The barcode reader (issue 5 §3, issue 12), live: Chromium's fake camera plays a video of a real
+ * Code 128 label; the reader finds it inside the 280×80 scan box (3 frames agreeing) and fills the
+ * serial; over a different typed serial it shows the code and asks first.
  */
 import { expect, test } from '@playwright/test';
 import { fakeCamera, labelVideo, openInstallTask, SERIAL } from './barcodeFixture';
@@ -22,4 +23,14 @@ test('the live reader reads a Code 128 label from the camera into the serial fie
   await expect(page.getByTestId('snackbar').filter({ hasText: 'Strekkoden er lest' })).toBeVisible();
   // Read, and valid for the chosen model: no serial error.
   await expect(page.getByTestId('new-meter-form')).not.toContainText('Feil vannmålernummer');
+
+  // A serial typed by hand is not overwritten by the camera unasked.
+  await page.getByTestId('new-serialNo').fill('87654321');
+  await page.getByTestId('scan-serial').click();
+  await expect(scanner.getByTestId('barcode-read-code')).toHaveText(SERIAL, { timeout: 20_000 });
+  await expect(scanner.getByTestId('barcode-confirm')).toContainText('Vil du bytte ut 87654321');
+  await expect(page.getByTestId('new-serialNo')).toHaveValue('87654321');
+  await scanner.getByTestId('barcode-replace').click();
+  await expect(scanner).toHaveCount(0);
+  await expect(page.getByTestId('new-serialNo')).toHaveValue(SERIAL);
 });

@@ -12,9 +12,9 @@ import { PLUMBER_OLA, dbQuery, signIn } from './helpers';
 export const SERIAL = '71234567';
 const CODE_OPTIONS = { bcid: 'code128', text: SERIAL, scale: 3, height: 14, includetext: false, paddingwidth: 10, paddingheight: 6, backgroundcolor: 'FFFFFF' };
 
-/** A label as a camera sees it: the code in the middle of a 640×480 frame. */
-export async function labelFrame(): Promise<Buffer> {
-  const code = await bwipjs.toBuffer(CODE_OPTIONS);
+/** A label as a camera sees it: the code (by default SERIAL) in the middle of a 640×480 frame. */
+export async function labelFrame(text = SERIAL): Promise<Buffer> {
+  const code = await bwipjs.toBuffer({ ...CODE_OPTIONS, text });
   const meta = await sharp(code).metadata();
   return sharp({ create: { width: 640, height: 480, channels: 3, background: '#f4f4f0' } })
     .composite([{ input: code, left: Math.round((640 - meta.width!) / 2), top: Math.round((480 - meta.height!) / 2) }])

@@ -1,136 +1,143 @@
 /**
- * The barcode reader for serial numbers (spec 1 §2 "A barcode reader with camera choice"), with
- * @ericblade/quagga2, loaded only when the reader opens: the chosen camera at 10 frames a second,
- * decoding only inside a 280×80 box of a 300×400 view; or a still photo of the label. Code 128,
- * Code 39, EAN-13, EAN-8 and Interleaved 2 of 5. The code found goes to the form upper-cased, where
- * it is checked against the meter model like a typed one.
+ * The barcode reader for serial numbers (spec 1 §2 "A barcode reader with camera choice"): the
+ * chosen camera at 10 frames a second, decoding the 280×80 scan box's band of a 300×400 view; or a
+ * still photo of the label. Code 128, Code 39, EAN-13, EAN-8 and Interleaved 2 of 5, read by ZXing
+ * (./barcodeReader.ts; its .wasm comes from our origin, precached, and loads when the reader opens).
+ * A live code is taken only when 3 frames in a row read it the same, with its check digit right
+ * (src/domain/barcode.ts). A code that would replace a different serial already in the field is
+ * shown first and replaces it only when the plumber says so. "Strekkoden er lest" is said only for
+ * a code that fits the meter model; one that does not goes to the field, whose error says why.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Dialog, Field, HStack, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { QuaggaJSConfigObject, QuaggaJSResultObject } from '@ericblade/quagga2';
+import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
+import { agreedPhotoCode, ReadAgreement, SCAN_BOX, SCAN_FPS, SCAN_VIEW } from '../../../domain/barcode';
 import { snackbar } from '../../../ui';
+import type { BarcodeDecoder } from './barcodeReader';
 
-/** Spec 1 §2: 10 frames a second, a 280×80 scan box in a 300×400 view. */
-export const SCAN_FPS = 10;
-export const VIEW = { width: 300, height: 400 };
-export const SCAN_BOX = { width: 280, height: 80 };
-const READERS = ['code_128_reader', 'code_39_reader', 'ean_reader', 'ean_8_reader', 'i2of5_reader'] as const;
-
-/** The scan box as quagga's decoding area (percent of the view from each side). */
-export const SCAN_AREA = {
-  top: `${((VIEW.height - SCAN_BOX.height) / 2 / VIEW.height) * 100}%`,
-  bottom: `${((VIEW.height - SCAN_BOX.height) / 2 / VIEW.height) * 100}%`,
-  left: `${((VIEW.width - SCAN_BOX.width) / 2 / VIEW.width) * 100}%`,
-  right: `${((VIEW.width - SCAN_BOX.width) / 2 / VIEW.width) * 100}%`,
-};
-
-type Quagga = typeof import('@ericblade/quagga2').default;
-const loadQuagga = async (): Promise<Quagga> => (await import('@ericblade/quagga2')).default;
+/** The decoders and their helpers, with ZXing, load when the reader opens (not with the task form). */
+const loadReader = () => import('./barcodeReader');
+/** Photos are decoded at most this wide and high: a 12-megapixel picture gains nothing but time. */
+const PHOTO_MAX_SIDE = 1600;
 
 type ScanError = 'CameraAccess' | 'NotIdentified' | 'Failed';
 
 export interface BarcodeScannerProps {
+  /** The serial in the field now: a different one is replaced only after the plumber confirms. */
+  current: string;
+  /** Whether a code fits the chosen meter model (only then is the read called a success). */
+  fits: (code: string) => boolean;
   onCode: (code: string) => void;
   onClose: () => void;
 }
 
-function readFile(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
+const cameraError = (err: unknown): ScanError => {
+  const name = (err as { name?: string }).name;
+  return name === 'NotAllowedError' || name === 'NotFoundError' || name === 'OverconstrainedError' ? 'CameraAccess' : 'Failed';
+};
 
-export function BarcodeScanner({ onCode, onClose }: BarcodeScannerProps) {
+export function BarcodeScanner({ current, fits, onCode, onClose }: BarcodeScannerProps) {
   const { t } = useTranslation('jobs');
-  const view = useRef<HTMLDivElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const decoder = useRef<Promise<{ zxing: BarcodeDecoder; reader: Awaited<ReturnType<typeof loadReader>> }> | null>(null);
   const [cameras, setCameras] = useState<MediaDeviceInfo[]>([]);
   const [deviceId, setDeviceId] = useState<string | null>(null);
   const [error, setError] = useState<ScanError | null>(null);
   const [live, setLive] = useState(false);
-  const done = useRef(false);
+  /** A read code waiting for the plumber's answer: it would replace the serial typed in the field. */
+  const [pending, setPending] = useState<string | null>(null);
 
-  const found = (code: string) => {
-    if (done.current) return;
-    done.current = true;
-    snackbar.success(t('BarcodeReader.Success'));
-    onCode(code.trim().toUpperCase());
+  const loadDecoder = () => (decoder.current ??= loadReader().then(async (reader) => ({ reader, zxing: await reader.loadZxing({ url: wasmUrl }) })));
+
+  const apply = (code: string) => {
+    onCode(code);
+    if (fits(code)) snackbar.success(t('BarcodeReader.Success'));
     onClose();
   };
+  const found = (code: string) => {
+    const typed = current.trim();
+    if (typed !== '' && typed.toUpperCase() !== code.toUpperCase()) setPending(code);
+    else apply(code);
+  };
 
-  // The cameras, once access is granted (labels are empty before).
+  // The live reader on the chosen camera (or the back camera); paused while a read code waits.
   useEffect(() => {
-    let cancelled = false;
-    void loadQuagga().then(async (Q) => {
-      try {
-        const list = await Q.CameraAccess.enumerateVideoDevices();
-        if (!cancelled) setCameras(list);
-      } catch {
-        if (!cancelled) setError('CameraAccess');
-      }
-    });
-    return () => { cancelled = true; };
-  }, []);
-
-  // The live reader on the chosen camera (or the back camera), restarted when the choice changes.
-  useEffect(() => {
-    let quagga: Quagga | null = null;
-    let stopped = false;
-    const target = view.current;
+    if (pending !== null) return;
+    const target = video.current;
     if (!target) return;
-    const onDetected = (r: QuaggaJSResultObject) => { if (r.codeResult?.code) found(r.codeResult.code); };
-    void loadQuagga().then((Q) => {
+    let stopped = false;
+    let stream: MediaStream | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void (async () => {
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({
+          audio: false,
+          video: { width: { ideal: 640 }, height: { ideal: 480 }, ...(deviceId ? { deviceId: { exact: deviceId } } : { facingMode: 'environment' }) },
+        });
+      } catch (err) {
+        if (!stopped) setError(cameraError(err));
+        return;
+      }
+      if (stopped) { stream.getTracks().forEach((track) => track.stop()); return; }
+      // The cameras' names are there once access is granted.
+      void navigator.mediaDevices.enumerateDevices().then((all) => { if (!stopped) setCameras(all.filter((d) => d.kind === 'videoinput')); });
+      let loaded: Awaited<ReturnType<typeof loadDecoder>>;
+      try {
+        target.srcObject = stream;
+        await target.play();
+        loaded = await loadDecoder();
+      } catch (err) {
+        if (!stopped) setError(cameraError(err));
+        return;
+      }
       if (stopped) return;
-      quagga = Q;
-      const config: QuaggaJSConfigObject = {
-        inputStream: {
-          type: 'LiveStream',
-          target,
-          constraints: { width: 640, height: 480, ...(deviceId ? { deviceId } : { facingMode: 'environment' }) },
-          area: SCAN_AREA,
-        },
-        frequency: SCAN_FPS,
-        locate: false,
-        numOfWorkers: 0,
-        decoder: { readers: [...READERS] },
-      };
-      Q.init(config, (err: unknown) => {
+      setLive(true);
+      const canvas = document.createElement('canvas');
+      const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+      const { zxing, reader } = loaded;
+      const agreement = new ReadAgreement();
+      let frame = 0;
+      const tick = async () => {
         if (stopped) return;
-        if (err) {
-          const name = (err as { name?: string }).name;
-          setError(name === 'NotAllowedError' || name === 'NotFoundError' || name === 'OverconstrainedError' ? 'CameraAccess' : 'Failed');
-          return;
+        const started = performance.now();
+        if (target.videoWidth > 0) {
+          const band = reader.scanBand(target.videoWidth, target.videoHeight);
+          canvas.width = band.width;
+          canvas.height = band.height;
+          ctx.drawImage(target, band.x, band.y, band.width, band.height, 0, 0, band.width, band.height);
+          const read = await reader.readFrame(zxing, ctx.getImageData(0, 0, band.width, band.height), frame++ % 2 === 1);
+          const code = read ? agreement.add(read) : null;
+          if (stopped) return;
+          if (code) { found(code); return; }
         }
-        Q.onDetected(onDetected);
-        Q.start();
-        setLive(true);
-      });
-    });
+        timer = setTimeout(() => void tick(), Math.max(0, 1000 / SCAN_FPS - (performance.now() - started)));
+      };
+      void tick();
+    })();
     return () => {
       stopped = true;
-      if (quagga) {
-        quagga.offDetected(onDetected);
-        void quagga.stop();
-      }
+      clearTimeout(timer);
+      stream?.getTracks().forEach((track) => track.stop());
       setLive(false);
     };
-    // found is stable enough: it closes the reader on the first code.
+    // found reads the props of this render; the loop restarts only for a camera or a decision.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [deviceId]);
+  }, [deviceId, pending]);
 
   const fromPhoto = async (file: File | undefined) => {
     if (!file) return;
     try {
-      const Q = await loadQuagga();
-      const src = await readFile(file);
-      const result = await new Promise<QuaggaJSResultObject | undefined>((resolve) => {
-        void Q.decodeSingle({ src, numOfWorkers: 0, locate: true, inputStream: { size: 1280 }, decoder: { readers: [...READERS] } }, resolve);
-      });
-      if (result?.codeResult?.code) found(result.codeResult.code);
-      else setError('NotIdentified');
+      const [{ zxing, reader }, bitmap] = await Promise.all([loadDecoder(), createImageBitmap(file)]);
+      const f = Math.min(1, PHOTO_MAX_SIDE / Math.max(bitmap.width, bitmap.height));
+      const canvas = document.createElement('canvas');
+      canvas.width = Math.round(bitmap.width * f);
+      canvas.height = Math.round(bitmap.height * f);
+      const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+      ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+      bitmap.close();
+      const code = agreedPhotoCode(await reader.readPhoto(zxing, ctx.getImageData(0, 0, canvas.width, canvas.height)));
+      if (code) { setError(null); found(code); } else setError('NotIdentified');
     } catch {
       setError('Failed');
     }
@@ -144,43 +151,58 @@ export function BarcodeScanner({ onCode, onClose }: BarcodeScannerProps) {
           <Dialog.Content data-testid="barcode-scanner">
             <Dialog.Header><Dialog.Title>{t('BarcodeReader.Title')}</Dialog.Title></Dialog.Header>
             <Dialog.Body>
-              <Stack gap="3">
-                {cameras.length > 1 && (
-                  <Field.Root>
-                    <Field.Label>{t('BarcodeReader.Camera')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field data-testid="barcode-camera" value={deviceId ?? ''} onChange={(e) => setDeviceId(e.target.value || null)}>
-                        <option value="">{t('BarcodeReader.BackCamera')}</option>
-                        {cameras.map((c, i) => <option key={c.deviceId} value={c.deviceId}>{c.label || t('BarcodeReader.CameraNo', { no: i + 1 })}</option>)}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                )}
-                <Box position="relative" w={`${VIEW.width}px`} h={`${VIEW.height}px`} maxW="100%" mx="auto" bg="black" overflow="hidden" borderRadius="md"
-                  css={{ '& video, & canvas': { width: '100%', height: '100%', objectFit: 'cover', position: 'absolute', inset: 0 } }}>
-                  <div ref={view} data-testid="barcode-view" style={{ position: 'absolute', inset: 0 }} />
-                  <Box position="absolute" top="50%" left="50%" transform="translate(-50%, -50%)" w={`${SCAN_BOX.width}px`} h={`${SCAN_BOX.height}px`}
-                    borderWidth="2px" borderColor="green.400" borderRadius="sm" pointerEvents="none" data-testid="barcode-box" />
-                </Box>
-                {/* With the camera refused or failed, the error below says it; "starting" would not be true. */}
-                {!error && <Text fontSize="sm" color="fg.muted" role="status">{live ? t('BarcodeReader.Aim') : t('BarcodeReader.Starting')}</Text>}
-                {error && (
-                  <Alert.Root status="error" size="sm" data-testid="barcode-error">
-                    <Alert.Indicator />
-                    <Alert.Description>{t(`BarcodeReader.${error}`)}</Alert.Description>
-                  </Alert.Root>
-                )}
-              </Stack>
+              {pending !== null ? (
+                <Stack gap="3" data-testid="barcode-confirm">
+                  <Text>{t('BarcodeReader.ReadCode')}</Text>
+                  <Text fontFamily="mono" fontSize="xl" fontWeight="bold" data-testid="barcode-read-code">{pending}</Text>
+                  <Text>{t('BarcodeReader.ReplaceQuestion', { current: current.trim() })}</Text>
+                </Stack>
+              ) : (
+                <Stack gap="3">
+                  {cameras.length > 1 && (
+                    <Field.Root>
+                      <Field.Label>{t('BarcodeReader.Camera')}</Field.Label>
+                      <NativeSelect.Root>
+                        <NativeSelect.Field data-testid="barcode-camera" value={deviceId ?? ''} onChange={(e) => setDeviceId(e.target.value || null)}>
+                          <option value="">{t('BarcodeReader.BackCamera')}</option>
+                          {cameras.map((c, i) => <option key={c.deviceId} value={c.deviceId}>{c.label || t('BarcodeReader.CameraNo', { no: i + 1 })}</option>)}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </Field.Root>
+                  )}
+                  <Box position="relative" w={`${SCAN_VIEW.width}px`} h={`${SCAN_VIEW.height}px`} maxW="100%" mx="auto" bg="black" overflow="hidden" borderRadius="md">
+                    <video ref={video} muted playsInline data-testid="barcode-view"
+                      style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }} />
+                    <Box position="absolute" top="50%" left="50%" transform="translate(-50%, -50%)" w={`${SCAN_BOX.width}px`} h={`${SCAN_BOX.height}px`}
+                      borderWidth="2px" borderColor="green.400" borderRadius="sm" pointerEvents="none" data-testid="barcode-box" />
+                  </Box>
+                  {/* With the camera refused or failed, the error below says it; "starting" would not be true. */}
+                  {!error && <Text fontSize="sm" color="fg.muted" role="status">{live ? t('BarcodeReader.Aim') : t('BarcodeReader.Starting')}</Text>}
+                  {error && (
+                    <Alert.Root status="error" size="sm" data-testid="barcode-error">
+                      <Alert.Indicator />
+                      <Alert.Description>{t(`BarcodeReader.${error}`)}</Alert.Description>
+                    </Alert.Root>
+                  )}
+                </Stack>
+              )}
             </Dialog.Body>
             <Dialog.Footer>
-              <HStack gap="2" wrap="wrap">
-                <Button as="label" variant="outline" size="sm" cursor="pointer">
-                  {t('BarcodeReader.FromPhoto')}
-                  <input type="file" accept="image/*" hidden data-testid="barcode-photo" onChange={(e) => { void fromPhoto(e.target.files?.[0]); e.target.value = ''; }} />
-                </Button>
-                <Button variant="ghost" size="sm" onClick={onClose}>{t('Cancel')}</Button>
-              </HStack>
+              {pending !== null ? (
+                <HStack gap="2" wrap="wrap">
+                  <Button variant="outline" size="sm" onClick={onClose} data-testid="barcode-keep">{t('BarcodeReader.Keep', { current: current.trim() })}</Button>
+                  <Button size="sm" onClick={() => apply(pending)} data-testid="barcode-replace">{t('BarcodeReader.Replace')}</Button>
+                </HStack>
+              ) : (
+                <HStack gap="2" wrap="wrap">
+                  <Button as="label" variant="outline" size="sm" cursor="pointer">
+                    {t('BarcodeReader.FromPhoto')}
+                    <input type="file" accept="image/*" hidden data-testid="barcode-photo" onChange={(e) => { void fromPhoto(e.target.files?.[0]); e.target.value = ''; }} />
+                  </Button>
+                  <Button variant="ghost" size="sm" onClick={onClose}>{t('Cancel')}</Button>
+                </HStack>
+              )}
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -373,7 +373,8 @@ export function TaskReportForm({ job, task, onNotCarriedOut, onSent }: TaskRepor
         </Section>
       )}
 
-      {scanning && <BarcodeScanner onCode={(code) => setN('serialNo', code)} onClose={() => setScanning(false)} />}
+      {scanning && <BarcodeScanner current={newMeter.serialNo} fits={(code) => serialMatchesModel(normalizeSerial(code), model)}
+        onCode={(code) => setN('serialNo', code)} onClose={() => setScanning(false)} />}
 
       <HStack gap="3" wrap="wrap">
         <Button variant="outline" colorPalette="orange" onClick={onNotCarriedOut} data-testid="open-deviation">{t('NotCarriedOut')}</Button>
