@@ -9,6 +9,11 @@ import { REPORT_FILE_NAME_PATTERN } from '../../src/domain/reportRange';
 import { ADMIN_A, apiHeadersOf, PLUMBER_OLA, signIn } from './helpers';
 
 const iso = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(d);
+/** YYYY-MM-DD as the date fields show and take it (dd.MM.yyyy, whatever the browser's language). */
+const dmy = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
+
+// An English-language browser: the range is still dd.MM.yyyy, never mm/dd/yyyy (issue 12).
+test.use({ locale: 'en-US' });
 
 test('the admin sees the completed jobs of a range and downloads them as the .xlsx the spec names', async ({ page }) => {
   await signIn(page, ADMIN_A);
@@ -17,10 +22,14 @@ test('the admin sees the completed jobs of a range and downloads them as the .xl
   // The default range is the previous calendar month.
   const now = new Date();
   const firstOfMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-  await expect(page.locator('#report-from')).toHaveValue(iso(new Date(firstOfMonth.getTime() + 12 * 3600_000)));
+  // Both tabs keep their range fields: the report's by test id.
+  const fromField = page.getByTestId('report-from');
+  const toField = page.getByTestId('report-to');
+  await expect(fromField).toHaveValue(dmy(iso(new Date(firstOfMonth.getTime() + 12 * 3600_000))));
 
   // The end before the start is refused in the form.
-  await page.locator('#report-to').fill(iso(new Date(firstOfMonth.getTime() - 86_400_000)));
+  await toField.click();
+  await toField.pressSequentially(dmy(iso(new Date(firstOfMonth.getTime() - 86_400_000))));
   await expect(page.getByText('Til dato kan ikke være før fra dato')).toBeVisible();
 
   // The demo's jobs were completed within the last 150 days.
@@ -32,8 +41,10 @@ test('the admin sees the completed jobs of a range and downloads them as the .xl
     const q = new URL(r.url()).searchParams;
     return r.url().includes('/api/Reports/ReconciliationReport?') && q.get('fromDate') === mdy(from) && q.get('toDate')?.startsWith(mdy(to)) === true;
   });
-  await page.locator('#report-from').fill(from);
-  await page.locator('#report-to').fill(to);
+  await fromField.click();
+  await fromField.pressSequentially(dmy(from));
+  await toField.click();
+  await toField.pressSequentially(dmy(to).replaceAll('.', ''));
   const page1 = await (await answer).json() as { rows: unknown[]; total: number };
   expect(page1.total).toBeGreaterThan(15);
   const table = page.getByTestId('report-table');

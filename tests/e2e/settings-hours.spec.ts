@@ -8,6 +8,16 @@ import { ADMIN_A, dbQuery, signIn } from './helpers';
 
 const SANDVIKA_ORG = '912345678';
 
+// An English-language Chrome (common on office PCs) with the app in Norwegian: the native date and time
+// inputs showed "07:00 AM" and mm/dd/yyyy and saved other times than typed (issue 12); ours do not.
+test.use({ locale: 'en-US' });
+
+/** As a person types: click into the field (which selects what it holds), then key by key. */
+async function typeInto(field: Locator, text: string) {
+  await field.click();
+  await field.pressSequentially(text);
+}
+
 async function openSection(page: Page, name: string) {
   await page.getByRole('navigation', { name: 'Innstillinger' }).getByRole('button', { name, exact: true }).click();
 }
@@ -20,7 +30,7 @@ const switchOf = (page: Page, label: string): { input: Locator; toggle: () => Pr
 
 // Other specs share this server's demo data: put back what this one changed.
 test.afterAll(async () => {
-  await dbQuery(`update working_hours set end_time = '15:30' where registration_id is null and day_of_week = 3
+  await dbQuery(`update working_hours set start_time = '07:00', end_time = '15:30' where registration_id is null and day_of_week in (1, 3, 5)
     and company_id = (select id from companies where org_number = $1)`, [SANDVIKA_ORG]);
   await dbQuery(`delete from working_hours where day_of_week = 2
     and registration_id = (select registration_id from users where email = 'ola.hansen@sandvika-ror.no')`);
@@ -33,15 +43,25 @@ test('company hours refuse a violating time, then save; an employee gets an own 
   await page.goto('/settings');
   await openSection(page, 'Arbeidstid');
 
-  // Company hours as seeded: weekdays 07:00–15:30 with lunch 11:30–12:00.
+  // Company hours as seeded: weekdays 07:00–15:30 with lunch 11:30–12:00, as 24-hour text fields.
   await expect(page.getByLabel('Onsdag Dagstart', { exact: true })).toHaveValue('07:00');
+  await expect(page.getByLabel('Onsdag Dagstart', { exact: true })).toHaveAttribute('placeholder', 'tt:mm');
+  await expect(page.getByLabel('Onsdag Dagstart', { exact: true })).toHaveAttribute('type', 'text');
   const save = page.getByTestId('company-hours').getByRole('button', { name: 'Lagre', exact: true });
   await expect(save).toBeDisabled();
 
-  // A lunch before the day starts is refused at once, with the invalid-time label first.
-  await page.getByLabel('Onsdag Lunsj fra', { exact: true }).fill('06:30');
+  // A lunch before the day starts is refused once typed in full, with the invalid-time label first;
+  // leaving the field shows the saved time again.
+  await typeInto(page.getByLabel('Onsdag Lunsj fra', { exact: true }), '0630');
   await expect(page.getByTestId('hours-error')).toHaveText(/^Ugyldig tid: lunsj fra må være etter dagstart.*\(Onsdag\)$/);
+  await page.keyboard.press('Tab');
   await expect(page.getByLabel('Onsdag Lunsj fra', { exact: true })).toHaveValue('11:30');
+  await expect(save).toBeDisabled();
+  // Lunch from 13:00 (after lunch to) is refused too, not saved as another time.
+  await typeInto(page.getByLabel('Mandag Lunsj fra', { exact: true }), '13:00');
+  await expect(page.getByTestId('hours-error').filter({ hasText: 'Mandag' })).toHaveText(/^Ugyldig tid: lunsj fra må være .*\(Mandag\)$/);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Mandag Lunsj fra', { exact: true })).toHaveValue('11:30');
   await expect(save).toBeDisabled();
 
   // Saturday switched from Off with no times: 'time must be specified', and nothing is sent.
@@ -54,8 +74,16 @@ test('company hours refuse a violating time, then save; an employee gets an own 
   await saturdayOff.toggle();
   await expect(saturdayOff.input).toBeChecked();
 
-  // A valid change saves and reloads.
-  await page.getByLabel('Onsdag Dagslutt', { exact: true }).fill('16:00');
+  // A valid change, typed key by key as "1600" (each keystroke's partial value was refused before), saves
+  // as typed and reloads. "12:30" and "6:45 AM" are kept as typed too (the AM is not a 24-hour text).
+  await typeInto(page.getByLabel('Onsdag Dagslutt', { exact: true }), '1600');
+  await expect(page.getByLabel('Onsdag Dagslutt', { exact: true })).toHaveValue('16:00');
+  await typeInto(page.getByLabel('Mandag Dagslutt', { exact: true }), '12:30');
+  await typeInto(page.getByLabel('Fredag Dagstart', { exact: true }), '6:45 AM');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Mandag Dagslutt', { exact: true })).toHaveValue('12:30');
+  await expect(page.getByLabel('Fredag Dagstart', { exact: true })).toHaveValue('06:45');
+  await expect(page.getByTestId('hours-error')).toHaveCount(0);
   await expect(save).toBeEnabled();
   await save.click();
   await expect(page.getByText('Arbeidstiden ble lagret')).toBeVisible();
@@ -65,7 +93,8 @@ test('company hours refuse a violating time, then save; an employee gets an own 
     `select wh.day_of_week, wh.start_time, wh.end_time from working_hours wh join companies c on c.id = wh.company_id
      where c.org_number = $1 and wh.registration_id is null order by wh.day_of_week`, [SANDVIKA_ORG],
   );
-  expect(company.map((r) => r.end_time)).toEqual(['15:30', '15:30', '16:00', '15:30', '15:30', null, null]);
+  expect(company.map((r) => r.end_time)).toEqual(['12:30', '15:30', '16:00', '15:30', '15:30', null, null]);
+  expect(company.map((r) => r.start_time)).toEqual(['07:00', '07:00', '07:00', '07:00', '06:45', null, null]);
   // The snackbar closes by itself, so the next save's own snackbar is what is seen below.
   await expect(page.getByText('Arbeidstiden ble lagret')).toBeHidden();
 
@@ -78,7 +107,8 @@ test('company hours refuse a violating time, then save; an employee gets an own 
   await expect(tuesday.input).toBeChecked();
   await expect(page.getByLabel('Tirsdag Dagslutt', { exact: true })).toBeDisabled();
   await tuesday.toggle();
-  await page.getByLabel('Tirsdag Dagslutt', { exact: true }).fill('14:00');
+  await typeInto(page.getByLabel('Tirsdag Dagslutt', { exact: true }), '14');
+  await page.keyboard.press('Enter');
   await page.getByTestId('employee-hours').getByRole('button', { name: 'Lagre', exact: true }).click();
   await expect(page.getByText('Arbeidstiden ble lagret')).toBeVisible();
   await expect(switchOf(page, 'Tirsdag Firmaets arbeidstid').input).not.toBeChecked();
@@ -97,19 +127,40 @@ test('company hours refuse a violating time, then save; an employee gets an own 
   await expect(page.getByText('Det er ingen elementer å lagre')).toBeVisible();
 
   const date = `${next}-06-11`;
-  await page.getByLabel('Dato', { exact: true }).fill(`${next}-05-17`);
+  await expect(page.getByLabel('Dato', { exact: true })).toHaveAttribute('placeholder', 'dd.mm.åååå');
+  await typeInto(page.getByLabel('Dato', { exact: true }), `17.05.${next}`);
   await page.getByRole('button', { name: 'Legg til', exact: true }).click();
   await expect(page.getByTestId('holiday-error')).toHaveText('Datoen er allerede i bruk');
   // The month calendars pick the date too; past days and holidays cannot be picked.
   await expect(page.getByTestId('month-5').getByRole('button', { name: /17\. mai/ })).toBeDisabled();
-  await page.getByTestId('month-6').getByRole('button', { name: /^\S+ 11\. juni/ }).click();
-  await expect(page.getByLabel('Dato', { exact: true })).toHaveValue(date);
+
+  // The twelve months are one tab stop (the date being added), and the keys move within the year.
+  const months = page.getByTestId('holiday-months');
+  await expect(months.locator('button[tabindex="0"]')).toHaveCount(1);
+  expect(await months.locator('button[tabindex="-1"]').count()).toBeGreaterThanOrEqual(364);
+  await page.getByRole('button', { name: 'Lagre kalender' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(months.locator(`[data-day="${next}-05-17"]`)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(months.locator(`[data-day="${next}-05-18"]`)).toBeFocused();
+  await page.keyboard.press('PageDown');
+  await expect(months.locator(`[data-day="${next}-06-18"]`)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(months.locator(`[data-day="${next}-06-11"]`)).toBeFocused();
+  await expect(months.locator('button[tabindex="0"]')).toHaveAttribute('data-day', `${next}-06-11`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Dato', { exact: true })).toHaveValue(`11.06.${next}`);
+  // One Tab leaves the months.
+  await months.locator(`[data-day="${date}"]`).focus();
+  await page.keyboard.press('Tab');
+  await expect(months.locator(':focus')).toHaveCount(0);
+
   await page.getByLabel('Dagtype', { exact: true }).selectOption({ label: 'Halv dag' });
-  await page.getByLabel('Fra', { exact: true }).fill('12:00');
-  await page.getByLabel('Til', { exact: true }).fill('11:00');
+  await typeInto(page.getByLabel('Fra', { exact: true }), '12.00');
+  await typeInto(page.getByLabel('Til', { exact: true }), '1100');
   await page.getByRole('button', { name: 'Legg til', exact: true }).click();
   await expect(page.getByTestId('holiday-error')).toHaveText(/^Ugyldig tid: til må være senere enn fra/);
-  await page.getByLabel('Til', { exact: true }).fill('15:00');
+  await typeInto(page.getByLabel('Til', { exact: true }), '15:00');
   await page.getByLabel('Årsak', { exact: true }).fill('Sommeravslutning');
   await page.getByRole('button', { name: 'Legg til', exact: true }).click();
   await expect(page.getByText('Fridagen ble lagt til. Husk å lagre kalenderen.')).toBeVisible();
@@ -165,8 +216,8 @@ test('an employee\'s hours for one week only: a week row is saved, the week afte
   const tuesdayCompany = switchOf(page, 'Tirsdag Firmaets arbeidstid');
   if (await tuesdayCompany.input.isChecked()) await tuesdayCompany.toggle();
   await expect(tuesdayEnd).toBeEnabled();
-  await page.getByLabel('Tirsdag Dagstart', { exact: true }).fill('08:00');
-  await tuesdayEnd.fill('13:15');
+  await typeInto(page.getByLabel('Tirsdag Dagstart', { exact: true }), '0800');
+  await typeInto(tuesdayEnd, '13:15');
   await section.getByText(`bare uke ${next.weekNo}`, { exact: true }).click();
   await expect(section.getByRole('radio', { name: `bare uke ${next.weekNo}` })).toBeChecked();
   await section.getByRole('button', { name: 'Lagre', exact: true }).click();
@@ -213,7 +264,7 @@ test('a refused save says so and keeps the edit unsaved', async ({ page }) => {
   await page.route('**/api/WorkingHoursSetting', (route) => (route.request().method() === 'PUT'
     ? route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong' } })
     : route.continue()));
-  await page.getByLabel('Torsdag Dagslutt', { exact: true }).fill('15:00');
+  await typeInto(page.getByLabel('Torsdag Dagslutt', { exact: true }), '1500');
   const save = page.getByTestId('company-hours').getByRole('button', { name: 'Lagre', exact: true });
   await save.click();
   await expect(page.getByText('Noe gikk galt! Vennligst prøv på nytt')).toBeVisible();

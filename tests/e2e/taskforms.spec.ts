@@ -209,8 +209,9 @@ test('a replacement: the form refuses what the server would, asks the spec\'s qu
 
   // Old meter: a reading below the previous one is questioned; "wrong" puts the focus back.
   const dismantled = page.getByTestId('old-dismantledDate');
-  await dismantled.fill(today);
-  await dismantled.press('Enter');
+  // Typed as a person does, key by key (the field reads it when complete).
+  await dismantled.click();
+  await dismantled.pressSequentially(today);
   const oldReading = page.getByTestId('old-lastMeterReading');
   await oldReading.fill(String(job.previous - 1));
   await oldReading.blur();
@@ -232,8 +233,8 @@ test('a replacement: the form refuses what the server would, asks the spec\'s qu
   await expect(page.getByTestId('images-new-detail').getByTestId('photo-blocked')).toHaveCount(0);
   await page.getByTestId('new-lastMeterReading').fill('0,5');
   const installed = page.getByTestId('new-installedDate');
-  await installed.fill(today);
-  await installed.press('Enter');
+  await installed.click();
+  await installed.pressSequentially(today.replaceAll('.', ''));
   await page.getByTestId('new-brackets').selectOption({ label: 'Nei' });
   await page.getByTestId('new-directionId').selectOption({ label: 'Horisontal' });
   await page.getByTestId('new-hasUpstreamStopValve').selectOption({ label: 'Ja' });
@@ -295,8 +296,8 @@ test('the photo preview: rotate in 90° steps (wrapping at 360), correct the cap
   await ask.getByRole('button', { name: 'Avbryt' }).click();
   await expect(image).toHaveAttribute('data-turn', '90');
   const captured = preview.getByTestId('photo-capture-date');
-  await captured.fill('20.11.2026');
-  await captured.press('Enter');
+  await captured.click();
+  await captured.pressSequentially('20.11.2026');
   await preview.getByTestId('photo-save').click();
   await expect(preview).toHaveCount(0);
 

@@ -55,6 +55,7 @@ export function TypedTextField(props: TypedTextFieldProps & TypedTextFieldSetup)
   const [problem, setProblem] = useState<string | null>(null);
   // The value last handed to the parent: a complete text is committed once, not again on blur.
   const offered = useRef<string | null | undefined>(undefined);
+  const justFocused = useRef(false);
 
   useEffect(() => {
     setText(format(value));
@@ -108,12 +109,17 @@ export function TypedTextField(props: TypedTextFieldProps & TypedTextFieldSetup)
           value={text}
           onChange={(e) => type(e.currentTarget.value)}
           onFocus={(e) => {
-            const input = e.currentTarget;
-            // After the click has placed the caret: typing replaces the whole value.
-            requestAnimationFrame(() => { if (document.activeElement === input) input.select(); });
+            // Typing replaces the whole value; the click's own mouseup would undo the selection.
+            e.currentTarget.select();
+            justFocused.current = true;
+          }}
+          onMouseUp={(e) => {
+            if (justFocused.current) e.preventDefault();
+            justFocused.current = false;
           }}
           onBlur={settle}
           onKeyDown={(e) => {
+            justFocused.current = false;
             if (e.key === 'Enter') {
               e.preventDefault();
               settle();
