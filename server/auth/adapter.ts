@@ -6,6 +6,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/index';
 import { oidcPayloads } from '../db/schema';
+import { isStorableText } from '../security/text';
 
 /** Models looked up by grant id when a grant is revoked. */
 const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
@@ -31,7 +32,9 @@ export function postgresAdapter(db: Db) {
       });
     }
 
-    private async findWhere(where: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
+    private async findWhere(where: ReturnType<typeof eq>, key: string): Promise<AdapterPayload | undefined> {
+      // Ids come from requests (tokens, codes, cookies): one PostgreSQL cannot store is no one's.
+      if (!isStorableText(key)) return undefined;
       const [row] = await db.select().from(oidcPayloads).where(and(eq(oidcPayloads.type, this.type), where)).limit(1);
       if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return undefined;
       const payload = row.payload as AdapterPayload;
@@ -39,27 +42,30 @@ export function postgresAdapter(db: Db) {
     }
 
     find(id: string) {
-      return this.findWhere(eq(oidcPayloads.id, id));
+      return this.findWhere(eq(oidcPayloads.id, id), id);
     }
 
     findByUserCode(userCode: string) {
-      return this.findWhere(eq(oidcPayloads.userCode, userCode));
+      return this.findWhere(eq(oidcPayloads.userCode, userCode), userCode);
     }
 
     findByUid(uid: string) {
-      return this.findWhere(eq(oidcPayloads.uid, uid));
+      return this.findWhere(eq(oidcPayloads.uid, uid), uid);
     }
 
     async consume(id: string): Promise<void> {
+      if (!isStorableText(id)) return;
       await db.update(oidcPayloads).set({ consumedAt: new Date() })
         .where(and(eq(oidcPayloads.type, this.type), eq(oidcPayloads.id, id)));
     }
 
     async destroy(id: string): Promise<void> {
+      if (!isStorableText(id)) return;
       await db.delete(oidcPayloads).where(and(eq(oidcPayloads.type, this.type), eq(oidcPayloads.id, id)));
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
+      if (!isStorableText(grantId)) return;
       await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
     }
   };

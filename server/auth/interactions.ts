@@ -14,7 +14,7 @@ import { hashPassword, verifyPassword } from './password';
 import { loginPage, MAX_LENGTH, messagePage, registerPage, type CompanyOption, type RegisterErrors, type RegisterValues } from './pages';
 import { OIDC_MOUNT } from './provider';
 import { pickLang, TEXTS, type Lang, type Texts } from './texts';
-import { isStorableText } from '../security/input';
+import { isStorableText } from '../security/text';
 import { consume, forget, limitHeaders, peek, retryAfterSeconds, takeSlot, type LimitState } from '../security/rateLimit';
 
 export const MIN_PASSWORD_LENGTH = 8;

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiRoute } from '../auth/index';
 import { harden } from '../../src/domain/schemaBounds';
+import { isStorableText } from './text';
 
 /** JSON nesting deeper than this is no form of ours. */
 export const MAX_JSON_DEPTH = 32;
@@ -37,20 +38,11 @@ export function isRealDateTime(value: string): boolean {
   return !Number.isNaN(Date.parse(value));
 }
 
-/** NUL, or a surrogate not part of a pair. */
-// eslint-disable-next-line no-control-regex -- NUL is what this looks for
-const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 export class InputError extends Error {
   readonly statusCode = 400;
   constructor(field: string, problem: string) {
     super(`${field} ${problem}`);
   }
-}
-
-/** Text PostgreSQL and drivers take as it is: no NUL, no half of a surrogate pair. */
-export function isStorableText(value: string): boolean {
-  return !BAD_TEXT.test(value);
 }
 
 export function checkText(value: string, field: string): void {

@@ -111,6 +111,8 @@ describe('logout', () => {
   it('ends API access: the refresh token of the signed-out session gets no new access token', async () => {
     const signedIn = await t.signIn(people.email.adminB, TEST_PASSWORD, from('198.51.100.20'));
     if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.status}`);
+    const otherDevice = await t.signIn(people.email.adminB, TEST_PASSWORD, from('198.51.100.21'));
+    if (!otherDevice.ok) throw new Error(`sign-in failed: ${otherDevice.status}`);
     // Refresh tokens live a day, and say so: MSAL then renews an expired one through the provider's session.
     expect(signedIn.tokens).toMatchObject({ refresh_token_expires_in: 24 * 60 * 60 });
     const renewed = await refresh(signedIn.tokens.refresh_token!);
@@ -138,7 +140,8 @@ describe('logout', () => {
     expect(after.status).toBe(400);
     expect(await after.json()).toMatchObject({ error: 'invalid_grant' });
     expect((await refresh(signedIn.tokens.refresh_token!)).status).toBe(400);
-    // Another sign-in of the same user (another device) keeps working.
+    // The same user's sign-in on another device keeps working, as does a new one here.
+    expect((await refresh(otherDevice.tokens.refresh_token!)).status).toBe(200);
     const again = await t.signIn(people.email.adminB, TEST_PASSWORD, from('198.51.100.20'));
     if (!again.ok) throw new Error('second sign-in failed');
     expect((await refresh(again.tokens.refresh_token!)).status).toBe(200);
@@ -170,6 +173,18 @@ describe("the provider's forms and hostile input", () => {
     }
     // Five of the hostile posts were five failed sign-ins of this account from this address.
     expect(status(await t.signIn(email, TEST_PASSWORD, attacker))).toBe(429);
+  });
+
+  it("answers a NUL in the provider's own endpoints with its error, not a 500", async () => {
+    const token = await fetch(`${t.baseUrl}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'abc\u0000def', client_id: t.app.config.oidcClientId }).toString(),
+    });
+    expect(token.status).toBe(400);
+    expect(await token.json()).toMatchObject({ error: 'invalid_grant' });
+    const interaction = await fetch(`${t.baseUrl}/oidc/interaction/abc%00def`, { headers: { cookie: '_interaction=abc%00def' } });
+    expect(interaction.status).toBe(400);
   });
 
   it('answers NUL, JSON and oversized fields on the registration form with a 400 page naming the field, and writes nothing', async () => {

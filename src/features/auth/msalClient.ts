@@ -30,7 +30,11 @@ function msalConfiguration(c: ClientConfig, origin: string): Configuration {
       postLogoutRedirectUri: `${origin}/`,
       navigateToLoginRequestUrl: false,
     },
-    // Survives reloads, so the app can start signed in without a network.
+    // Survives reloads and is shared by the app's tabs, so the app can start signed in without a
+    // network. MSAL 4 encrypts what it keeps there with a key in a cookie that ends with the browser
+    // session; session or memory storage would sign out every new tab and reload. What a stolen
+    // refresh token is worth is limited on the provider instead: it lives a day, is bound to the
+    // provider's session and dies with it at logout (server/auth/provider.ts).
     cache: { cacheLocation: BrowserCacheLocation.LocalStorage },
   };
 }
