@@ -61,8 +61,9 @@ export function Header({ onOpenMenu }: { onOpenMenu?: () => void }) {
           <BackIcon />
         </IconButton>
       )}
-      {/* A long title takes a second line on a phone rather than being cut ("Rediger rørlegge…"). */}
-      <Heading as="h1" size="md" flex="1" minW="0" lineClamp={2} lineHeight="1.2" fontSize={{ base: 'md', md: 'lg' }} overflowWrap="break-word" hyphens="auto" data-testid="page-title">
+      {/* A long title takes a second line on a phone rather than being cut ("Rediger rørlegge…"), at spaces
+          only: no hyphenation or forced break inside a word ("Jobbde-taljer"). */}
+      <Heading as="h1" size="md" flex="1" minW="0" lineClamp={2} lineHeight="1.2" fontSize={{ base: 'md', md: 'lg' }} overflowWrap="normal" hyphens="manual" data-testid="page-title">
         {handle ? t(handle.titleKey) : t('AppName')}
       </Heading>
       <HStack gap="1">

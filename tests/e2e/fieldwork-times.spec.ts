@@ -44,12 +44,24 @@ test('a report made offline keeps the times of the work after a later sync', asy
   await expect(page.getByTestId('snackbar').filter({ hasText: 'Utkastet er lagret' })).toBeVisible();
   // Some minutes of work later (seconds here), the report.
   await page.waitForTimeout(2_000);
+  // Every message shown, however briefly (one may replace another).
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenSnacks: string[] }).seenSnacks = seen;
+    new MutationObserver(() => document.querySelectorAll('[data-testid="snackbar"]').forEach((n) => {
+      const text = n.textContent ?? '';
+      if (!seen.includes(text)) seen.push(text);
+    })).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await page.getByTestId('send-report').click();
-  await expect(page.getByTestId('snackbar').filter({ hasText: 'Rapporten er lagret på enheten og sendes når du er på nett igjen' })).toBeVisible();
-  await expect(page.getByTestId('snackbar').filter({ hasText: 'Rapporten er sendt' })).toHaveCount(0);
   // Nothing was replaced: no question about more meters, the job completes on the device.
   await expect(page).toHaveURL(/\/joblist$/);
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  const snacks = await page.evaluate(() => (window as unknown as { seenSnacks: string[] }).seenSnacks.join('\n'));
+  expect(snacks).toContain('Rapporten er lagret på enheten og sendes når du er på nett igjen');
+  expect(snacks).toContain('Jobben er lagret som fullført på enheten og sendes inn når du er på nett igjen');
+  expect(snacks).not.toContain('Rapporten er sendt');
+  expect(snacks).not.toContain('Jobben er sendt inn som fullført');
   const queued = await replicaAll<Queued>(page, 'outbox');
   expect(queued.map((e) => e.type)).toEqual(['saveTaskDraft', 'sendTaskReport', 'completeJob']);
   const [draftAt, reportAt] = queued.slice(0, 2).map((e) => e.body.madeAt!);
@@ -80,4 +92,41 @@ test('a report made offline keeps the times of the work after a later sync', asy
   // The screen's start date stays the draft's after the sync.
   await page.goto(`/job/${job.id}/task/${job.task_id}`);
   await expect(page.getByTestId('task-section')).toContainText(oslo(draftAt));
+});
+
+test('screen titles on a phone wrap between words, never inside one', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
+  const page = await context.newPage();
+  await signIn(page, PLUMBER_OLA);
+  const [job] = await dbQuery<{ id: string; task_id: string }>(`
+    select j.id, t.id as task_id from jobs j join users u on u.registration_id = j.assigned_to_id
+      join tasks t on t.job_id = j.id and not t.is_deleted
+    where u.email = $1 and j.deleted_at is null order by j.ref_nr desc limit 1`, [PLUMBER_OLA]);
+  for (const [path, title] of [
+    ['/joblist', 'Jobbliste'], [`/job/${job.id}`, 'Jobbdetaljer'], [`/job/${job.id}/task/${job.task_id}`, 'Oppgavedetaljer'],
+    ['/schedule/history', 'Timeplanhistorikk'], ['/helpsupport', null],
+  ] as const) {
+    await page.goto(path);
+    const heading = page.getByTestId('page-title');
+    if (title) await expect(heading).toHaveText(title, { timeout: 60_000 });
+    // Each word lies on one line (one box), and nothing of the title is cut off sideways.
+    const split = await heading.evaluate((h) => {
+      const node = h.firstChild;
+      if (!node || node.nodeType !== Node.TEXT_NODE) return ['no text'];
+      const text = node.textContent ?? '';
+      const out: string[] = [];
+      for (const m of text.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) out.push(m[0]);
+      }
+      if (h.scrollWidth > h.clientWidth + 1) out.push(`cut: ${text}`);
+      return out;
+    });
+    expect(split, path).toEqual([]);
+  }
+  await context.close();
 });

@@ -187,6 +187,19 @@ describe('the form objects hold the spec\'s fields, bounded (drafts too)', () =>
     expect((await draft({ newWaterMeterObj: { serialNo: '71234567', brackets: true } })).status).toBe(200);
   });
 
+  it('migration 0010 turns readings stored as text into numbers', async () => {
+    const job = await createJob(demo, 'kari', 'ola');
+    const taskId = job.jobTasks[0].taskId;
+    const db = demo.t.database.db;
+    await db.execute(sql`update tasks set dismantle_obj = '{"serialNo": "0032548", "lastMeterReading": " 4201 "}'::jsonb,
+      new_water_meter_obj = '{"lastMeterReading": "12,5"}'::jsonb where id = ${taskId}`);
+    const file = path.join(process.cwd(), 'server/db/migrations/0010_task_readings_as_numbers.sql');
+    for (const statement of fs.readFileSync(file, 'utf8').split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
+    const [row] = (await db.execute<{ old: unknown; new: unknown }>(sql`
+      select dismantle_obj->'lastMeterReading' as old, new_water_meter_obj->'lastMeterReading' as new from tasks where id = ${taskId}`)).rows;
+    expect(row).toEqual({ old: 4201, new: 12.5 });
+  });
+
   it('stores readings as numbers, old meter and new alike, whatever type they were sent as', async () => {
     const job = await createJob(demo, 'kari', 'ola');
     const forms = completeForms();
