@@ -12,7 +12,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(password);
   await page.locator('#password').press('Enter');
-  await expect(page.getByTestId('page-title')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('page-title')).toBeVisible({ timeout: 90_000 });
 }
 
 /** Waits until the replica has been filled by the first pull. */

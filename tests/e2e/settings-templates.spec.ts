@@ -1,7 +1,8 @@
 /**
  * Company settings and SMS templates (spec 3 §2, §4, §5): an admin changes a default job duration and
  * it is saved; an admin puts a merge field into a template at the cursor, sees the message grow from
- * one SMS to two, saves it and sends it as a test SMS, which the server counts as two; the server holds both.
+ * one SMS to one or two (by the company's real addresses), saves it and sends it as a test SMS, which the
+ * server counts as two with the example address; the server holds both.
  */
 import { expect, test } from '@playwright/test';
 import { ADMIN_A, dbQuery, signIn } from './helpers';
@@ -50,7 +51,9 @@ test('an admin inserts a merge field at the cursor, sees 1 SMS become 2, and sav
   await text.press('Space');
   const edited = `Hei! #MeterAddress# ${original.slice(5)}`;
   await expect(text).toHaveValue(edited);
-  await expect(page.getByTestId('sms-segments')).toHaveText('2 SMS');
+  // Counted with the company's shortest and longest of its 108 addresses, not the example's: 1 to 2 SMS.
+  await expect(page.getByTestId('sms-segments')).toHaveText('1–2 SMS');
+  await expect(page.getByTestId('sms-counter-basis')).toContainText('108 adresser');
 
   // One en dash makes the whole message UCS-2, and the warning names it.
   await text.press('Control+End');
@@ -64,7 +67,7 @@ test('an admin inserts a merge field at the cursor, sees 1 SMS become 2, and sav
   const rows = await dbQuery<{ text: string }>(`select text from notification_templates where key = 'Notice-sandvika'`);
   expect(rows).toEqual([{ text: edited }]);
 
-  // Saved: a test SMS goes to the admin's own mobile, and the server counts the 2 SMS the preview showed.
+  // Saved: a test SMS (with the example address) goes to the admin's own mobile, and the server counts 2 SMS.
   await page.getByRole('button', { name: 'Send test-SMS' }).click();
   await expect(page.getByText('Test-SMS sendt til +4791234567 (2 SMS)')).toBeVisible();
   const sent = await dbQuery<{ to_number: string; segments: number; encoding: string }>(

@@ -1,0 +1,105 @@
+/**
+ * Editing company settings and a plumber as an admin, against the real server and database: an edit
+ * survives a connection blip (the form stays, Save waits, then saves); junk is refused, never taken
+ * for a clear; reminders cannot be switched on with nothing to send; the plumber form saves only a
+ * change, and takes a phone written with spaces and a display name with an initial.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_A, dbQuery, goOffline, goOnline, PLUMBER_OLA, signIn } from './helpers';
+
+const settingOfA = async (typeId: number) => (await dbQuery<{ value: string }>(
+  `select s.value from company_settings s join companies c on c.id = s.company_id where c.org_number = '912345678' and s.setting_type_id = $1`,
+  [typeId],
+)).map((r) => r.value);
+
+const saveButton = (page: Page) => page.getByRole('button', { name: 'Lagre', exact: true });
+
+// The settings chunks and the first live read can take long on a loaded machine.
+test.describe.configure({ timeout: 240_000 });
+const FIRST_LOAD = { timeout: 60_000 };
+
+test('a settings edit survives a connection blip and saves when the connection is back', async ({ page, context }) => {
+  await signIn(page, ADMIN_A);
+  await page.goto('/settings?section=jobIntervals');
+  const install = page.getByTestId('duration-1');
+  await expect(install).not.toHaveValue('', FIRST_LOAD);
+  const edited = String(Number(await install.inputValue()) + 7);
+  await install.fill(edited);
+  await expect(saveButton(page)).toBeEnabled();
+
+  await goOffline(context);
+  // Still the form with the edit; Save waits, and the page says why.
+  await expect(page.getByTestId('live-read-offline')).toContainText('kan ikke lagres før nettforbindelsen er tilbake');
+  await expect(install).toHaveValue(edited);
+  await expect(saveButton(page)).toBeDisabled();
+
+  await goOnline(context);
+  await expect(page.getByTestId('live-read-offline')).toHaveCount(0);
+  await expect(install).toHaveValue(edited);
+  await expect(saveButton(page)).toBeEnabled();
+  await saveButton(page).click();
+  await expect(page.getByText('oppdateringsinnstillinger er fullført')).toBeVisible();
+  await expect.poll(() => settingOfA(1)).toEqual([edited]);
+});
+
+test('junk in a duration or the reminder count is "Ugyldig verdi" and deletes nothing', async ({ page }) => {
+  await signIn(page, ADMIN_A);
+  await page.goto('/settings?section=jobIntervals');
+  const replace = page.getByTestId('duration-2');
+  await expect(replace).not.toHaveValue('', FIRST_LOAD);
+  const saved = await settingOfA(2);
+  await replace.fill('abc');
+  await expect(replace).toHaveValue('abc');
+  await expect(page.getByText('Et felt du tømmer, fjerner firmaets verdi når du lagrer.')).toBeVisible();
+  await saveButton(page).click();
+  await expect(page.getByText('Ugyldig verdi').first()).toBeVisible();
+  expect(await settingOfA(2)).toEqual(saved);
+  await page.getByRole('button', { name: 'Avbryt', exact: true }).click();
+  await expect(replace).toHaveValue(saved[0]);
+
+  await page.goto('/settings?section=smsReminders');
+  const count = page.getByTestId('number-of-reminders');
+  await expect(count).toHaveValue('2', FIRST_LOAD);
+  await count.fill(' ');
+  await saveButton(page).click();
+  await expect(page.getByText('Ugyldig verdi').first()).toBeVisible();
+  expect(await settingOfA(7)).toEqual(['2']);
+});
+
+test('reminders cannot be switched on again with no frequency and no count', async ({ page }) => {
+  await signIn(page, ADMIN_A);
+  await page.goto('/settings?section=smsReminders');
+  const send = page.getByTestId('send-reminder');
+  await expect(page.getByTestId('number-of-reminders')).toHaveValue('2', FIRST_LOAD);
+  await send.click();
+  await saveButton(page).click();
+  await expect.poll(() => settingOfA(9)).toEqual([]);
+  expect(await settingOfA(7)).toEqual([]);
+
+  await send.click();
+  await saveButton(page).click();
+  await expect(page.getByText('Når påminnelser er på, må både tid mellom påminnelser og antall (1–9) være valgt').first()).toBeVisible();
+  expect(await settingOfA(9)).toEqual([]);
+
+  await page.getByTestId('reminder-frequency').selectOption('30');
+  await page.getByTestId('number-of-reminders').fill('3');
+  await saveButton(page).click();
+  await expect.poll(() => settingOfA(9)).toEqual(['true']);
+  expect([await settingOfA(6), await settingOfA(7)]).toEqual([['0.5'], ['3']]);
+});
+
+test('the plumber form saves only a change, with the phone as people write it and an initial in the display name', async ({ page }) => {
+  const [ola] = await dbQuery<{ registration_id: number }>('select registration_id from users where email = $1', [PLUMBER_OLA]);
+  await signIn(page, ADMIN_A);
+  await page.goto(`/plumbers/edit/${ola.registration_id}`);
+  const form = page.getByTestId('edit-plumber-form');
+  await expect(form.locator('input[name="displayName"]')).not.toHaveValue('', FIRST_LOAD);
+  await expect(saveButton(page)).toBeDisabled();
+  await form.locator('input[name="displayName"]').fill('Ola H.');
+  await form.locator('input[name="telephone"]').fill('+47 923 45 678');
+  await expect(saveButton(page)).toBeEnabled();
+  await saveButton(page).click();
+  await expect.poll(async () => (await dbQuery<{ display_name: string; mobile: string }>(
+    'select display_name, mobile from users where email = $1', [PLUMBER_OLA],
+  ))[0]).toEqual({ display_name: 'Ola H.', mobile: '+4792345678' });
+});
