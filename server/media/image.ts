@@ -171,7 +171,7 @@ export async function checkImage(bytes: Buffer, field = 'mediafile'): Promise<Ch
     throw badRequest(field, `is ${width}×${height} pixels: more than the ${MAX_INPUT_PIXELS / 1_000_000} megapixels the server takes`);
   }
   if (Math.max(width, height) / Math.min(width, height) > MAX_ASPECT_RATIO) {
-    throw badRequest(field, `is ${width}×${height} pixels: longer than ${MAX_ASPECT_RATIO} times its width`);
+    throw badRequest(field, `is ${width}×${height} pixels: one side is more than ${MAX_ASPECT_RATIO} times the other`);
   }
   const receivedSha256 = sha256(bytes);
   const clean = Math.max(width, height) <= MAX_IMAGE_SIDE && (contentType === 'image/png' ? isCleanPng(bytes) : isCleanJpeg(bytes));
