@@ -399,6 +399,9 @@ describe('the command registry against the real routes', () => {
     expect(predicted.awaiting!.statusId).toBe(JobStatus.Completed);
     expect(predicted.doomed).toBeUndefined();
 
+    // The device comes online a while after the work.
+    await new Promise((r) => setTimeout(r, 1_500));
+    const syncFrom = Date.now();
     goOnline();
     mutations.length = 0;
     expect(await runReplay()).toMatchObject({ stop: null, failed: 0, sent: queued.length });
@@ -426,6 +429,14 @@ describe('the command registry against the real routes', () => {
     expect(siteAfter.jobTasks.find((x) => x.taskId === siteTask.taskId)).toMatchObject({
       statusId: TaskStatus.Obstacle, notes: 'Kommer tilbake i morgen', additionalDetailsRequest: { note: 'Ingen hjemme' },
     });
+    // The server keeps when each change was made on the device, not when it arrived.
+    const madeAt = (type: CommandType) => (queued.find((e) => e.type === type)!.body as { madeAt?: string }).madeAt!;
+    expect(siteAfter.jobTasks.find((x) => x.taskId === siteTask.taskId)!.startDate).toBe(madeAt('saveTaskDraft'));
+    expect(predicted.site!.jobTasks.find((x) => x.taskId === siteTask.taskId)!.startDate).toBe(madeAt('saveTaskDraft'));
+    const [done] = (await t.database.db.execute<{ at: Date }>(sql`select completed_at as at from tasks where id = ${siteTask.taskId}`)).rows;
+    expect(new Date(done.at).toISOString()).toBe(madeAt('sendTaskReport'));
+    expect(server.createdAt).toBe((queued.find((e) => e.type === 'createJob' && e.jobId === created.jobId)!.body as { madeAt?: string }).madeAt);
+    expect(Date.parse(madeAt('sendTaskReport'))).toBeLessThan(syncFrom);
   });
 });
 
