@@ -11,7 +11,9 @@ import { once } from 'node:events';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { ReportPage, ReportQuery, ReportRow, ReportSpreadsheetQuery } from '../../src/domain/schemas/reports';
+import type { ReportLanguage, ReportPage, ReportQuery, ReportRow, ReportSpreadsheetQuery } from '../../src/domain/schemas/reports';
+import nbTexts from '../../src/i18n/nb/reports.json';
+import enTexts from '../../src/i18n/en/reports.json';
 import { REPORT_LIST_MAX_ROWS, REPORT_LIST_TOO_LONG, REPORT_NO_JOBS_MESSAGE } from '../../src/domain/schemas/reports';
 import {
   checkReportRange, parseReportDate, rangeInstants, REPORT_DEFAULT_PAGE_SIZE, REPORT_MAX_RANGE_DAYS, type ReportRange,
@@ -178,6 +180,9 @@ const spreadsheetsRunning = new Map<string, number>();
 let spreadsheetsInProcess = 0;
 const DATE_FORMAT = 'dd.mm.yyyy hh:mm';
 
+/** The headings the report screen shows, in the language the user reads (its i18n resources). */
+const HEADINGS: Record<ReportLanguage, Record<keyof ReportRow, string>> = { nb: nbTexts.column, en: enTexts.column };
+
 const COLUMNS: { key: keyof ReportRow; width: number; numFmt?: string }[] = [
   { key: 'jobRef', width: 10, numFmt: '0' },
   { key: 'jobStatus', width: 12 },
@@ -303,7 +308,7 @@ export async function openSpreadsheet(db: Db, user: UserContext, q: ReportSpread
   const release = claimSpreadsheetSlot(companyId);
   const body = new DownloadBody(SPREADSHEET_LIMITS.stallMs);
   body.once('close', release);
-  writeSpreadsheet(db, where, body).catch((err: unknown) => {
+  writeSpreadsheet(db, where, body, { lang: q.lang ?? 'nb' }).catch((err: unknown) => {
     if (!body.destroyed) onError(err);
     body.destroy(err instanceof Error ? err : new Error(String(err)));
   });
@@ -325,14 +330,14 @@ export async function prepareSpreadsheet(db: Db, user: UserContext, q: ReportSpr
  * connection stays open while the writer waits for a slow download (the file is not one snapshot:
  * a job completed during the download may or may not be in it). openSpreadsheet claims the place.
  */
-export async function writeSpreadsheet(db: Db, where: SQL, out: Writable, batch = BATCH): Promise<void> {
+export async function writeSpreadsheet(db: Db, where: SQL, out: Writable, { lang = 'nb', batch = BATCH }: { lang?: ReportLanguage; batch?: number } = {}): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     // Fast deflate: the sheet is repetitive text, level 1 keeps it small and the CPU on the rows.
     stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } },
   });
   workbook.creator = 'Meterwork';
   const sheet = workbook.addWorksheet('Statusrapport', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({ header: c.key, key: c.key, width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
+  sheet.columns = COLUMNS.map((c) => ({ header: HEADINGS[lang][c.key], key: c.key, width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();

@@ -4,6 +4,7 @@
  * is told the page needs a connection and still sees what was last loaded, not an error.
  */
 import { expect, test } from '@playwright/test';
+import { a11yViolations } from './a11y';
 import { ADMIN_A, apiHeadersOf, goOffline, goOnline, signIn, waitForServiceWorker } from './helpers';
 
 test('the analytics tab draws its charts, and "jobs by status per plumber" as a table holds the API\'s numbers', async ({ page }) => {
@@ -51,4 +52,33 @@ test('offline, a live read says it needs a connection and shows what was last lo
 
   await goOnline(context);
   await expect(page.locator('svg.recharts-surface').first()).toBeVisible({ timeout: 15_000 });
+});
+
+test('the dashboard has no serious axe violation: charts are no focus stop inside aria-hidden, and the wide report table scrolls from the keyboard', async ({ page }) => {
+  await signIn(page, ADMIN_A);
+  await page.goto('/dashboard');
+  await expect(page.locator('svg.recharts-surface')).toHaveCount(4);
+  // recharts' keyboard layer made each svg focusable inside the aria-hidden drawing (aria-hidden-focus).
+  expect(await page.locator('[aria-hidden=true] svg[tabindex]:not([tabindex="-1"])').count()).toBe(0);
+  expect(await a11yViolations(page), 'analytics').toEqual([]);
+
+  await page.getByRole('tab', { name: 'Statusrapport' }).click();
+  // The demo's jobs were completed within the last 150 days.
+  const iso = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(d);
+  const dmy = (d: string) => `${d.slice(8, 10)}${d.slice(5, 7)}${d.slice(0, 4)}`;
+  const fromField = page.getByLabel('Fra dato', { exact: true });
+  await fromField.click();
+  await fromField.pressSequentially(dmy(iso(new Date(Date.now() - 300 * 86_400_000))));
+  const toField = page.getByLabel('Til dato', { exact: true });
+  await toField.click();
+  await toField.pressSequentially(dmy(iso(new Date())));
+  await expect(page.getByTestId('report-table').locator('tbody tr').first()).toBeVisible();
+  const region = page.getByRole('region', { name: /Statusrapport, rull sidelengs/ });
+  // Wider than its box: the keyboard reaches the last columns by focusing the region and scrolling it.
+  expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await region.focus();
+  await expect(region).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  expect(await a11yViolations(page), 'report').toEqual([]);
 });

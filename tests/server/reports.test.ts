@@ -203,7 +203,7 @@ describe('GET /api/Reports/ReconciliationReportSpreadsheet', () => {
       const chunks: Buffer[] = [];
       out.on('data', (c: Buffer) => chunks.push(c));
       const ended = new Promise((resolve) => out.once('end', resolve));
-      await writeSpreadsheet(t.database.db, where, out, batch);
+      await writeSpreadsheet(t.database.db, where, out, { batch });
       await ended;
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
@@ -278,8 +278,9 @@ describe('GET /api/Reports/ReconciliationReportSpreadsheet', () => {
     await workbook.xlsx.load(await res.arrayBuffer());
     const sheet = workbook.worksheets[0];
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['jobRef', 'jobStatus', 'jobCompleted', 'jobType', 'assigneeName', 'taskStatus', 'taskCompleted',
-      'matrikkelnumber', 'address', 'note', 'oldMeter', 'newMeter', 'isSchueduled']);
+    // The report screen's headings in Norwegian (no camelCase keys, no spec typo); the last says what it means.
+    expect(header).toEqual(['Ref.nr.', 'Jobbstatus', 'Jobb fullført', 'Jobbtype', 'Rørlegger', 'Oppgavestatus', 'Oppgave fullført',
+      'Matrikkelnummer', 'Adresse', 'Notat', 'Gammel måler', 'Ny måler', 'Knyttet til SMS-avtale']);
     expect(sheet.rowCount).toBe(1 + 4);
     const j3 = sheet.getRow(2);
     expect(j3.getCell(1).value).toBe(ref.J3);
@@ -293,6 +294,16 @@ describe('GET /api/Reports/ReconciliationReportSpreadsheet', () => {
     expect(j1.getCell(13).value).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.autoFilter).toBe('A1:M1');
+  });
+
+  it('heads the file in the user\'s language, as the report screen does', async () => {
+    const res = await download(admin, `${MARCH}&lang=en`);
+    expect(res.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    expect((workbook.worksheets[0].getRow(1).values as unknown[]).slice(1)).toEqual(['Ref. no.', 'Job status', 'Job completed', 'Job type',
+      'Plumber', 'Task status', 'Task completed', 'Cadastre number', 'Address', 'Note', 'Old meter', 'New meter', 'Tied to SMS appointment']);
+    expect((await download(admin, `${MARCH}&lang=de`)).status).toBe(400);
   });
 
   it('answers 429 with Retry-After when the company\'s places are taken, while another company downloads', async () => {

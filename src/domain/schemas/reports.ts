@@ -11,8 +11,8 @@
  * Rows: one per live task of the caller's company's live jobs completed in the range (by the job's
  * completion date), ordered by completion time, reference number and task order.
  *
- * GET /api/Reports/ReconciliationReportSpreadsheet?fromDate&toDate[&search]: the same rows as an
- * .xlsx (streamed). A range without rows is 400 with REPORT_NO_JOBS_MESSAGE.
+ * GET /api/Reports/ReconciliationReportSpreadsheet?fromDate&toDate[&search][&lang]: the same rows as
+ * an .xlsx (streamed), headed as the report screen heads them in the user's language (nb or en). A range without rows is 400 with REPORT_NO_JOBS_MESSAGE.
  */
 import { Type, type Static } from 'typebox';
 import { DateTime, Nullable } from './common';
@@ -45,7 +45,7 @@ export const ReportRowSchema = Type.Object({
   note: Nullable(Type.String({ description: "The task's note, else its deviation or obstacle note, else the job's note" })),
   oldMeter: Nullable(Type.String({ description: 'Serial number of the meter taken down' })),
   newMeter: Nullable(Type.String({ description: 'Serial number of the meter put up' })),
-  isSchueduled: Type.Boolean({ description: 'The task is tied to a schedule item' }),
+  isSchueduled: Type.Boolean({ description: 'The task is tied to an SMS schedule item (not whether the job has a planned date)' }),
 });
 export type ReportRow = Static<typeof ReportRowSchema>;
 
@@ -68,9 +68,13 @@ export const ReportQuery = Type.Object({
 });
 export type ReportQuery = Static<typeof ReportQuery>;
 
+export const ReportLanguage = Type.Union([Type.Literal('nb'), Type.Literal('en')], { description: 'Language of the headings (default nb)' });
+export type ReportLanguage = Static<typeof ReportLanguage>;
+
 export const ReportSpreadsheetQuery = Type.Object({
   fromDate: ReportDate,
   toDate: ReportDate,
   search: Type.Optional(Type.String({ maxLength: REPORT_SEARCH_MAX_LENGTH })),
+  lang: Type.Optional(ReportLanguage),
 });
 export type ReportSpreadsheetQuery = Static<typeof ReportSpreadsheetQuery>;

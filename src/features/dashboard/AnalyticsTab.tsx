@@ -93,7 +93,7 @@ function StatusPerPlumber({ data }: { data: JobAllocation }) {
   return (
     <ChartCard title={t('chart.statusPerPlumber')} table={table} empty={data.plumbers.every((p) => p.total === 0)}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data.plumbers} margin={{ top: 8, right: 8, left: 0, bottom: 8 }}>
+        <BarChart accessibilityLayer={false} data={data.plumbers} margin={{ top: 8, right: 8, left: 0, bottom: 8 }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="name" interval={0} />
           <YAxis allowDecimals={false} />
@@ -118,7 +118,7 @@ function AssignmentCharts({ data }: { data: Assignments }) {
         empty={weeks.every((w) => w.count === 0)}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={weeks} margin={{ top: 8, right: 8, left: 0, bottom: 8 }}>
+          <BarChart accessibilityLayer={false} data={weeks} margin={{ top: 8, right: 8, left: 0, bottom: 8 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="label" />
             <YAxis allowDecimals={false} />
@@ -133,7 +133,7 @@ function AssignmentCharts({ data }: { data: Assignments }) {
         empty={types.every((x) => x.count === 0)}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={types} layout="vertical" margin={{ top: 8, right: 8, left: 24, bottom: 8 }}>
+          <BarChart accessibilityLayer={false} data={types} layout="vertical" margin={{ top: 8, right: 8, left: 24, bottom: 8 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis type="number" allowDecimals={false} />
             <YAxis type="category" dataKey="label" width={150} />
@@ -148,7 +148,7 @@ function AssignmentCharts({ data }: { data: Assignments }) {
         empty={data.overdue.every((p) => p.count === 0)}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data.overdue} margin={{ top: 8, right: 8, left: 0, bottom: 8 }}>
+          <BarChart accessibilityLayer={false} data={data.overdue} margin={{ top: 8, right: 8, left: 0, bottom: 8 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="name" interval={0} />
             <YAxis allowDecimals={false} />

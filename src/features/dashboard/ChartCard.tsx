@@ -1,7 +1,8 @@
 /**
  * A chart with the same numbers as a table (accessibility): the table is always in the page for
  * screen readers, and shown on screen when the user asks for it; the drawing itself is hidden from
- * assistive technology.
+ * assistive technology, so its charts are drawn without recharts' keyboard layer (a focusable svg
+ * inside aria-hidden would be a stop that announces nothing).
  */
 import { useId, useState, type ReactNode } from 'react';
 import { Box, Button, Card, Heading, HStack, Table, Text, VisuallyHidden } from '@chakra-ui/react';

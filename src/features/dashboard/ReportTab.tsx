@@ -42,7 +42,7 @@ function saveFile(blob: Blob, name: string) {
 }
 
 export function ReportTab() {
-  const { t } = useTranslation('reports');
+  const { t, i18n } = useTranslation('reports');
   const [dates, setDates] = useState<DateRangeValue>(initialRange);
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim(), REPORT_SEARCH_DEBOUNCE_MS);
@@ -78,7 +78,7 @@ export function ReportTab() {
     }
     setExporting(true);
     try {
-      const blob = await fetchReportSpreadsheet(range, search);
+      const blob = await fetchReportSpreadsheet(range, search, i18n.language);
       saveFile(blob, reportFileName(new Date()));
     } catch (e) {
       if (e instanceof ApiError && e.status === 400 && e.message === REPORT_NO_JOBS_MESSAGE) snackbar.warning(t('NoJobsInList'));
@@ -113,7 +113,8 @@ export function ReportTab() {
       {range && (
         <LiveReadView read={read} errorTitle={t('LoadFailed')} missing={<EmptyView title={t('NoData')} />}>
           {(data) => (data.rows.length === 0 ? <EmptyView title={t('NoData')} /> : (
-            <Box overflowX="auto">
+            // Wider than the page: the scroll region takes focus, so the keyboard reaches every column.
+            <Box overflowX="auto" tabIndex={0} role="region" aria-label={t('TableRegion')} data-testid="report-table-region">
               <Table.Root size="sm" striped data-testid="report-table">
                 <Table.Caption captionSide="top" textAlign="start">{t('RowsInAll', { count: data.total })}</Table.Caption>
                 <Table.Header>

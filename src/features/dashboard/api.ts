@@ -18,9 +18,11 @@ export function fetchReportPage(range: ReportRange, search: string, page: number
   return apiFetch<ReportPage>(`/api/Reports/ReconciliationReport?${q}`, { signal });
 }
 
-export function fetchReportSpreadsheet(range: ReportRange, search: string): Promise<Blob> {
+/** The file is headed in the user's language (the screen's headings). */
+export function fetchReportSpreadsheet(range: ReportRange, search: string, lang: string): Promise<Blob> {
   const q = rangeQuery(range);
   if (search.trim()) q.set('search', search.trim());
+  q.set('lang', lang.startsWith('en') ? 'en' : 'nb');
   return apiFetchBlob(`/api/Reports/ReconciliationReportSpreadsheet?${q}`);
 }
 
