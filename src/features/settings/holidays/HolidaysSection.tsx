@@ -5,8 +5,8 @@
  * read-only, and so are past dates. Added holidays wait in the list until the calendar is saved;
  * deleting a saved one happens at once.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Box, Button, Field, Grid, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, Badge, Box, Button, Field, Grid, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useLiveRead } from '../../../data/liveRead';
 import { useSession } from '../../../data/session';
@@ -17,13 +17,12 @@ import { confirm, snackbar } from '../../../ui';
 import { DateField, TimeField } from '../../../ui/form';
 import { LiveReadView } from '../../../ui/LiveReadView';
 import { deleteHoliday, fetchHolidayYear, saveHolidayYear } from './api';
-import { MonthCalendar, type MarkedDay } from './MonthCalendar';
+import { HolidayMonths, type MarkedDay } from './MonthCalendar';
 
 export interface HolidaysSectionProps {
   onDirtyChange: (dirty: boolean) => void;
 }
 
-const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 const HALF_DAY_DEFAULT_END = '12:00';
 
 /** A holiday in the editor's list: saved ones by id, added ones with id 0 and a local key. */
@@ -103,19 +102,6 @@ function HolidayCalendar({ companyId, year, today, readOnly, saved, added, setAd
   ].sort((a, b) => a.date.localeCompare(b.date)), [saved, added]);
   const marks = useMemo(() => new Map<string, MarkedDay>(items.map((h) => [h.date, { holidayTypeId: h.holidayTypeId, reason: h.reason ?? null }])), [items]);
   const locale = i18n.language === 'en' ? 'en-GB' : 'nb-NO';
-  // The months' one tab stop: the picked day, else today in this year, else the year's first day.
-  const [moved, setMoved] = useState<string | null>(null);
-  const active = moved ?? (date.startsWith(`${year}-`) ? date : today.startsWith(`${year}-`) ? today : `${year}-01-01`);
-  const months = useRef<HTMLDivElement>(null);
-  const moveTo = (day: string) => {
-    setMoved(day);
-    // Focus follows at once: the day's button is already rendered (every day of the year is).
-    months.current?.querySelector<HTMLElement>(`[data-day="${day}"]`)?.focus();
-  };
-  const pick = (day: string) => {
-    setMoved(null);
-    setDate(day);
-  };
 
   const remove = async (item: Item) => {
     if (!item.id) {
@@ -159,7 +145,7 @@ function HolidayCalendar({ companyId, year, today, readOnly, saved, added, setAd
         </Alert.Root>
       ) : (
         <AddHoliday
-          companyId={companyId} year={year} today={today} used={items.map((h) => h.date)} date={date} setDate={pick}
+          companyId={companyId} year={year} today={today} used={items.map((h) => h.date)} date={date} setDate={setDate}
           onAdd={(item) => setAdded((list) => [...list, item])}
         />
       )}
@@ -195,14 +181,7 @@ function HolidayCalendar({ companyId, year, today, readOnly, saved, added, setAd
           <Button colorPalette="blue" onClick={() => { void save(); }} loading={saving}>{t('SaveCalendar')}</Button>
         </HStack>
       )}
-      <SimpleGrid ref={months} columns={{ base: 1, md: 3 }} gap="3" data-testid="holiday-months">
-        {MONTHS.map((m) => (
-          <MonthCalendar
-            key={m} year={year} month={m} marks={marks} today={today} locale={locale} picked={date} onPick={readOnly ? undefined : pick}
-            active={active} onMove={moveTo}
-          />
-        ))}
-      </SimpleGrid>
+      <HolidayMonths year={year} marks={marks} today={today} locale={locale} picked={date} onPick={readOnly ? undefined : setDate} />
     </Stack>
   );
 }

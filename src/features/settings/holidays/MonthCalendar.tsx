@@ -8,7 +8,8 @@
  * grid): only the `active` day is in the tab order; the arrow keys, Home/End and PageUp/PageDown move
  * it (across months, within the year) through `onMove`.
  */
-import { Box, chakra, Grid, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { Box, chakra, Grid, SimpleGrid, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { addDays, isoWeek, isoWeekday } from '../../../domain/calendar';
 import { HolidayType } from '../../../domain/holidays';
@@ -37,6 +38,31 @@ interface MonthCalendarProps {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+
+type HolidayMonthsProps = Omit<MonthCalendarProps, 'month' | 'active' | 'onMove'>;
+
+/**
+ * The year's twelve months with their one tab stop: the picked day, else today in this year, else
+ * the year's first day; where the keys moved it, until another day is picked.
+ */
+export function HolidayMonths(props: HolidayMonthsProps) {
+  const { year, picked, today } = props;
+  const [moved, setMoved] = useState<{ day: string; picked: string } | null>(null);
+  const active = moved && moved.picked === picked ? moved.day
+    : picked.startsWith(`${year}-`) ? picked : today.startsWith(`${year}-`) ? today : `${year}-01-01`;
+  const grid = useRef<HTMLDivElement>(null);
+  const moveTo = (day: string) => {
+    setMoved({ day, picked });
+    // Focus follows at once: every day of the year is rendered already.
+    grid.current?.querySelector<HTMLElement>(`[data-day="${day}"]`)?.focus();
+  };
+  return (
+    <SimpleGrid ref={grid} columns={{ base: 1, md: 3 }} gap="3" data-testid="holiday-months">
+      {MONTHS.map((m) => <MonthCalendar key={m} {...props} month={m} active={active} onMove={moveTo} />)}
+    </SimpleGrid>
+  );
+}
 
 export function MonthCalendar({ year, month, marks, today, locale, picked, onPick, active, onMove }: MonthCalendarProps) {
   const { t } = useTranslation('hours');
