@@ -55,9 +55,10 @@ test('offline, a live read says it needs a connection and shows what was last lo
 });
 
 test('the dashboard has no serious axe violation: charts are no focus stop inside aria-hidden, and the wide report table scrolls from the keyboard', async ({ page }) => {
+  test.setTimeout(180_000);
   await signIn(page, ADMIN_A);
   await page.goto('/dashboard');
-  await expect(page.locator('svg.recharts-surface')).toHaveCount(4);
+  await expect(page.locator('svg.recharts-surface')).toHaveCount(4, { timeout: 60_000 });
   // recharts' keyboard layer made each svg focusable inside the aria-hidden drawing (aria-hidden-focus).
   expect(await page.locator('[aria-hidden=true] svg[tabindex]:not([tabindex="-1"])').count()).toBe(0);
   expect(await a11yViolations(page), 'analytics').toEqual([]);
@@ -72,7 +73,7 @@ test('the dashboard has no serious axe violation: charts are no focus stop insid
   const toField = page.getByLabel('Til dato', { exact: true });
   await toField.click();
   await toField.pressSequentially(dmy(iso(new Date())));
-  await expect(page.getByTestId('report-table').locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByTestId('report-table').locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
   const region = page.getByRole('region', { name: /Statusrapport, rull sidelengs/ });
   // Wider than its box: the keyboard reaches the last columns by focusing the region and scrolling it.
   expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
