@@ -57,7 +57,7 @@ export function BarcodeScanner({ current, fits, onCode, onClose }: BarcodeScanne
   };
   const found = (code: string) => {
     const typed = current.trim();
-    if (typed !== '' && typed.toUpperCase() !== code.toUpperCase()) setPending(code);
+    if (typed !== '' && typed !== code) setPending(code);
     else apply(code);
   };
 

@@ -113,7 +113,8 @@ export async function loadZxing(wasm: { url: string } | { binary: ArrayBuffer })
   });
   return {
     async decode(image, options) {
-      const results = await zx.readBarcodes({ ...image, colorSpace: 'srgb' } as ImageData, options);
+      // Named, not spread: a real ImageData keeps its fields on the prototype.
+      const results = await zx.readBarcodes({ data: image.data, width: image.width, height: image.height } as ImageData, options);
       return results.map(toRead).filter((r): r is BarcodeRead => r !== null);
     },
   };
