@@ -3,8 +3,8 @@
  * degraded as a camera degrades them, and reads none wrong, in Node and in Chromium.
  * Labels: bench/barcodeLabels.ts (bwip-js, then blur, perspective, low contrast, glare, noise,
  * JPEG 60 at 640×480), each as `frames` camera frames for the live reader and its first frame as a
- * still photo; photographed labels from bench/fixtures/barcode/photos; and, kept apart as a check
- * that nothing was tuned to, ZXing's own test images in bench/fixtures/barcode/check.
+ * still photo; photographed labels from `$BARCODE_PHOTOS_DIR/photos`; and, kept apart as a check
+ * that nothing was tuned to, ZXing's own test images in `$BARCODE_PHOTOS_DIR/check` (both optional).
  * Readers: bench/barcodeReaders.ts. Run alone: `npx tsx bench/run.ts barcode`; with
  * `BARCODE_BEFORE=1` also the quagga2 readers the app had before (minutes more).
  */
