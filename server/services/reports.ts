@@ -8,12 +8,11 @@
  * memory stays flat whatever the row count, and no connection is held while a client downloads.
  */
 import { once } from 'node:events';
+import fs from 'node:fs';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { ReportLanguage, ReportPage, ReportQuery, ReportRow, ReportSpreadsheetQuery } from '../../src/domain/schemas/reports';
-import nbTexts from '../../src/i18n/nb/reports.json';
-import enTexts from '../../src/i18n/en/reports.json';
 import { REPORT_LIST_MAX_ROWS, REPORT_LIST_TOO_LONG, REPORT_NO_JOBS_MESSAGE } from '../../src/domain/schemas/reports';
 import {
   checkReportRange, parseReportDate, rangeInstants, REPORT_DEFAULT_PAGE_SIZE, REPORT_MAX_RANGE_DAYS, type ReportRange,
@@ -181,7 +180,12 @@ let spreadsheetsInProcess = 0;
 const DATE_FORMAT = 'dd.mm.yyyy hh:mm';
 
 /** The headings the report screen shows, in the language the user reads (its i18n resources). */
-const HEADINGS: Record<ReportLanguage, Record<keyof ReportRow, string>> = { nb: nbTexts.column, en: enTexts.column };
+/** The report screen's own column headings, read from its translations (Node's ESM needs no JSON import). */
+function columnHeadings(lang: ReportLanguage): Record<keyof ReportRow, string> {
+  const file = new URL(`../../src/i18n/${lang}/reports.json`, import.meta.url);
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { column: Record<keyof ReportRow, string> }).column;
+}
+const HEADINGS: Record<ReportLanguage, Record<keyof ReportRow, string>> = { nb: columnHeadings('nb'), en: columnHeadings('en') };
 
 const COLUMNS: { key: keyof ReportRow; width: number; numFmt?: string }[] = [
   { key: 'jobRef', width: 10, numFmt: '0' },
