@@ -68,10 +68,10 @@ test('the dashboard has no serious axe violation: charts are no focus stop insid
   // The demo's jobs were completed within the last 150 days.
   const iso = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(d);
   const dmy = (d: string) => `${d.slice(8, 10)}${d.slice(5, 7)}${d.slice(0, 4)}`;
-  const fromField = page.getByLabel('Fra dato', { exact: true });
+  const fromField = page.getByTestId('report-from');
   await fromField.click();
   await fromField.pressSequentially(dmy(iso(new Date(Date.now() - 300 * 86_400_000))));
-  const toField = page.getByLabel('Til dato', { exact: true });
+  const toField = page.getByTestId('report-to');
   await toField.click();
   await toField.pressSequentially(dmy(iso(new Date())));
   await expect(page.getByTestId('report-table').locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
