@@ -133,7 +133,7 @@ test('a replacement done offline, with photos rotated, re-dated and deleted, a d
   await expect.poll(async () => (await replicaAll<{ key: string }>(page, 'outbox')).map((e) => e.key)).toEqual(queued.map((e) => e.key));
   await killBrowser(profile);
 
-  // Signal again (the kill took the session: the plumber signs in), and the queue drains once.
+  // Signal again (the plumber signs in, or the provider's session still holds), and the queue drains once.
   device = await launchDevice(profile);
   page = device.pages()[0] ?? await device.newPage();
   await signIn(page, PLUMBER_OLA);
