@@ -36,7 +36,8 @@ async function addPhoto(page: Page, strip: string, name: string, bytes: Buffer):
 const today = () => new Date().toLocaleDateString('nb-NO', { timeZone: 'Europe/Oslo', day: '2-digit', month: '2-digit', year: 'numeric' });
 
 test('a replacement done offline, with photos rotated, re-dated and deleted, a draft, a reload and a killed browser, lands once', async () => {
-  test.setTimeout(180_000);
+  // The page's replay of the photos is slow on a busy machine (issue 12 §5 is to make it fast).
+  test.setTimeout(300_000);
   const [job] = await dbQuery<{ id: string; task_id: string; previous: number; meters: number; nr: string }>(`
     select j.id, t.id as task_id, j.matrikkel_nummer as nr, (t.dismantle_obj->>'previousMeterReading')::numeric::int as previous,
       (select count(*)::int from water_meters m join properties p on p.id = m.property_id where p.matrikkel_nummer = j.matrikkel_nummer) as meters
