@@ -80,8 +80,9 @@ test('turning SMS reminders off sets their number and frequency to 0, and saving
   await signIn(page, ADMIN_A);
   await page.goto('/settings');
   await page.getByRole('button', { name: 'SMS-påminnelser' }).click();
-  await expect(page.getByTestId('number-of-reminders')).toHaveValue('2');
-  await expect(page.getByTestId('reminder-frequency')).toHaveValue('60');
+  // Reminders are on with a count and a frequency (an earlier test may have changed the demo's values).
+  await expect(page.getByTestId('number-of-reminders')).toHaveValue(/^[1-9]$/);
+  await expect(page.getByTestId('reminder-frequency')).not.toHaveValue('0');
   await page.getByText('Send påminnelser', { exact: true }).click();
   await expect(page.getByTestId('number-of-reminders')).toHaveValue('0');
   await expect(page.getByTestId('reminder-frequency')).toHaveValue('0');
