@@ -39,6 +39,8 @@ test.afterAll(async () => {
 });
 
 test('company hours refuse a violating time, then save; an employee gets an own day; a half day is added to the calendar', async ({ page }) => {
+  // Typed key by key through three sections: longer than the default on a busy machine.
+  test.setTimeout(240_000);
   await signIn(page, ADMIN_A);
   await page.goto('/settings');
   await openSection(page, 'Arbeidstid');
