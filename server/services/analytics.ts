@@ -61,13 +61,20 @@ const ASSIGNEE_NAME = sql`coalesce((select u.first_name || ' ' || u.last_name fr
 
 const byName = <T extends { name: string; userId: number }>(a: T, b: T) => a.name.localeCompare(b.name, 'nb') || a.userId - b.userId;
 
-async function allocation(db: DbOrTx, s: Scope): Promise<JobAllocation> {
+/** `column` within the range's whole Oslo days. */
+function inRange(s: Scope, column: SQL): SQL {
   const { start, end } = rangeInstants(s.range);
+  return sql`${column} >= ${start.toISOString()}::timestamptz and ${column} < ${end.toISOString()}::timestamptz`;
+}
+
+/** When a job was handed to its assignee (created jobs without a recorded assignment: their creation). */
+const ASSIGNED = sql`coalesce(j.assigned_date, j.created_at)`;
+
+async function allocation(db: DbOrTx, s: Scope): Promise<JobAllocation> {
   const { rows } = await db.execute<{ user_id: number; name: string; status_id: number; n: number }>(sql`
     select j.assigned_to_id as user_id, ${ASSIGNEE_NAME} as name, j.status_id, count(*)::int as n
     from jobs j
-    where ${jobFilter(s)} and coalesce(j.assigned_date, j.created_at) >= ${start.toISOString()}::timestamptz
-      and coalesce(j.assigned_date, j.created_at) < ${end.toISOString()}::timestamptz
+    where ${jobFilter(s)} and ${inRange(s, ASSIGNED)}
     group by j.assigned_to_id, j.company_id, j.status_id`);
   const byUser = new Map<number, PlumberAllocation>();
   const entry = (userId: number, name: string) => {
@@ -89,22 +96,21 @@ async function allocation(db: DbOrTx, s: Scope): Promise<JobAllocation> {
 }
 
 async function assignments(db: DbOrTx, s: Scope): Promise<Assignments> {
-  const { start, end } = rangeInstants(s.range);
   const open = [JobStatus.New, JobStatus.InProgress, JobStatus.OnHold];
   const done = [JobStatus.Completed, JobStatus.Closed];
   const [weeks, types, overdueRows, typeList] = await Promise.all([
     db.execute<{ week: string; n: number }>(sql`
       select to_char(date_trunc('week', j.completed_date at time zone 'Europe/Oslo'), 'YYYY-MM-DD') as week, count(*)::int as n
       from jobs j
-      where ${jobFilter(s)} and j.completed_date >= ${start.toISOString()}::timestamptz and j.completed_date < ${end.toISOString()}::timestamptz
+      where ${jobFilter(s)} and ${inRange(s, sql`j.completed_date`)}
       group by 1`),
     db.execute<{ type_id: number; n: number }>(sql`
       select j.type_id, count(*)::int as n from jobs j
-      where ${jobFilter(s)} and j.status_id in (${sql.join(open.map((x) => sql`${x}`), sql`, `)})
+      where ${jobFilter(s)} and ${inRange(s, ASSIGNED)} and j.status_id in (${sql.join(open.map((x) => sql`${x}`), sql`, `)})
       group by j.type_id`),
     db.execute<{ user_id: number; name: string; n: number }>(sql`
       select j.assigned_to_id as user_id, ${ASSIGNEE_NAME} as name, count(*)::int as n from jobs j
-      where ${jobFilter(s)} and j.due_date < now() and j.status_id not in (${sql.join(done.map((x) => sql`${x}`), sql`, `)})
+      where ${jobFilter(s)} and ${inRange(s, sql`j.due_date`)} and j.due_date < now() and j.status_id not in (${sql.join(done.map((x) => sql`${x}`), sql`, `)})
       group by j.assigned_to_id, j.company_id`),
     lookupList(db, 'JobTypes'),
   ]);

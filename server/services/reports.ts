@@ -8,7 +8,6 @@
  * memory stays flat whatever the row count, and no connection is held while a client downloads.
  */
 import { once } from 'node:events';
-import fs from 'node:fs';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -17,6 +16,7 @@ import { REPORT_LIST_MAX_ROWS, REPORT_LIST_TOO_LONG, REPORT_NO_JOBS_MESSAGE } fr
 import {
   checkReportRange, parseReportDate, rangeInstants, REPORT_DEFAULT_PAGE_SIZE, REPORT_MAX_RANGE_DAYS, type ReportRange,
 } from '../../src/domain/reportRange';
+import { REPORT_TEXTS, reportLookupName } from '../../src/domain/reports/texts';
 import type { UserContext } from '../auth/context';
 import { requireAdmin } from '../auth/guards';
 import type { Db } from '../db/index';
@@ -60,13 +60,16 @@ const ORDER = sql`order by j.completed_date, j.ref_nr, t.task_order, t.task_no, 
 /** A timestamp as RFC 3339 UTC text (the driver hands timestamps over as PostgreSQL's own text). */
 const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** Column names as the spec spells them; names of statuses and types from the reference lists. */
+/**
+ * Column names as the spec spells them. Statuses and types are read as ids and named in the user's
+ * language afterwards (toRow), from src/domain/reports/texts.ts: the reference lists hold nb names only.
+ */
 const SELECT = sql`select j.ref_nr as "jobRef",
-  coalesce((select r.data->>'name' from reference_items r where r.list = 'JobStatus' and r.id = j.status_id), j.status_id::text) as "jobStatus",
+  j.status_id as "jobStatusId",
   ${isoText(sql`j.completed_date`)} as "jobCompleted",
-  coalesce((select r.data->>'name' from reference_items r where r.list = 'JobTypes' and r.id = j.type_id), j.type_id::text) as "jobType",
+  j.type_id as "jobTypeId",
   j.assignee_name as "assigneeName",
-  coalesce((select r.data->>'name' from reference_items r where r.list = 'TaskStatus' and r.id = t.status_id), t.status_id::text) as "taskStatus",
+  t.status_id as "taskStatusId",
   ${isoText(sql`t.completed_at`)} as "taskCompleted",
   j.matrikkel_nummer as "matrikkelnumber",
   j.subscriber_text as "address",
@@ -75,9 +78,23 @@ const SELECT = sql`select j.ref_nr as "jobRef",
   nullif(t.new_water_meter_obj->>'serialNo', '') as "newMeter",
   t.schedule_item_id is not null as "isSchueduled"`;
 
-type DbRow = ReportRow;
+type DbRow = Omit<ReportRow, 'jobStatus' | 'jobType' | 'taskStatus'> & { jobStatusId: number; jobTypeId: number; taskStatusId: number };
 
-const toRow = (r: DbRow): ReportRow => ({ ...r, jobRef: Number(r.jobRef) });
+const toRow = (lang: ReportLanguage) => ({ jobStatusId, jobTypeId, taskStatusId, ...r }: DbRow): ReportRow => ({
+  jobRef: Number(r.jobRef),
+  jobStatus: reportLookupName(lang, 'jobStatus', jobStatusId),
+  jobCompleted: r.jobCompleted,
+  jobType: reportLookupName(lang, 'jobType', jobTypeId),
+  assigneeName: r.assigneeName,
+  taskStatus: reportLookupName(lang, 'taskStatus', taskStatusId),
+  taskCompleted: r.taskCompleted,
+  matrikkelnumber: r.matrikkelnumber,
+  address: r.address,
+  note: r.note,
+  oldMeter: r.oldMeter,
+  newMeter: r.newMeter,
+  isSchueduled: r.isSchueduled,
+});
 
 /**
  * GET /api/Reports/ReconciliationReport without paging: every row of the range, up to
@@ -89,7 +106,7 @@ export async function reportList(db: DbOrTx, user: UserContext, q: ReportQuery):
   const where = rowsWhere(companyId, readRange(q.fromDate, q.toDate), q.search);
   const { rows } = await db.execute<DbRow>(sql`${SELECT} ${FROM} where ${where} ${ORDER} limit ${REPORT_LIST_MAX_ROWS + 1}`);
   if (rows.length > REPORT_LIST_MAX_ROWS) throw badRequest('querystring', REPORT_LIST_TOO_LONG);
-  return rows.map(toRow);
+  return rows.map(toRow(q.lang ?? 'nb'));
 }
 
 /**
@@ -159,7 +176,7 @@ export async function reportPage(db: Db, user: UserContext, q: ReportQuery): Pro
     // The page's tasks are found on the narrow columns first; only those rows are then read in full.
     const page = await tx.execute<DbRow>(sql`${SELECT} ${FROM}
       where t.id in (select t.id ${FROM} where ${where} ${within} ${ORDER} limit ${pageSize} offset ${offset - from.row}) ${ORDER}`);
-    return { rows: page.rows.map(toRow), total };
+    return { rows: page.rows.map(toRow(q.lang ?? 'nb')), total };
   }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
 
@@ -178,14 +195,6 @@ export const SPREADSHEET_LIMITS = { perCompany: 2, perProcess: 16, stallMs: 60_0
 const spreadsheetsRunning = new Map<string, number>();
 let spreadsheetsInProcess = 0;
 const DATE_FORMAT = 'dd.mm.yyyy hh:mm';
-
-/** The headings the report screen shows, in the language the user reads (its i18n resources). */
-/** The report screen's own column headings, read from its translations (Node's ESM needs no JSON import). */
-function columnHeadings(lang: ReportLanguage): Record<keyof ReportRow, string> {
-  const file = new URL(`../../src/i18n/${lang}/reports.json`, import.meta.url);
-  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { column: Record<keyof ReportRow, string> }).column;
-}
-const HEADINGS: Record<ReportLanguage, Record<keyof ReportRow, string>> = { nb: columnHeadings('nb'), en: columnHeadings('en') };
 
 const COLUMNS: { key: keyof ReportRow; width: number; numFmt?: string }[] = [
   { key: 'jobRef', width: 10, numFmt: '0' },
@@ -231,10 +240,11 @@ export function plainText(value: string | null): string | null {
   return value !== null && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-function cells(r: SheetRow): unknown[] {
+function cells(r: SheetRow, lang: ReportLanguage): unknown[] {
   const text = plainText;
   return [
-    Number(r.jobRef), text(r.jobStatus), excelDate(r.jobCompletedOslo), text(r.jobType), text(r.assigneeName), text(r.taskStatus),
+    Number(r.jobRef), reportLookupName(lang, 'jobStatus', r.jobStatusId), excelDate(r.jobCompletedOslo), reportLookupName(lang, 'jobType', r.jobTypeId),
+    text(r.assigneeName), reportLookupName(lang, 'taskStatus', r.taskStatusId),
     excelDate(r.taskCompletedOslo), text(r.matrikkelnumber), text(r.address), text(r.note), text(r.oldMeter), text(r.newMeter), r.isSchueduled,
   ];
 }
@@ -341,7 +351,8 @@ export async function writeSpreadsheet(db: Db, where: SQL, out: Writable, { lang
   });
   workbook.creator = 'Meterwork';
   const sheet = workbook.addWorksheet('Statusrapport', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({ header: HEADINGS[lang][c.key], key: c.key, width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
+  // Headed as the report screen heads it, in the user's language.
+  sheet.columns = COLUMNS.map((c) => ({ header: REPORT_TEXTS[lang].column[c.key], key: c.key, width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
@@ -351,7 +362,7 @@ export async function writeSpreadsheet(db: Db, where: SQL, out: Writable, { lang
     const { rows }: { rows: SheetRow[] } = await db.execute<SheetRow>(
       sql`${SHEET_SELECT} ${FROM} where ${where} ${last ? after(last) : sql``} ${ORDER} limit ${batch}`,
     );
-    for (const r of rows) sheet.addRow(cells(r)).commit();
+    for (const r of rows) sheet.addRow(cells(r, lang)).commit();
     if (rows.length < batch) break;
     last = rows[rows.length - 1];
     await drained(out);

@@ -3,14 +3,11 @@
  * demo's completed jobs, sees rows, and exports; the downloaded .xlsx is opened with exceljs and
  * checked against what the API answered. A plumber gets 403 from the report API.
  */
-import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
 import { REPORT_FILE_NAME_PATTERN } from '../../src/domain/reportRange';
+import { REPORT_TEXTS } from '../../src/domain/reports/texts';
 import { ADMIN_A, apiHeadersOf, PLUMBER_OLA, signIn } from './helpers';
-
-// Playwright's loader takes no JSON import: the screen's headings are read from the translation file.
-const nbReports = JSON.parse(fs.readFileSync(new URL('../../src/i18n/nb/reports.json', import.meta.url), 'utf8')) as { column: Record<string, string> };
 
 const iso = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(d);
 /** YYYY-MM-DD as the date fields show and take it (dd.MM.yyyy, whatever the browser's language). */
@@ -63,7 +60,7 @@ test('the admin sees the completed jobs of a range and downloads them as the .xl
   await workbook.xlsx.readFile(await file.path());
   const sheet = workbook.worksheets[0];
   // Headed as the screen heads it, in the user's language (nb here), not with the API's keys.
-  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(Object.keys(page1.rows[0] as object).map((k) => nbReports.column[k]));
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(Object.keys(page1.rows[0] as object).map((k) => REPORT_TEXTS.nb.column[k as keyof typeof REPORT_TEXTS.nb.column]));
   expect(sheet.rowCount - 1).toBe(page1.total);
   expect(sheet.getRow(2).getCell(3).value).toBeInstanceOf(Date);
   expect(typeof sheet.getRow(2).getCell(1).value).toBe('number');

@@ -50,18 +50,18 @@ beforeAll(async () => {
   cato = await reg(people.id.adminC);
 
   // Range 2025-03-03 (Monday, ISO week 10) .. 2025-03-23 (Sunday, week 12).
-  await addJob({ who: ola, typeId: 2, statusId: New, assigned: '2025-03-04T10:00:00Z', due: PAST }); // A1 overdue, open
+  await addJob({ who: ola, typeId: 2, statusId: New, assigned: '2025-03-04T10:00:00Z', due: '2025-03-14T10:00:00Z' }); // A1 due in the range, overdue, open
   await addJob({ who: ola, typeId: 2, statusId: InProgress, assigned: '2025-03-05T10:00:00Z', due: FUTURE }); // A2 open
   await addJob({ who: ola, typeId: 1, statusId: Completed, assigned: '2025-03-06T10:00:00Z', completed: '2025-03-07T10:00:00Z', due: PAST }); // A3 week 10
   // A4: 23:30 UTC on Sunday 16 March is 00:30 Monday 17 March in Oslo: week 12, not 11.
   await addJob({ who: kari, typeId: 3, statusId: Completed, assigned: '2025-03-10T10:00:00Z', completed: '2025-03-16T23:30:00Z' });
-  await addJob({ who: kari, typeId: 1, statusId: OnHold, assigned: '2025-03-11T10:00:00Z', due: '2020-06-01T00:00:00Z' }); // A5 overdue, open
+  await addJob({ who: kari, typeId: 1, statusId: OnHold, assigned: '2025-03-11T10:00:00Z', due: '2020-06-01T00:00:00Z' }); // A5 open; overdue, due before the range
   await addJob({ who: kari, typeId: 2, statusId: Closed, assigned: '2025-03-12T10:00:00Z', completed: '2025-03-13T12:00:00Z' }); // A6 week 11
-  await addJob({ who: ola, typeId: 2, statusId: New, assigned: '2025-02-20T10:00:00Z', due: PAST }); // A7 before the range; overdue, open
+  await addJob({ who: ola, typeId: 2, statusId: New, assigned: '2025-02-20T10:00:00Z', due: '2025-03-20T10:00:00Z' }); // A7 assigned before the range, due in it; overdue, open
   await addJob({ who: ola, typeId: 1, statusId: New, assigned: '2025-03-05T10:00:00Z', due: PAST, deleted: true }); // A8 deleted: nowhere
   await addJob({ who: kari, typeId: 2, statusId: Completed, assigned: '2025-03-10T10:00:00Z', completed: '2025-03-11T12:00:00Z' }); // A9 week 11
   await addJob({ who: ola, typeId: 1, statusId: Completed, assigned: '2025-02-10T10:00:00Z', completed: '2025-03-04T12:00:00Z' }); // A10 week 10
-  await addJob({ company: 'B', who: berit, typeId: 1, statusId: New, assigned: '2025-03-05T10:00:00Z', due: PAST }); // B1: company B only
+  await addJob({ company: 'B', who: berit, typeId: 1, statusId: New, assigned: '2025-03-05T10:00:00Z', due: '2025-03-06T10:00:00Z' }); // B1: company B only
 });
 afterAll(async () => { await t?.close(); });
 
@@ -119,29 +119,29 @@ describe('assignments', () => {
         { weekStart: '2025-03-10', isoYear: 2025, isoWeek: 11, count: 2 },
         { weekStart: '2025-03-17', isoYear: 2025, isoWeek: 12, count: 1 },
       ],
-      // Open now: A1 (type 2), A2 (2), A5 (1), A7 (2).
+      // Assigned in the range and open now: A1 (type 2), A2 (2), A5 (1); not A7, assigned before the range (issue 12).
       openByType: [
         { jobTypeId: 1, name: 'Ny vannmåler', count: 1 },
-        { jobTypeId: 2, name: 'Utskifting av vannmåler', count: 3 },
+        { jobTypeId: 2, name: 'Utskifting av vannmåler', count: 2 },
         { jobTypeId: 3, name: 'Demontering av vannmåler', count: 0 },
         { jobTypeId: 4, name: 'Avvik', count: 0 },
       ],
-      // Due date passed and not completed: Kari A5; Ola A1, A7 (A3 is completed).
-      overdue: [{ userId: kari, name: 'Kari Hansen', count: 1 }, { userId: ola, name: 'Ola Nordmann', count: 2 }],
+      // Due in the range, due date passed and not completed: Ola A1, A7 (A3 is completed); not Kari's A5, due in 2020 (issue 12).
+      overdue: [{ userId: ola, name: 'Ola Nordmann', count: 2 }],
     });
   });
 
   it('filters by job type and by assignee', async () => {
     const replace = await get(admin, `assignments/company/filter?${RANGE}&jobTypeId=2`);
-    // Type 2: week 11 A6, A9; open A1, A2, A7; overdue Ola A1, A7.
+    // Type 2: week 11 A6, A9; open A1, A2; overdue Ola A1, A7.
     expect(replace.body.completedPerWeek.map((w: { count: number }) => w.count)).toEqual([0, 2, 0]);
-    expect(replace.body.openByType).toEqual([{ jobTypeId: 2, name: 'Utskifting av vannmåler', count: 3 }]);
+    expect(replace.body.openByType).toEqual([{ jobTypeId: 2, name: 'Utskifting av vannmåler', count: 2 }]);
     expect(replace.body.overdue).toEqual([{ userId: ola, name: 'Ola Nordmann', count: 2 }]);
 
     const olaOnly = await get(admin, `assignments/company/user/filter?userId=${ola}&${RANGE}`);
-    // Ola: week 10 A3, A10; open A1, A2 (type 2), A7 (type 2); overdue A1, A7.
+    // Ola: week 10 A3, A10; open A1, A2 (type 2); overdue A1, A7.
     expect(olaOnly.body.completedPerWeek.map((w: { count: number }) => w.count)).toEqual([2, 0, 0]);
-    expect(olaOnly.body.openByType.map((x: { count: number }) => x.count)).toEqual([0, 3, 0, 0]);
+    expect(olaOnly.body.openByType.map((x: { count: number }) => x.count)).toEqual([0, 2, 0, 0]);
     expect(olaOnly.body.overdue).toEqual([{ userId: ola, name: 'Ola Nordmann', count: 2 }]);
     expect((await get(admin, `assignments/company/user/filter?userId=${berit}&${RANGE}`)).status).toBe(404);
     expect((await get(admin, `assignments/company/user/filter?${RANGE}`)).status).toBe(400);
@@ -157,8 +157,12 @@ describe('assignments', () => {
     monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
     expect(weeks[11].weekStart).toBe(monday.toISOString().slice(0, 10));
     expect(res.body.toDate).toBe(today);
-    // The state-now numbers do not depend on the range.
-    expect(res.body.overdue).toEqual([{ userId: kari, name: 'Kari Hansen', count: 1 }, { userId: ola, name: 'Ola Nordmann', count: 2 }]);
+    // Every chart keeps to the range (issue 12): the fixture's open and overdue jobs lie years before these weeks.
+    expect(res.body.openByType.map((x: { count: number }) => x.count)).toEqual([0, 0, 0, 0]);
+    expect(res.body.overdue).toEqual([]);
+    // And a range holding them counts them (A5: assigned in March 2025, due in June 2020).
+    const around = await get(admin, 'assignments/company/filter?fromDate=2020-06-01&toDate=2020-06-01');
+    expect(around.body.overdue).toEqual([{ userId: kari, name: 'Kari Hansen', count: 1 }]);
   });
 });
 

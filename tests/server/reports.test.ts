@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobStatus, TaskStatus } from '../../src/domain/enums';
 import { REPORT_FILE_NAME_PATTERN } from '../../src/domain/reportRange';
-import { REPORT_LIST_MAX_ROWS, REPORT_LIST_TOO_LONG, REPORT_NO_JOBS_MESSAGE } from '../../src/domain/schemas/reports';
+import { REPORT_LIST_MAX_ROWS, REPORT_LIST_TOO_LONG, REPORT_NO_JOBS_MESSAGE, type ReportRow } from '../../src/domain/schemas/reports';
 import { PassThrough } from 'node:stream';
 import type { UserContext } from '../../server/auth/context';
 import { jobs, tasks, users } from '../../server/db/schema';
@@ -109,6 +109,22 @@ describe('GET /api/Reports/ReconciliationReport', () => {
     expect(res.body[2]).toMatchObject({ taskStatus: 'Avvik', note: 'Stoppekran defekt', oldMeter: 'OLD-2', newMeter: null, isSchueduled: false });
     expect(res.body[3]).toMatchObject({ jobType: 'Ny vannmåler', note: 'Nøkkel hos nabo', address: 'Storgata 5, 5013 Bergen', assigneeName: 'Kari Hansen' });
     expect(res.body[0]).toMatchObject({ taskStatus: 'Hinder', note: 'Ingen hjemme', taskCompleted: null, oldMeter: null });
+  });
+
+  it('names job status, job type and task status in the language asked for (issue 12: the English UI showed nb names)', async () => {
+    const en = await report(admin, `${MARCH}&lang=en`);
+    expect(en.status).toBe(200);
+    expect(en.body.map((r: ReportRow) => [r.jobStatus, r.jobType, r.taskStatus])).toEqual([
+      ['Completed', 'Water meter replacement', 'Obstacle'],
+      ['Completed', 'Water meter replacement', 'Completed'],
+      ['Completed', 'Water meter replacement', 'Deviation'],
+      ['Completed', 'New water meter', 'Completed'],
+    ]);
+    // The page the screen reads too; nb stays the default.
+    const page = await report(admin, `${MARCH}&page=1&pageSize=15&lang=en`);
+    expect(page.body.rows[0]).toMatchObject({ jobStatus: 'Completed', jobType: 'Water meter replacement', taskStatus: 'Obstacle' });
+    expect((await report(admin, `${MARCH}&page=1&pageSize=15&lang=nb`)).body.rows[0]).toMatchObject({ taskStatus: 'Hinder' });
+    expect((await report(admin, `${MARCH}&lang=de`)).status).toBe(400);
   });
 
   it('takes MM.DD.YYYY, YYYY.MM.DD and YYYY-MM-DD, and an end date with a time, all as whole Oslo days', async () => {
@@ -303,6 +319,10 @@ describe('GET /api/Reports/ReconciliationReportSpreadsheet', () => {
     await workbook.xlsx.load(await res.arrayBuffer());
     expect((workbook.worksheets[0].getRow(1).values as unknown[]).slice(1)).toEqual(['Ref. no.', 'Job status', 'Job completed', 'Job type',
       'Plumber', 'Task status', 'Task completed', 'Cadastre number', 'Address', 'Note', 'Old meter', 'New meter', 'Tied to SMS appointment']);
+    // The names are English too: J3's row (obstacle), then J1's.
+    const names = (n: number) => [2, 4, 6].map((c) => workbook.worksheets[0].getRow(n).getCell(c).value);
+    expect(names(2)).toEqual(['Completed', 'Water meter replacement', 'Obstacle']);
+    expect(names(4)).toEqual(['Completed', 'Water meter replacement', 'Deviation']);
     expect((await download(admin, `${MARCH}&lang=de`)).status).toBe(400);
   });
 

@@ -14,9 +14,12 @@
  * GET /api/Analytics/assignments/company/user/filter?userId&{filters} → Assignments of one assignee.
  *
  * Assignments: jobs completed per ISO week of the range (every week present, zeros too, by Oslo
- * time), open work now (New, In progress, On hold) by job type, and overdue jobs now (due date
- * passed, not Completed or Closed) per assignee. Open and overdue are the state now: the date range
- * does not bound them; job type and assignee do.
+ * time), jobs assigned in the range that are open now (New, In progress, On hold) by job type, and
+ * jobs due in the range whose due date has passed and that are not Completed or Closed, per assignee.
+ *
+ * Every number is bounded by the range, each by the date that fits it (the dashboard says which
+ * under each chart): job allocation and open work by the assignment date, completions by the
+ * completion date, overdue jobs by the due date.
  */
 import { Type, type Static } from 'typebox';
 import { ReportDate } from './reports';

@@ -9,10 +9,13 @@
  *   as { rows, total }, total being the number of rows matching range and search. The report table
  *   reads this; the list form stays for the spec's callers.
  * Rows: one per live task of the caller's company's live jobs completed in the range (by the job's
- * completion date), ordered by completion time, reference number and task order.
+ * completion date), ordered by completion time, reference number and task order. jobStatus, jobType
+ * and taskStatus are names in `lang` (nb or en, default nb; src/domain/reports/texts.ts), so the
+ * screen shows them in the user's language.
  *
  * GET /api/Reports/ReconciliationReportSpreadsheet?fromDate&toDate[&search][&lang]: the same rows as
- * an .xlsx (streamed), headed as the report screen heads them in the user's language (nb or en). A range without rows is 400 with REPORT_NO_JOBS_MESSAGE.
+ * an .xlsx (streamed), headed and with names as the report screen shows them in the user's language
+ * (`lang`, nb or en). A range without rows is 400 with REPORT_NO_JOBS_MESSAGE.
  */
 import { Type, type Static } from 'typebox';
 import { DateTime, Nullable } from './common';
@@ -34,11 +37,11 @@ export const ReportDate = Type.String({
 /** Spec 3 §3, field names as the spec spells them (isSchueduled included). */
 export const ReportRowSchema = Type.Object({
   jobRef: Type.Integer({ description: 'The job reference number' }),
-  jobStatus: Type.String({ description: 'Job status name (JobStatus list)' }),
+  jobStatus: Type.String({ description: 'Job status name (JobStatus list) in the requested language' }),
   jobCompleted: DateTime,
-  jobType: Type.String({ description: 'Job type name (JobTypes list)' }),
+  jobType: Type.String({ description: 'Job type name (JobTypes list) in the requested language' }),
   assigneeName: Type.String(),
-  taskStatus: Type.String({ description: 'Task status name (TaskStatus list)' }),
+  taskStatus: Type.String({ description: 'Task status name (TaskStatus list) in the requested language' }),
   taskCompleted: Nullable(DateTime),
   matrikkelnumber: Type.String(),
   address: Type.String(),
@@ -59,17 +62,20 @@ export const ReportPageSize = Type.Unsafe<(typeof REPORT_PAGE_SIZES)[number]>({
   type: 'integer', enum: [...REPORT_PAGE_SIZES], description: `Rows per page (default ${REPORT_DEFAULT_PAGE_SIZE})`,
 });
 
+export const ReportLanguage = Type.Union([Type.Literal('nb'), Type.Literal('en')], {
+  description: 'Language of the headings and of the status and type names (default nb)',
+});
+export type ReportLanguage = Static<typeof ReportLanguage>;
+
 export const ReportQuery = Type.Object({
   fromDate: ReportDate,
   toDate: ReportDate,
   search: Type.Optional(Type.String({ maxLength: REPORT_SEARCH_MAX_LENGTH, description: 'Part of the address, matrikkel number, reference number or assignee name' })),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
   pageSize: Type.Optional(ReportPageSize),
+  lang: Type.Optional(ReportLanguage),
 });
 export type ReportQuery = Static<typeof ReportQuery>;
-
-export const ReportLanguage = Type.Union([Type.Literal('nb'), Type.Literal('en')], { description: 'Language of the headings (default nb)' });
-export type ReportLanguage = Static<typeof ReportLanguage>;
 
 export const ReportSpreadsheetQuery = Type.Object({
   fromDate: ReportDate,

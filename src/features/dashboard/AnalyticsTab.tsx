@@ -1,29 +1,57 @@
 /**
  * Analytics (spec 3 §2 "Analytics / dashboard"): filters (date range, plumber, job type) and four
  * charts: jobs by status per plumber, completed jobs per ISO week, open work by type and overdue jobs
- * per plumber. Loaded on its own (React.lazy) so recharts stays out of every other chunk.
+ * per plumber. Each chart keeps to the range by the date it names under its title. Loaded on its own
+ * (React.lazy) so recharts stays out of every other chunk.
  */
 import { useState } from 'react';
 import { Field, HStack, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useLiveRead } from '../../data/liveRead';
-import { JobType } from '../../domain/enums';
+import { JobStatus, JobType } from '../../domain/enums';
 import { addDays, formatIsoDay, isoWeekOf, osloDayParts } from '../../domain/reportRange';
-import type { Assignments, JobAllocation } from '../../domain/schemas/analytics';
+import { REPORT_TEXTS, reportLanguage } from '../../domain/reports/texts';
+import type { Assignments, JobAllocation, PlumberAllocation } from '../../domain/schemas/analytics';
 import { LiveReadView } from '../../ui/LiveReadView';
 import { fetchAllocation, fetchAssignments, fetchCompanyUsers, type AnalyticsFilter } from './api';
 import { ChartCard } from './ChartCard';
 import { DateRangeFields, readDateRange, type DateRangeValue } from './DateRangeFields';
+import { plumberFilterOptions } from './plumberFilter';
 
-/** The job status colours of the JobStatus list (New, In progress, On hold, Completed, Closed). */
-const STATUS_SERIES = [
-  { key: 'new', color: '#1E88E5' },
-  { key: 'inProgress', color: '#FB8C00' },
-  { key: 'onHold', color: '#8E24AA' },
-  { key: 'completed', color: '#43A047' },
-  { key: 'closed', color: '#757575' },
-] as const;
+type StatusKey = keyof Omit<PlumberAllocation, 'userId' | 'name' | 'total'>;
+
+/** The job statuses in the spec's workflow order (JobStatus 1-5), with their colours: bars, legend and tooltip keep it. */
+const STATUS_SERIES: readonly { key: StatusKey; id: number; color: string }[] = [
+  { key: 'new', id: JobStatus.New, color: '#1E88E5' },
+  { key: 'inProgress', id: JobStatus.InProgress, color: '#FB8C00' },
+  { key: 'onHold', id: JobStatus.OnHold, color: '#8E24AA' },
+  { key: 'completed', id: JobStatus.Completed, color: '#43A047' },
+  { key: 'closed', id: JobStatus.Closed, color: '#757575' },
+];
+/** recharts sorts legend items alphabetically unless told otherwise. */
+const workflowOrder = (item: { dataKey?: unknown }) => STATUS_SERIES.findIndex((s) => s.key === item.dataKey);
+
+/**
+ * Charts with a bar per person are drawn lying down, one row per person, so a crew of any size and
+ * any name length never overlaps on an axis: the chart grows with the crew, and a name longer than
+ * the axis is cut with an ellipsis (its full text in the tooltip, the table and the tick's title).
+ */
+const NAME_AXIS_WIDTH = 170;
+const NAME_MAX_CHARS = 24;
+const ROW_HEIGHT = 32;
+const byPersonHeight = (rows: number) => Math.max(200, 60 + rows * ROW_HEIGHT);
+
+function NameTick({ x = 0, y = 0, payload }: { x?: number | string; y?: number | string; payload?: { value?: unknown } }) {
+  const name = String(payload?.value ?? '');
+  const shown = name.length > NAME_MAX_CHARS ? `${name.slice(0, NAME_MAX_CHARS - 1).trimEnd()}…` : name;
+  return (
+    <text x={Number(x)} y={Number(y)} dx={-6} dy={4} textAnchor="end" fontSize={12} fill="#4A5568" data-testid="name-tick">
+      <title>{name}</title>
+      {shown}
+    </text>
+  );
+}
 
 /** The server's default: the 12 ISO weeks up to today. */
 function initialRange(): DateRangeValue {
@@ -32,7 +60,8 @@ function initialRange(): DateRangeValue {
 }
 
 export default function AnalyticsTab() {
-  const { t } = useTranslation('reports');
+  const { t, i18n } = useTranslation('reports');
+  const names = REPORT_TEXTS[reportLanguage(i18n.language)];
   const [dates, setDates] = useState<DateRangeValue>(initialRange);
   const [userId, setUserId] = useState(0);
   const [jobTypeId, setJobTypeId] = useState(0);
@@ -53,7 +82,9 @@ export default function AnalyticsTab() {
           <NativeSelect.Root size="sm">
             <NativeSelect.Field id="analytics-plumber" value={userId} onChange={(e) => setUserId(Number(e.currentTarget.value))}>
               <option value={0}>{t('AllPlumbers')}</option>
-              {(people.data ?? []).map((p) => <option key={p.id} value={p.id}>{`${p.firstName} ${p.lastName}`}</option>)}
+              {plumberFilterOptions(people.data ?? []).map((p) => (
+                <option key={p.id} value={p.id}>{p.deactivated ? t('DeactivatedPlumber', { name: p.name }) : p.name}</option>
+              ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
@@ -63,7 +94,7 @@ export default function AnalyticsTab() {
           <NativeSelect.Root size="sm">
             <NativeSelect.Field id="analytics-type" value={jobTypeId} onChange={(e) => setJobTypeId(Number(e.currentTarget.value))}>
               <option value={0}>{t('AllJobTypes')}</option>
-              {Object.values(JobType).map((id) => <option key={id} value={id}>{t(`jobType.${id}`)}</option>)}
+              {Object.values(JobType).map((id) => <option key={id} value={id}>{names.jobType[id]}</option>)}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
@@ -85,21 +116,27 @@ export default function AnalyticsTab() {
 }
 
 function StatusPerPlumber({ data }: { data: JobAllocation }) {
-  const { t } = useTranslation('reports');
+  const { t, i18n } = useTranslation('reports');
+  const statusName = REPORT_TEXTS[reportLanguage(i18n.language)].jobStatus;
   const table = {
-    columns: [t('Plumber'), ...STATUS_SERIES.map((s) => t(`status.${s.key}`)), t('Total')],
+    columns: [t('Plumber'), ...STATUS_SERIES.map((s) => statusName[s.id as keyof typeof statusName]), t('Total')],
     rows: data.plumbers.map((p) => [p.name, ...STATUS_SERIES.map((s) => p[s.key]), p.total]),
   };
   return (
-    <ChartCard title={t('chart.statusPerPlumber')} table={table} empty={data.plumbers.every((p) => p.total === 0)}>
+    <ChartCard
+      title={t('chart.statusPerPlumber')} basis={t('chartBasis.statusPerPlumber')} table={table}
+      empty={data.plumbers.every((p) => p.total === 0)} height={byPersonHeight(data.plumbers.length) + 40}
+    >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart accessibilityLayer={false} data={data.plumbers} margin={{ top: 8, right: 8, left: 0, bottom: 8 }}>
+        <BarChart accessibilityLayer={false} data={data.plumbers} layout="vertical" margin={{ top: 8, right: 16, left: 0, bottom: 8 }}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="name" interval={0} />
-          <YAxis allowDecimals={false} />
-          <Tooltip />
-          <Legend />
-          {STATUS_SERIES.map((s) => <Bar key={s.key} dataKey={s.key} name={t(`status.${s.key}`)} stackId="status" fill={s.color} />)}
+          <XAxis type="number" allowDecimals={false} />
+          <YAxis type="category" dataKey="name" width={NAME_AXIS_WIDTH} interval={0} tick={<NameTick />} />
+          <Tooltip itemSorter={workflowOrder} />
+          <Legend itemSorter={workflowOrder} />
+          {STATUS_SERIES.map((s) => (
+            <Bar key={s.key} dataKey={s.key} name={statusName[s.id as keyof typeof statusName]} stackId="status" fill={s.color} />
+          ))}
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>
@@ -107,13 +144,14 @@ function StatusPerPlumber({ data }: { data: JobAllocation }) {
 }
 
 function AssignmentCharts({ data }: { data: Assignments }) {
-  const { t } = useTranslation('reports');
+  const { t, i18n } = useTranslation('reports');
+  const typeName = REPORT_TEXTS[reportLanguage(i18n.language)].jobType as Record<number, string>;
   const weeks = data.completedPerWeek.map((w) => ({ ...w, label: t('WeekLabel', { week: w.isoWeek }) }));
-  const types = data.openByType.map((x) => ({ ...x, label: t(`jobType.${x.jobTypeId}`, { defaultValue: x.name }) }));
+  const types = data.openByType.map((x) => ({ ...x, label: typeName[x.jobTypeId] ?? x.name }));
   return (
     <Stack gap="4">
       <ChartCard
-        title={t('chart.completedPerWeek')}
+        title={t('chart.completedPerWeek')} basis={t('chartBasis.completedPerWeek')}
         table={{ columns: [t('Week'), t('Completed')], rows: weeks.map((w) => [`${w.label} (${w.isoYear})`, w.count]) }}
         empty={weeks.every((w) => w.count === 0)}
       >
@@ -128,7 +166,7 @@ function AssignmentCharts({ data }: { data: Assignments }) {
         </ResponsiveContainer>
       </ChartCard>
       <ChartCard
-        title={t('chart.openByType')}
+        title={t('chart.openByType')} basis={t('chartBasis.openByType')}
         table={{ columns: [t('JobType'), t('Open')], rows: types.map((x) => [x.label, x.count]) }}
         empty={types.every((x) => x.count === 0)}
       >
@@ -143,15 +181,15 @@ function AssignmentCharts({ data }: { data: Assignments }) {
         </ResponsiveContainer>
       </ChartCard>
       <ChartCard
-        title={t('chart.overdue')}
+        title={t('chart.overdue')} basis={t('chartBasis.overdue')}
         table={{ columns: [t('Plumber'), t('Overdue')], rows: data.overdue.map((p) => [p.name, p.count]) }}
-        empty={data.overdue.every((p) => p.count === 0)}
+        empty={data.overdue.every((p) => p.count === 0)} height={byPersonHeight(data.overdue.length)}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart accessibilityLayer={false} data={data.overdue} margin={{ top: 8, right: 8, left: 0, bottom: 8 }}>
+          <BarChart accessibilityLayer={false} data={data.overdue} layout="vertical" margin={{ top: 8, right: 16, left: 0, bottom: 8 }}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="name" interval={0} />
-            <YAxis allowDecimals={false} />
+            <XAxis type="number" allowDecimals={false} />
+            <YAxis type="category" dataKey="name" width={NAME_AXIS_WIDTH} interval={0} tick={<NameTick />} />
             <Tooltip />
             <Bar dataKey="count" name={t('Overdue')} fill="#E53935" />
           </BarChart>

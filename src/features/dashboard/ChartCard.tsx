@@ -13,12 +13,19 @@ export interface ChartTableData {
   rows: (string | number)[][];
 }
 
-export function ChartCard({ title, table, empty, children }: { title: string; table: ChartTableData; empty: boolean; children: ReactNode }) {
+/**
+ * `basis` says what the chart counts and by which date the range bounds it, under the title (and as
+ * the table's description); `height` is the drawing's, in px.
+ */
+export function ChartCard({ title, basis, table, empty, height = 280, children }: {
+  title: string; basis: string; table: ChartTableData; empty: boolean; height?: number; children: ReactNode;
+}) {
   const { t } = useTranslation('reports');
   const [showTable, setShowTable] = useState(false);
   const headingId = useId();
+  const basisId = useId();
   const tableView = (
-    <Table.Root size="sm" aria-labelledby={headingId}>
+    <Table.Root size="sm" aria-labelledby={headingId} aria-describedby={basisId}>
       <Table.Header>
         <Table.Row>{table.columns.map((c, i) => <Table.ColumnHeader key={c} textAlign={i === 0 ? 'start' : 'end'}>{c}</Table.ColumnHeader>)}</Table.Row>
       </Table.Header>
@@ -36,8 +43,11 @@ export function ChartCard({ title, table, empty, children }: { title: string; ta
   return (
     <Card.Root variant="outline">
       <Card.Header>
-        <HStack justify="space-between">
-          <Heading as="h2" size="md" id={headingId}>{title}</Heading>
+        <HStack justify="space-between" align="flex-start">
+          <Box>
+            <Heading as="h2" size="md" id={headingId}>{title}</Heading>
+            <Text fontSize="sm" color="fg.muted" id={basisId} data-testid="chart-basis">{basis}</Text>
+          </Box>
           {!empty && (
             <Button size="xs" variant="ghost" aria-pressed={showTable} onClick={() => setShowTable((v) => !v)}>
               {showTable ? t('ShowChart') : t('ShowTable')}
@@ -48,7 +58,7 @@ export function ChartCard({ title, table, empty, children }: { title: string; ta
       <Card.Body>
         {empty ? <Text color="fg.muted">{t('NoData')}</Text> : showTable ? tableView : (
           <>
-            <Box height="280px" aria-hidden="true">{children}</Box>
+            <Box height={`${height}px`} aria-hidden="true">{children}</Box>
             <VisuallyHidden>{tableView}</VisuallyHidden>
           </>
         )}

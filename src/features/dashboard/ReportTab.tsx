@@ -12,6 +12,7 @@ import {
   defaultReportRange, formatIsoDay, REPORT_DEFAULT_PAGE_SIZE, REPORT_PAGE_SIZES, REPORT_SEARCH_DEBOUNCE_MS, REPORT_SEARCH_MAX_LENGTH,
   reportFileName, type ReportPageSize,
 } from '../../domain/reportRange';
+import { REPORT_TEXTS, reportLanguage } from '../../domain/reports/texts';
 import { REPORT_NO_JOBS_MESSAGE, type ReportRow } from '../../domain/schemas/reports';
 import { EmptyView, snackbar } from '../../ui';
 import { LiveReadView } from '../../ui/LiveReadView';
@@ -49,6 +50,8 @@ export function ReportTab() {
   const [pageSize, setPageSize] = useState<ReportPageSize>(REPORT_DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
+  // Headings and the server's status and type names in the user's language (the .xlsx's too).
+  const lang = reportLanguage(i18n.language);
 
   const checked = readDateRange(dates);
   const range = 'range' in checked ? checked.range : null;
@@ -63,8 +66,8 @@ export function ReportTab() {
   const currentPage = pageFor === filterKey ? page : 1;
 
   const read = useLiveRead(
-    range ? ['report', rangeKey, search, currentPage, pageSize] : null,
-    (signal) => fetchReportPage(range!, search, currentPage, pageSize, signal),
+    range ? ['report', rangeKey, search, currentPage, pageSize, lang] : null,
+    (signal) => fetchReportPage(range!, search, currentPage, pageSize, lang, signal),
     { silent404: true },
   );
   const total = read.data?.total ?? 0;
@@ -78,7 +81,7 @@ export function ReportTab() {
     }
     setExporting(true);
     try {
-      const blob = await fetchReportSpreadsheet(range, search, i18n.language);
+      const blob = await fetchReportSpreadsheet(range, search, lang);
       saveFile(blob, reportFileName(new Date()));
     } catch (e) {
       if (e instanceof ApiError && e.status === 400 && e.message === REPORT_NO_JOBS_MESSAGE) snackbar.warning(t('NoJobsInList'));
@@ -118,7 +121,7 @@ export function ReportTab() {
               <Table.Root size="sm" striped data-testid="report-table">
                 <Table.Caption captionSide="top" textAlign="start">{t('RowsInAll', { count: data.total })}</Table.Caption>
                 <Table.Header>
-                  <Table.Row>{COLUMNS.map((c) => <Table.ColumnHeader key={c} whiteSpace="nowrap">{t(`column.${c}`)}</Table.ColumnHeader>)}</Table.Row>
+                  <Table.Row>{COLUMNS.map((c) => <Table.ColumnHeader key={c} whiteSpace="nowrap">{REPORT_TEXTS[lang].column[c]}</Table.ColumnHeader>)}</Table.Row>
                 </Table.Header>
                 <Table.Body>
                   {data.rows.map((row, i) => (

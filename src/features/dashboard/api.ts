@@ -3,26 +3,30 @@ import { apiFetch, apiFetchBlob } from '../../data/transport';
 import type { Plumber } from '../../domain/api';
 import { formatQueryDate, type ReportRange } from '../../domain/reportRange';
 import type { Assignments, JobAllocation } from '../../domain/schemas/analytics';
-import type { ReportPage } from '../../domain/schemas/reports';
+import type { ReportLanguage, ReportPage } from '../../domain/schemas/reports';
 
 /** Spec 3 §7: dates as MM.DD.YYYY, the end date with an end-of-day time. */
 function rangeQuery(range: ReportRange): URLSearchParams {
   return new URLSearchParams({ fromDate: formatQueryDate(range.from), toDate: `${formatQueryDate(range.to)} 23:59:59` });
 }
 
-export function fetchReportPage(range: ReportRange, search: string, page: number, pageSize: number, signal: AbortSignal): Promise<ReportPage> {
+/** Statuses and types come named in `lang`. */
+export function fetchReportPage(
+  range: ReportRange, search: string, page: number, pageSize: number, lang: ReportLanguage, signal: AbortSignal,
+): Promise<ReportPage> {
   const q = rangeQuery(range);
   if (search.trim()) q.set('search', search.trim());
   q.set('page', String(page));
   q.set('pageSize', String(pageSize));
+  q.set('lang', lang);
   return apiFetch<ReportPage>(`/api/Reports/ReconciliationReport?${q}`, { signal });
 }
 
-/** The file is headed in the user's language (the screen's headings). */
-export function fetchReportSpreadsheet(range: ReportRange, search: string, lang: string): Promise<Blob> {
+/** The file is headed and its names given in the user's language, as the screen shows them. */
+export function fetchReportSpreadsheet(range: ReportRange, search: string, lang: ReportLanguage): Promise<Blob> {
   const q = rangeQuery(range);
   if (search.trim()) q.set('search', search.trim());
-  q.set('lang', lang.startsWith('en') ? 'en' : 'nb');
+  q.set('lang', lang);
   return apiFetchBlob(`/api/Reports/ReconciliationReportSpreadsheet?${q}`);
 }
 
