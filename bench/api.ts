@@ -14,6 +14,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../server/app';
+import { createContext } from '../server/context';
 import { loadConfig } from '../server/config';
 import { connect, migrateDb } from '../server/db/index';
 import { startEmbeddedPostgres } from '../server/db/embedded';
@@ -160,7 +161,7 @@ async function serve(data: ServerData): Promise<void> {
   // thousands of requests a minute here.
   const rateLimit = { ...defaults.rateLimit, perIpPerMinute: 1e9, perUserPerMinute: 1e9 };
   const config = loadConfig({ port: data.port, publicUrl: `http://127.0.0.1:${data.port}`, logLevel: 'silent', webDir: data.webDir, databaseUrl: data.url, rateLimit });
-  const app = await buildApp(config, database);
+  const app = await buildApp(createContext(config, database));
   await app.listen({ port: data.port, host: '127.0.0.1' });
 }
 

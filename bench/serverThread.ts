@@ -6,6 +6,7 @@
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { buildApp } from '../server/app';
+import { createContext } from '../server/context';
 import { loadConfig } from '../server/config';
 import { connect } from '../server/db/index';
 
@@ -38,7 +39,7 @@ async function serve(data: ServerThreadData): Promise<void> {
     port: data.port, publicUrl: `http://127.0.0.1:${data.port}`, logLevel: 'silent', webDir: data.webDir, dataDir: data.dataDir,
     databaseUrl: data.url, rateLimit, mediaS3: null,
   });
-  const app = await buildApp(config, database);
+  const app = await buildApp(createContext(config, database));
   await app.listen({ port: data.port, host: '127.0.0.1' });
 }
 

@@ -1,10 +1,11 @@
-/** buildApp(config, database): the whole server as one Fastify instance, for main.ts and for tests. */
+/** buildApp(context): the whole server as one Fastify instance, for main.ts and for tests (context.ts builds the context). */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
+import type { AppContext } from './context';
 import type { Database, Db } from './db/index';
 import { authPlugin } from './auth/index';
 import { hubPlugin } from './hub/index';
@@ -13,7 +14,7 @@ import { openapiPlugin } from './openapi';
 import { rateLimitPlugin } from './security/rateLimit';
 import { securityHeadersPlugin } from './security/headers';
 import { inputBoundsPlugin, realDateTimes } from './security/input';
-import { smsGatewayFor, type SmsGateway } from './sms/gateway';
+import type { SmsGateway } from './sms/gateway';
 import { numberTextKeyword } from '../src/domain/schemaBounds';
 
 export interface RegisteredRoute {
@@ -26,6 +27,8 @@ export interface RegisteredRoute {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: readonly RegisteredRoute[];
+    /** The composition root this app was built from (context.ts). */
+    context: AppContext;
     config: Config;
     db: Db;
     database: Database;
@@ -34,17 +37,14 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+export async function buildApp(context: AppContext): Promise<FastifyInstance> {
+  const { config, database } = context;
   const app = Fastify({
     // The spec writes the same paths in both cases (/api/Jobs, /api/jobs/{id}).
     routerOptions: { caseSensitive: false },
     // Stopping must not wait for clients: keep-alive and slow connections are closed with the server.
     forceCloseConnections: true,
-    logger: config.logLevel === 'silent' ? false : {
-      level: config.logLevel,
-      // Browsers send the hub token in the query string: keep it out of the logs.
-      serializers: { req: (req) => ({ method: req.method, url: req.url.replace(/access_token=[^&]+/, 'access_token=[redacted]') }) },
-    },
+    loggerInstance: context.log as FastifyBaseLogger,
     // X-Forwarded-* only from the proxies named in TRUST_PROXY (none by default).
     // (Fastify takes a hop count too; its types leave numbers out.)
     trustProxy: config.trustProxy as boolean | string,
@@ -61,10 +61,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       routeTable.push({ method, url: route.url, get public() { return route.config?.public === true; }, get schema() { return route.schema; } });
     }
   });
+  app.decorate('context', context);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);
-  app.decorate('sms', smsGatewayFor());
+  app.decorate('sms', context.sms);
 
   // Counting comes before anything else, sign-in included; the headers go on every answer.
   await app.register(rateLimitPlugin);

@@ -10,6 +10,7 @@ import { portInUse, startEmbeddedPostgres, type EmbeddedDatabase } from './db/em
 import { isEmpty, seedDemoData, DEMO_SIGN_INS } from './db/seed';
 import { ensureWebBuild } from './webBuild';
 import { buildApp } from './app';
+import { createContext } from './context';
 import type { FastifyInstance } from 'fastify';
 
 /** Longest a shutdown may take before the process ends anyway (PostgreSQL is still stopped). */
@@ -67,7 +68,7 @@ async function main() {
     await seedDemoData(database.db);
   }
 
-  app = await buildApp(config, database);
+  app = await buildApp(createContext(config, database));
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {

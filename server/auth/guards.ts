@@ -2,7 +2,7 @@
  * Who may reach the company's settings and reports (spec 3 §1, §6), checked on the server for every
  * such route. Each answers the caller's company id, or throws 403 with the spec's text.
  */
-import { forbidden } from '../services/errors';
+import { forbidden } from '../http/errors';
 import type { UserContext } from './context';
 
 /** Any signed-in member of a company (a plumber reading their own hours). */

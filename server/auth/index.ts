@@ -18,6 +18,8 @@ import { loadSigningKeys } from './keys';
 import { API_SCOPE, createProvider, OIDC_MOUNT } from './provider';
 import { ClientConfigSchema, ErrorBody, HealthSchema, UserSchema } from './schemas';
 import { AuthError, createAuthenticator, sameId, type Authenticate } from './verify';
+import { errorBody } from '../http/errors';
+import { isApiRoute } from '../http/paths';
 import { consume, tooMany } from '../security/rateLimit';
 import { FORBIDDEN_MESSAGE } from '../../src/domain/serverErrors';
 
@@ -38,20 +40,8 @@ declare module 'fastify' {
   }
 }
 
-/** Whether a matched route (its pattern as registered) belongs to the API. */
-export function isApiRoute(pattern: string | undefined): boolean {
-  if (!pattern) return false;
-  const p = pattern.toLowerCase();
-  return p === '/api' || p.startsWith('/api/');
-}
-export { FORBIDDEN_MESSAGE };
 export const CONTEXT_HEADER = 'x-waapi-context';
 const PAYLOAD_CLEANUP_MS = 60 * 60 * 1000;
-
-function errorBody(statusCode: number, message: string) {
-  const error = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden' }[statusCode] ?? 'Error';
-  return { statusCode, error, message };
-}
 
 /** What MSAL needs (DESIGN.md "Identity"): over plain http the authority is given as https plus real endpoints. */
 function clientConfig(config: Config, provider: Provider | null) {

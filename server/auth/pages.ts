@@ -1,4 +1,5 @@
 /** Server-rendered pages of the embedded identity provider: plain HTML that works on a phone. */
+import { LOGOUT_SCRIPT } from '../http/inlineScripts';
 import { TEXTS, type Lang, type Texts } from './texts';
 
 export function esc(value: unknown): string {
@@ -145,7 +146,6 @@ export function messagePage(lang: Lang, title: string, text: string, tone: 'info
 }
 
 /** The page's only script; the CSP allows it by its hash (server/security/headers.ts). */
-export const LOGOUT_SCRIPT = "document.getElementById('logout').click()";
 
 /** The app already asked "log out?", so the provider's own question is answered at once. */
 export function logoutPage(lang: Lang, form: string): string {

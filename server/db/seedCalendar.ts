@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { addDays, isoWeek, osloDay } from '../../src/domain/calendar';
 import { easterSunday, HOLIDAY_DAY_END, HOLIDAY_DAY_START, HolidayType, norwegianPublicHolidays } from '../../src/domain/holidays';
 import { DAYS_OF_WEEK } from '../../src/domain/workingHours';
-import type { DbOrTx } from '../services/tx';
+import type { DbOrTx } from './tx';
 import { companyHolidays, users, workingHours } from './schema';
 
 const WEEKDAY = { startTime: '07:00', lunchStartTime: '11:30', lunchEndTime: '12:00', endTime: '15:30' };

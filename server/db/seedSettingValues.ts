@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { reminderMinutesToValue, SettingType } from '../../src/domain/companySettings';
 import type { CompanyConfiguration } from '../../src/domain/schemas/companySettings';
-import type { DbOrTx } from '../services/tx';
+import type { DbOrTx } from './tx';
 import { companies, companyConfigurations, companySettings } from './schema';
 
 export async function seedSettingValues(db: DbOrTx, companyId: string): Promise<void> {

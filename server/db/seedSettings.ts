@@ -2,7 +2,7 @@
  * Demo data of spec 3 for the company with an agreement; the other company gets none, so the empty
  * states can be seen.
  */
-import type { DbOrTx } from '../services/tx';
+import type { DbOrTx } from './tx';
 import { seedWorkingCalendar } from './seedCalendar';
 import { seedSettingValues } from './seedSettingValues';
 

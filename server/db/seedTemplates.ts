@@ -4,7 +4,7 @@
  * chosen as its example.
  */
 import { MergeField as F, NotificationTemplateType as T, SAMPLE_TEMPLATE_KEYS } from '../../src/domain/companySettings';
-import type { DbOrTx } from '../services/tx';
+import type { DbOrTx } from './tx';
 import { notificationTemplates } from './schema';
 
 const SAMPLES = [

@@ -15,8 +15,8 @@ import { NotificationType } from '../../src/domain/enums';
 import type { Authenticated } from '../auth/verify';
 import { AuthError } from '../auth/verify';
 import { closeMessage, HANDSHAKE_OK, invocation, MessageType, parseFrame, PING, RECORD_SEPARATOR } from './protocol';
+import { HUB_CHANNEL, type HubMessage, type HubPublisher } from './publisher';
 
-export const HUB_CHANNEL = 'meterwork_hub';
 const PING_INTERVAL_MS = 15_000;
 /** As ASP.NET's ClientTimeoutInterval: a client silent this long (it pings every 15 s) is gone. */
 const CLIENT_TIMEOUT_MS = 30_000;
@@ -24,16 +24,10 @@ const HANDSHAKE_TIMEOUT_MS = 15_000;
 const RELISTEN_DELAY_MS = 1_000;
 const CLOSE_GRACE_MS = 1_000;
 
-export interface Hub {
-  /** Sends a 'plumber notification' to the company's connections, in every server process. */
-  publish(companyId: string, payload: PlumberNotification): Promise<void>;
+/** The context's publisher (hub/publisher.ts), and what this process's sockets can tell. */
+export interface Hub extends Pick<HubPublisher, 'publish' | 'disconnectUser'> {
   /** Open, handshaken connections in this process (for tests and diagnostics). */
   connectionCount(): number;
-  /**
-   * Closes every connection of a user, in every server process: a deactivated or rejected user
-   * must not go on hearing the company's events until the token runs out.
-   */
-  disconnectUser(registrationId: number): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -102,7 +96,7 @@ async function hub(app: FastifyInstance) {
     client.on('notification', (msg) => {
       if (msg.channel !== HUB_CHANNEL || !msg.payload) return;
       try {
-        const message = JSON.parse(msg.payload) as { companyId: string; payload: PlumberNotification } | { disconnect: number };
+        const message = JSON.parse(msg.payload) as HubMessage;
         if ('disconnect' in message) disconnect(message.disconnect);
         else deliver(message.companyId, message.payload);
       } catch (err) {
@@ -123,12 +117,8 @@ async function hub(app: FastifyInstance) {
   await listen();
 
   app.decorate('hub', {
-    async publish(companyId: string, payload: PlumberNotification) {
-      await app.database.pool.query('select pg_notify($1, $2)', [HUB_CHANNEL, JSON.stringify({ companyId, payload })]);
-    },
-    async disconnectUser(registrationId: number) {
-      await app.database.pool.query('select pg_notify($1, $2)', [HUB_CHANNEL, JSON.stringify({ disconnect: registrationId })]);
-    },
+    publish: app.context.publisher.publish,
+    disconnectUser: app.context.publisher.disconnectUser,
     connectionCount() {
       let n = 0;
       for (const set of groups.values()) n += set.size;

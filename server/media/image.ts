@@ -22,7 +22,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from '../../src/domain/media';
-import { badRequest, HttpError, TooManyError } from '../services/errors';
+import { badRequest, HttpError, TooManyError } from '../http/errors';
 
 export interface CheckedImage {
   bytes: Buffer;

@@ -10,10 +10,19 @@ import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
 import type { MediaS3Config } from '../config';
 
+export interface StoredFile {
+  key: string;
+  modifiedAt: Date;
+}
+
 export interface MediaStore {
   put(key: string, bytes: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
+  /** Every file, in byte order of its key (the daily clean-up compares them with the rows). */
+  list(): AsyncIterable<StoredFile>;
+  /** Leftovers of writes a crash cut short, older than `before`; returns how many went. */
+  removeUnfinished(before: Date): Promise<number>;
 }
 
 const KEY = /^[0-9a-f-]{36}\/[0-9a-f]{64}\.(jpg|png)$/;
@@ -76,6 +85,51 @@ export class DiskMediaStore implements MediaStore {
   async remove(key: string): Promise<void> {
     await fs.promises.rm(this.file(key), { force: true });
   }
+
+  private async entries(dir: string): Promise<fs.Dirent[]> {
+    try {
+      return (await fs.promises.readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw err;
+    }
+  }
+
+  /** root/<2 chars>/<asset id>/<hash>.<ext>: walked in name order, which is the keys' byte order. */
+  async *list(): AsyncIterable<StoredFile> {
+    for (const prefix of await this.entries(this.root)) {
+      if (!prefix.isDirectory()) continue;
+      for (const asset of await this.entries(path.join(this.root, prefix.name))) {
+        if (!asset.isDirectory()) continue;
+        for (const file of await this.entries(path.join(this.root, prefix.name, asset.name))) {
+          const key = `${asset.name}/${file.name}`;
+          if (!file.isFile() || !KEY.test(key) || key.slice(0, 2) !== prefix.name) continue;
+          const stat = await fs.promises.stat(path.join(this.root, prefix.name, key)).catch(() => null);
+          if (stat) yield { key, modifiedAt: stat.mtime };
+        }
+      }
+    }
+  }
+
+  async removeUnfinished(before: Date): Promise<number> {
+    let removed = 0;
+    for (const prefix of await this.entries(this.root)) {
+      if (!prefix.isDirectory()) continue;
+      for (const asset of await this.entries(path.join(this.root, prefix.name))) {
+        if (!asset.isDirectory()) continue;
+        const dir = path.join(this.root, prefix.name, asset.name);
+        for (const file of await this.entries(dir)) {
+          if (!file.name.endsWith('.part')) continue;
+          const stat = await fs.promises.stat(path.join(dir, file.name)).catch(() => null);
+          if (stat && stat.mtime < before) {
+            await fs.promises.rm(path.join(dir, file.name), { force: true });
+            removed++;
+          }
+        }
+      }
+    }
+    return removed;
+  }
 }
 
 /**
@@ -116,6 +170,28 @@ export class S3MediaStore implements MediaStore {
     }
     if (!res.ok) throw new Error(`S3 GET ${key} failed: ${res.status} ${await res.text()}`);
     return Buffer.from(await res.arrayBuffer());
+  }
+
+  /** ListObjectsV2 pages; S3 lists keys in UTF-8 byte order. */
+  async *list(): AsyncIterable<StoredFile> {
+    let token: string | null = null;
+    do {
+      const query = new URLSearchParams({ 'list-type': '2', ...(token ? { 'continuation-token': token } : {}) });
+      const res = await this.client.fetch(`${this.s3.endpoint}/${encodeURIComponent(this.s3.bucket)}?${query}`);
+      const xml = await res.text();
+      if (!res.ok) throw new Error(`S3 list failed: ${res.status} ${xml}`);
+      for (const [, item] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+        const key = /<Key>([^<]*)<\/Key>/.exec(item)?.[1];
+        const modified = /<LastModified>([^<]*)<\/LastModified>/.exec(item)?.[1];
+        if (key && modified && KEY.test(key)) yield { key, modifiedAt: new Date(modified) };
+      }
+      token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1] ?? null : null;
+    } while (token);
+  }
+
+  /** A PUT to S3 is whole or absent: nothing is left half-written. */
+  async removeUnfinished(): Promise<number> {
+    return 0;
   }
 
   async remove(key: string): Promise<void> {

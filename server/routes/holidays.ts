@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { HolidayDeleteResult, HolidayList, HolidaySchema, HolidayYearParam, NewHolidayList } from '../../src/domain/schemas/holidays';
 import { addHolidays, deleteHoliday, holidaysOfYear, saveYear, upcomingHolidays } from '../services/holidays';
-import { runMutation } from '../services/idempotency';
+import { runMutation } from '../http/mutation';
 import { errors, IdParam, mutationErrors } from './schemas';
 
 const tags = ['Holidays'];
@@ -21,14 +21,14 @@ export async function holidayRoutes(app: FastifyInstance) {
     (req) => holidaysOfYear(app.db, req.user, req.params.year));
 
   r.post(base, { schema: { tags, body: NewHolidayList, response: { 201: Holidays, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (tx) => ({ status: 201, body: await addHolidays(tx, req.user, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 201, body: await addHolidays(w.tx, req.user, req.body) }));
   });
 
   r.put(`${base}/year/:year`, { schema: { tags, params: HolidayYearParam, body: HolidayList, response: { 200: Holidays, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (tx) => ({ status: 200, body: await saveYear(tx, req.user, req.params.year, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await saveYear(w.tx, req.user, req.params.year, req.body) }));
   });
 
   r.delete(`${base}/:id`, { schema: { tags, params: IdParam, response: { 200: HolidayDeleteResult, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (tx) => ({ status: 200, body: { id: await deleteHoliday(tx, req.user, req.params.id) } }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: { id: await deleteHoliday(w.tx, req.user, req.params.id) } }));
   });
 }

@@ -6,7 +6,7 @@
  * Errors answer { statusCode, error, message } (spec 1 §8); a validation error's message names the field.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { HttpError, reasonPhrase, TooManyError } from '../services/errors';
+import { HttpError, reasonPhrase, TooManyError } from '../http/errors';
 import { analyticsRoutes } from './analytics';
 import { companySettingRoutes } from './companySettings';
 import { holidayRoutes } from './holidays';

@@ -12,11 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { JOB_LIST_PAGE_SIZE } from '../../src/domain/constants';
-import { runMutation } from '../services/idempotency';
-import {
-  allJobs, completeJob, createJob, deleteJobs, getJob, jobsPage, plumberJobCounts, reassignJobs, saveTaskReport, updateJob,
-  updateJobNote,
-} from '../services/jobs';
+import { runMutation } from '../http/mutation';
+import { allJobs, getJob, jobsPage, plumberJobCounts } from '../services/jobs/read';
+import { saveTaskReport } from '../services/jobs/report';
+import { completeJob, createJob, deleteJobs, reassignJobs, updateJob, updateJobNote } from '../services/jobs/write';
 import {
   ALL_JOBS_PAGE_MAX, AllJobsQuery, CreateJobBody, DeleteJobsBody, DeletedJobsSchema, errors, IdParam, JobListQuery, JobSchema, JobsPageSchema, mutationErrors, PlumberJobCountsSchema,
   PutJobsBody, TaskReportBody, Uuid, UuidParam,
@@ -42,18 +41,18 @@ export async function jobRoutes(app: FastifyInstance) {
     (req) => plumberJobCounts(app.db, req.user, req.params.id));
 
   r.post('/Jobs', { schema: { tags, body: CreateJobBody, response: { 200: Uuid, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (tx) => ({ status: 200, body: await createJob(tx, req.user, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await createJob(w, req.user, req.body) }));
   });
 
   r.put('/Jobs', {
     schema: { tags, body: PutJobsBody, response: { 200: Type.Union([JobSchema, Type.Array(JobSchema)]), ...mutationErrors } },
   }, async (req, reply) => {
     const body = req.body;
-    await runMutation(req, reply, async (tx) => {
-      if ('jobsList' in body) return { status: 200, body: await reassignJobs(tx, req.user, body) };
-      if ('completedBy' in body) return { status: 200, body: await completeJob(tx, req.user, body) };
-      if ('taskEditRequests' in body) return { status: 200, body: await updateJob(tx, req.user, body) };
-      return { status: 200, body: await updateJobNote(tx, req.user, body) };
+    await runMutation(req, reply, async (w) => {
+      if ('jobsList' in body) return { status: 200, body: await reassignJobs(w, req.user, body) };
+      if ('completedBy' in body) return { status: 200, body: await completeJob(w, req.user, body) };
+      if ('taskEditRequests' in body) return { status: 200, body: await updateJob(w, req.user, body) };
+      return { status: 200, body: await updateJobNote(w, req.user, body) };
     });
   });
 
@@ -61,12 +60,12 @@ export async function jobRoutes(app: FastifyInstance) {
     schema: { tags, body: DeleteJobsBody, response: { 200: DeletedJobsSchema, ...mutationErrors } },
   }, async (req, reply) => {
     const ids = req.body.jobList.map((j) => j.jobId);
-    await runMutation(req, reply, async (tx) => ({ status: 200, body: { deletedJobIds: await deleteJobs(tx, req.user, ids) } }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: { deletedJobIds: await deleteJobs(w, req.user, ids) } }));
   });
 
   r.post('/jobs/task/:taskId', {
     schema: { tags, params: Type.Object({ taskId: Uuid }), body: TaskReportBody, response: { 200: JobSchema, ...mutationErrors } },
   }, async (req, reply) => {
-    await runMutation(req, reply, async (tx) => ({ status: 200, body: await saveTaskReport(tx, req.user, req.params.taskId, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await saveTaskReport(w, req.user, req.params.taskId, req.body) }));
   });
 }

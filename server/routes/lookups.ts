@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { notFound } from '../services/errors';
+import { notFound } from '../http/errors';
 import { LOOKUP_LISTS, lookupItem, lookupList } from '../services/lookups';
 import { errors, IdParam, JsonObject } from './schemas';
 

@@ -15,9 +15,9 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { MAX_IMAGE_BYTES } from '../../src/domain/media';
 import { checkImage, rotateImage, type CheckedImage } from '../media/image';
-import { mediaStoreFor, type MediaStore } from '../media/store';
-import { badRequest, HttpError } from '../services/errors';
-import { runMutation } from '../services/idempotency';
+import type { MediaStore } from '../media/store';
+import { badRequest, HttpError } from '../http/errors';
+import { runMutation } from '../http/mutation';
 import {
   deleteByObject, deleteImage, getImage, imageFile, listImages, replaceByObject, replaceImageFile, searchImages, updateMetadata,
   uploadImage, type MediaEffects,
@@ -142,7 +142,7 @@ async function mediaMutation(
 }
 
 export async function mediaRoutes(app: FastifyInstance) {
-  app.decorate('mediaStore', mediaStoreFor(app.config));
+  app.decorate('mediaStore', app.context.media);
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12, fieldSize: MAX_FIELD_BYTES, fieldNameSize: 100, headerPairs: 50 },
@@ -183,8 +183,8 @@ export async function mediaRoutes(app: FastifyInstance) {
       if (!parts.file) throw badRequest('mediafile', 'is required');
       const image = await checkImage(parts.file.bytes);
       const fileName = safeFileName(parts.file.fileName);
-      await mediaMutation(req, reply, (fx) => async (tx) => ({
-        status: 201, body: await uploadImage(tx, req.user, { ...fields, fileName }, image, fx),
+      await mediaMutation(req, reply, (fx) => async (w) => ({
+        status: 201, body: await uploadImage(w, req.user, { ...fields, fileName }, image, fx),
       }), contentHashOf(parts));
     });
 
@@ -196,8 +196,8 @@ export async function mediaRoutes(app: FastifyInstance) {
       });
       const image: CheckedImage | null = parts.file ? await checkImage(parts.file.bytes) : null;
       if (!image && !fields.NewObjectId) throw badRequest('body', 'must have a mediafile or a NewObjectId');
-      await mediaMutation(req, reply, (fx) => async (tx) => ({
-        status: 200, body: await replaceByObject(tx, req.user, fields, image, fx),
+      await mediaMutation(req, reply, (fx) => async (w) => ({
+        status: 200, body: await replaceByObject(w, req.user, fields, image, fx),
       }), contentHashOf(parts));
     });
 
@@ -207,22 +207,22 @@ export async function mediaRoutes(app: FastifyInstance) {
       if (!parts.file && !degrees) throw badRequest('body', 'must have the rotated mediafile or degrees (90, 180, 270)');
       if (parts.file && degrees) throw badRequest('body', 'must have either a mediafile or degrees, not both');
       const sent = parts.file ? await checkImage(parts.file.bytes) : null;
-      await mediaMutation(req, reply, (fx) => async (tx) => ({
+      await mediaMutation(req, reply, (fx) => async (w) => ({
         status: 200,
-        body: await replaceImageFile(tx, req.user, req.params.id, async (asset, current) => sent ?? rotateImage(current, asset.contentType, degrees!), fx),
+        body: await replaceImageFile(w, req.user, req.params.id, async (asset, current) => sent ?? rotateImage(current, asset.contentType, degrees!), fx),
       }), contentHashOf(parts));
     });
 
     r.put('/media/metadata', { schema: { tags, body: MetadataUpdateBody, response: { 200: ImageAssetSchema, ...mutationErrors } } }, async (req, reply) => {
-      await runMutation(req, reply, async (tx) => ({ status: 200, body: await updateMetadata(tx, req.user, req.body) }));
+      await runMutation(req, reply, async (w) => ({ status: 200, body: await updateMetadata(w, req.user, req.body) }));
     });
 
     r.delete('/media/module/:moduleId/matrikkelenhet/:id/:assetId', { schema: { tags, params: MediaAssetParams, response: { 200: MediaDeletedSchema, ...mutationErrors } } }, async (req, reply) => {
-      await mediaMutation(req, reply, (fx) => async (tx) => ({ status: 200, body: await deleteImage(tx, req.user, req.params.id, req.params.assetId, fx) }));
+      await mediaMutation(req, reply, (fx) => async (w) => ({ status: 200, body: await deleteImage(w, req.user, req.params.id, req.params.assetId, fx) }));
     });
 
     r.delete('/media', { schema: { tags, querystring: DeleteByObjectQuery, response: { 200: MediaDeletedSchema, ...mutationErrors } } }, async (req, reply) => {
-      await mediaMutation(req, reply, (fx) => async (tx) => ({ status: 200, body: await deleteByObject(tx, req.user, req.query.matrikkelenhetsId, req.query.CurrentObjectId, fx) }));
+      await mediaMutation(req, reply, (fx) => async (w) => ({ status: 200, body: await deleteByObject(w, req.user, req.query.matrikkelenhetsId, req.query.CurrentObjectId, fx) }));
     });
   });
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { UserStatus } from '../../src/domain/enums';
-import { runMutation } from '../services/idempotency';
+import { runMutation } from '../http/mutation';
 import { changeUserStatus, countUsers, getUser, listUsers, updateUserInformation, type UserFilter } from '../services/users';
 import { errors, IdParam, mutationErrors, PlumberSchema, UserInformationBody, UsersQuery, UserStatusBody } from './schemas';
 
@@ -24,13 +24,13 @@ export async function userRoutes(app: FastifyInstance) {
   r.get('/Users/:id', { schema: { tags, params: IdParam, response: { 200: PlumberSchema, ...errors } } },
     (req) => getUser(app.db, req.user, req.params.id));
   r.put('/Users', { schema: { tags, body: UserStatusBody, response: { 200: PlumberSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (tx) => ({ status: 200, body: await changeUserStatus(tx, req.user, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await changeUserStatus(w.tx, req.user, req.body) }));
     // After the commit: a user who may no longer sign in loses their open hub connections too.
     if (reply.statusCode === 200 && (req.body.status === UserStatus.Deactivated || req.body.status === UserStatus.Rejected)) {
       await app.hub.disconnectUser(req.body.id);
     }
   });
   r.put('/Users/userinformation', { schema: { tags, body: UserInformationBody, response: { 200: PlumberSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (tx) => ({ status: 200, body: await updateUserInformation(tx, req.user, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await updateUserInformation(w.tx, req.user, req.body) }));
   });
 }

@@ -6,8 +6,8 @@ import {
   EmployeeWorkingDaySchema, WorkingHoursDeleteRequest, WorkingHoursDeleteResult, WorkingHoursFilterQuery,
   WorkingHoursSaveRequest, WorkingHoursSettingSchema,
 } from '../../src/domain/schemas/workingHours';
-import { badRequest } from '../services/errors';
-import { runMutation } from '../services/idempotency';
+import { badRequest } from '../http/errors';
+import { runMutation } from '../http/mutation';
 import { createHours, deleteHours, getCompanyHours, getEmployeeWeek, updateHours } from '../services/workingHours';
 import { errors, mutationErrors } from './schemas';
 
@@ -36,14 +36,14 @@ export async function workingHoursRoutes(app: FastifyInstance) {
   });
 
   r.post('/WorkingHoursSetting', { schema: { tags, body: WorkingHoursSaveRequest, response: { 201: Settings, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (tx) => ({ status: 201, body: await createHours(tx, req.user, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 201, body: await createHours(w.tx, req.user, req.body) }));
   });
 
   r.put('/WorkingHoursSetting', { schema: { tags, body: WorkingHoursSaveRequest, response: { 200: Settings, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (tx) => ({ status: 200, body: await updateHours(tx, req.user, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await updateHours(w.tx, req.user, req.body) }));
   });
 
   r.delete('/WorkingHoursSetting', { schema: { tags, body: WorkingHoursDeleteRequest, response: { 200: WorkingHoursDeleteResult, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (tx) => ({ status: 200, body: { deletedIds: await deleteHours(tx, req.user, req.body) } }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: { deletedIds: await deleteHours(w.tx, req.user, req.body) } }));
   });
 }

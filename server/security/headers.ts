@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { LOGOUT_SCRIPT } from '../auth/pages';
+import { LOGOUT_SCRIPT } from '../http/inlineScripts';
 
 /** The build's tile source (VITE_MAP_TILE_URL, read by vite build; the same default as the map). */
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';

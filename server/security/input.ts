@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { isApiRoute } from '../auth/index';
+import { isApiRoute } from '../http/paths';
 import { harden } from '../../src/domain/schemaBounds';
 import { isStorableText } from './text';
 

@@ -8,11 +8,11 @@ import { JobStatus } from '../../src/domain/enums';
 import { addDays, daysBetween, formatIsoDay, isoWeekOf, osloDayParts, rangeInstants, type ReportRange } from '../../src/domain/reportRange';
 import type { UserContext } from '../auth/context';
 import { requireAdmin } from '../auth/guards';
-import { badRequest } from './errors';
-import { companyUser } from './jobs';
+import { badRequest } from '../http/errors';
+import { companyUser } from './jobs/read';
 import { lookupList } from './lookups';
 import { readRange } from './reports';
-import type { DbOrTx } from './tx';
+import type { DbOrTx } from '../db/tx';
 
 /** Without dates: the 12 ISO weeks up to today (Oslo), this week included. */
 export const ANALYTICS_DEFAULT_WEEKS = 12;

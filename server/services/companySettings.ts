@@ -14,8 +14,9 @@ import type {
 import type { UserContext } from '../auth/context';
 import { requireAdmin, requireAdminWithAgreement } from '../auth/guards';
 import { companies, companyConfigurations, companySettings } from '../db/schema';
-import { badRequest, conflict, notFound, RuleError } from './errors';
-import { lockCompanySettings, type DbOrTx, type Tx } from './tx';
+import { badRequest, conflict, notFound, RuleError } from '../http/errors';
+import type { DbOrTx, Tx } from '../db/tx';
+import { lockCompanySettings } from '../repositories/settings';
 
 const INVALID_INPUT = 'InvalidInput';
 

@@ -10,8 +10,9 @@ import type { Holiday, HolidayInput } from '../../src/domain/schemas/holidays';
 import { requireAdmin, requireAdminWithAgreement, requireCompany } from '../auth/guards';
 import type { UserContext } from '../auth/context';
 import { companyHolidays } from '../db/schema';
-import { badRequest, notFound } from './errors';
-import { lockCompanySettings, type DbOrTx, type Tx } from './tx';
+import { badRequest, notFound } from '../http/errors';
+import type { DbOrTx, Tx } from '../db/tx';
+import { lockCompanySettings } from '../repositories/settings';
 
 type Row = typeof companyHolidays.$inferSelect;
 

@@ -1,7 +1,7 @@
 /** Reference lists (reference_items, filled by migration 0002): GET /api/{list}. */
 import { and, asc, eq } from 'drizzle-orm';
 import { referenceItems } from '../db/schema';
-import type { DbOrTx } from './tx';
+import type { DbOrTx } from '../db/tx';
 
 /** API path name → list name in reference_items. JobStatus and WaterTypes are our paths (the spec shows none). */
 export const LOOKUP_LISTS = [

@@ -17,9 +17,9 @@ import type { UserContext } from '../auth/context';
 import { jobs, mediaAssets, tasks } from '../db/schema';
 import type { CheckedImage } from '../media/image';
 import { storageKey, type MediaStore } from '../media/store';
-import { badRequest, conflict, forbidden, HttpError, notFound, RuleError } from './errors';
-import { visibleJobs } from './jobs';
-import { noteChange, type DbOrTx, type Tx } from './tx';
+import { badRequest, conflict, forbidden, HttpError, notFound, RuleError } from '../http/errors';
+import { visibleJobs } from '../repositories/jobs';
+import type { DbOrTx, Tx, Work } from '../db/tx';
 
 type AssetRow = typeof mediaAssets.$inferSelect;
 
@@ -162,7 +162,8 @@ const storedMetadata = (metadata: ImageMetadata | null | undefined, image: Check
 export type UploadInput = UploadFields & { fileName: string };
 
 /** POST /api/media: a new image of a task the user works on, on that task's property. */
-export async function uploadImage(tx: Tx, user: UserContext, input: UploadInput, image: CheckedImage, fx: MediaEffects): Promise<ImageAsset> {
+export async function uploadImage(w: Work, user: UserContext, input: UploadInput, image: CheckedImage, fx: MediaEffects): Promise<ImageAsset> {
+  const { tx } = w;
   checkCaptureDate(input.metadata);
   if (!user.companyId) throw notFound('Task');
   const [owner] = await tx.select({ job: jobs, task: tasks }).from(tasks)
@@ -184,7 +185,7 @@ export async function uploadImage(tx: Tx, user: UserContext, input: UploadInput,
 
   const key = await putFile(fx, assetId, image);
   await checkQuota(tx, fx, owner.job.companyId, image.bytes.length);
-  noteChange(tx, owner.job.companyId, 'media');
+  w.changes.note(owner.job.companyId, 'media');
   const [row] = await tx.insert(mediaAssets).values({
     id: assetId,
     customerId: owner.job.customerId,
@@ -208,10 +209,11 @@ export async function uploadImage(tx: Tx, user: UserContext, input: UploadInput,
   return { ...toAsset(row), receivedHash: image.receivedSha256 };
 }
 
-async function replaceFile(tx: Tx, fx: MediaEffects, asset: AssetRow, image: CheckedImage, patch: Partial<AssetRow> = {}): Promise<AssetRow> {
+async function replaceFile(w: Work, fx: MediaEffects, asset: AssetRow, image: CheckedImage, patch: Partial<AssetRow> = {}): Promise<AssetRow> {
+  const { tx } = w;
   const key = await putFile(fx, asset.id, image);
   await checkQuota(tx, fx, asset.companyId, image.bytes.length, asset.sizeBytes);
-  noteChange(tx, asset.companyId, 'media');
+  w.changes.note(asset.companyId, 'media');
   const [row] = await tx.update(mediaAssets).set({
     ...patch,
     metadata: storedMetadata(asset.metadata as ImageMetadata | null, image),
@@ -223,22 +225,24 @@ async function replaceFile(tx: Tx, fx: MediaEffects, asset: AssetRow, image: Che
 }
 
 /** PUT /api/media/rotate/{id}: the rotated copy replaces the image (spec 1 §4 image rotation). */
-export async function replaceImageFile(tx: Tx, user: UserContext, assetId: string, make: (asset: AssetRow, bytes: Buffer) => Promise<CheckedImage>, fx: MediaEffects): Promise<ImageAsset> {
+export async function replaceImageFile(w: Work, user: UserContext, assetId: string, make: (asset: AssetRow, bytes: Buffer) => Promise<CheckedImage>, fx: MediaEffects): Promise<ImageAsset> {
+  const { tx } = w;
   const { asset, job, task } = await ownedAsset(tx, user, assetId);
   checkWritable(job, task);
   await tx.execute(sql`select 1 from media_assets where id = ${assetId} for update`);
   const current = await fx.store.get(asset.storageKey);
   if (!current) throw noMedia();
   const image = await make(asset, current);
-  const row = await replaceFile(tx, fx, asset, image);
+  const row = await replaceFile(w, fx, asset, image);
   return { ...toAsset(row), receivedHash: image.receivedSha256 };
 }
 
-export async function updateMetadata(tx: Tx, user: UserContext, body: { matrikkelenhetsId: number; assetId: string; metadata: ImageMetadata }): Promise<ImageAsset> {
+export async function updateMetadata(w: Work, user: UserContext, body: { matrikkelenhetsId: number; assetId: string; metadata: ImageMetadata }): Promise<ImageAsset> {
+  const { tx } = w;
   checkCaptureDate(body.metadata);
   const { asset, job, task } = await ownedAsset(tx, user, body.assetId, body.matrikkelenhetsId);
   checkWritable(job, task);
-  noteChange(tx, job.companyId, 'media');
+  w.changes.note(job.companyId, 'media');
   // The file's size is the file's: an edit changes what a person says about the photo, not that.
   const metadata = describeStored(body.metadata, { width: asset.width, height: asset.height, sizeInBytes: asset.sizeBytes });
   const [row] = await tx.update(mediaAssets)
@@ -247,17 +251,19 @@ export async function updateMetadata(tx: Tx, user: UserContext, body: { matrikke
   return toAsset(row);
 }
 
-export async function deleteImage(tx: Tx, user: UserContext, matrikkelenhetId: number, assetId: string, fx: MediaEffects): Promise<{ deleted: string[] }> {
+export async function deleteImage(w: Work, user: UserContext, matrikkelenhetId: number, assetId: string, fx: MediaEffects): Promise<{ deleted: string[] }> {
+  const { tx } = w;
   const { asset, job, task } = await ownedAsset(tx, user, assetId, matrikkelenhetId);
   checkWritable(job, task);
-  noteChange(tx, job.companyId, 'media');
+  w.changes.note(job.companyId, 'media');
   await tx.delete(mediaAssets).where(eq(mediaAssets.id, asset.id));
   fx.obsolete.push(asset.storageKey);
   return { deleted: [asset.id] };
 }
 
 /** The images of one object id on a property that the user may change (all of them, or 404/403). */
-async function objectAssets(tx: Tx, user: UserContext, matrikkelenhetId: number, objectId: string): Promise<Owned[]> {
+async function objectAssets(w: Work, user: UserContext, matrikkelenhetId: number, objectId: string): Promise<Owned[]> {
+  const { tx } = w;
   if (!user.companyId) throw noMedia();
   const rows = await tx.select({ asset: mediaAssets }).from(mediaAssets)
     .where(and(eq(mediaAssets.companyId, user.companyId), eq(mediaAssets.matrikkelenhetId, matrikkelenhetId), eq(mediaAssets.objectId, objectId)))
@@ -265,13 +271,14 @@ async function objectAssets(tx: Tx, user: UserContext, matrikkelenhetId: number,
   if (rows.length === 0) throw noMedia();
   const owned = await Promise.all(rows.map((r) => ownedAsset(tx, user, r.asset.id)));
   for (const o of owned) checkWritable(o.job, o.task);
-  noteChange(tx, user.companyId, 'media');
+  w.changes.note(user.companyId, 'media');
   return owned;
 }
 
 /** DELETE /api/media by object id. */
-export async function deleteByObject(tx: Tx, user: UserContext, matrikkelenhetId: number, objectId: string, fx: MediaEffects): Promise<{ deleted: string[] }> {
-  const owned = await objectAssets(tx, user, matrikkelenhetId, objectId);
+export async function deleteByObject(w: Work, user: UserContext, matrikkelenhetId: number, objectId: string, fx: MediaEffects): Promise<{ deleted: string[] }> {
+  const { tx } = w;
+  const owned = await objectAssets(w, user, matrikkelenhetId, objectId);
   for (const { asset } of owned) {
     await tx.delete(mediaAssets).where(eq(mediaAssets.id, asset.id));
     fx.obsolete.push(asset.storageKey);
@@ -286,13 +293,13 @@ export async function deleteByObject(tx: Tx, user: UserContext, matrikkelenhetId
  * would let them block that plumber's delete by object id.
  */
 export async function replaceByObject(
-  tx: Tx, user: UserContext, body: { matrikkelenhetsId: number; CurrentObjectId: string; NewObjectId?: string }, image: CheckedImage | null, fx: MediaEffects,
+  w: Work, user: UserContext, body: { matrikkelenhetsId: number; CurrentObjectId: string; NewObjectId?: string }, image: CheckedImage | null, fx: MediaEffects,
 ): Promise<ImageAsset[]> {
   const afterSerial = (id: string) => id.slice(id.indexOf(OBJECT_ID_DELIMITER));
   if (body.NewObjectId !== undefined && (!body.NewObjectId.includes(OBJECT_ID_DELIMITER) || afterSerial(body.NewObjectId) !== afterSerial(body.CurrentObjectId))) {
     throw badRequest('NewObjectId', `must differ from CurrentObjectId only in the serial before the first "${OBJECT_ID_DELIMITER}"`);
   }
-  const owned = await objectAssets(tx, user, body.matrikkelenhetsId, body.CurrentObjectId);
+  const owned = await objectAssets(w, user, body.matrikkelenhetsId, body.CurrentObjectId);
   const objectId = body.NewObjectId ?? body.CurrentObjectId;
   const out: ImageAsset[] = [];
   for (const [i, { asset }] of owned.entries()) {
@@ -301,9 +308,9 @@ export async function replaceByObject(
     if (body.NewObjectId) props.meterNumber = serial || null;
     const patch = { objectId, customProps: props };
     if (i === 0 && image) {
-      out.push({ ...toAsset(await replaceFile(tx, fx, asset, image, patch)), receivedHash: image.receivedSha256 });
+      out.push({ ...toAsset(await replaceFile(w, fx, asset, image, patch)), receivedHash: image.receivedSha256 });
     } else {
-      const [row] = await tx.update(mediaAssets).set({ ...patch, version: sql`${mediaAssets.version} + 1`, updatedAt: new Date() })
+      const [row] = await w.tx.update(mediaAssets).set({ ...patch, version: sql`${mediaAssets.version} + 1`, updatedAt: new Date() })
         .where(eq(mediaAssets.id, asset.id)).returning();
       out.push(toAsset(row));
     }

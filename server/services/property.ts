@@ -13,9 +13,9 @@ import { AddressResultType, type AddressResultTypeName } from '../../src/domain/
 import { composeMatrikkelNummer, formatMatrikkelNummer, parseMatrikkelNummer } from '../../src/domain/matrikkel';
 import type { UserContext } from '../auth/context';
 import { addresses, housingUnits, properties } from '../db/schema';
-import { badRequest, notFound } from './errors';
-import type { DbOrTx } from './tx';
-import { escapeLike } from './sqlLike';
+import { badRequest, notFound } from '../http/errors';
+import type { DbOrTx } from '../db/tx';
+import { escapeLike } from '../repositories/sqlLike';
 
 type PropertyRow = typeof properties.$inferSelect;
 type AddressRow = typeof addresses.$inferSelect;

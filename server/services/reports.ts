@@ -20,9 +20,9 @@ import { REPORT_TEXTS, reportLookupName } from '../../src/domain/reports/texts';
 import type { UserContext } from '../auth/context';
 import { requireAdmin } from '../auth/guards';
 import type { Db } from '../db/index';
-import { badRequest, HttpError, TooManyError } from './errors';
-import type { DbOrTx, Tx } from './tx';
-import { escapeLike } from './sqlLike';
+import { badRequest, HttpError, TooManyError } from '../http/errors';
+import type { DbOrTx, Tx } from '../db/tx';
+import { escapeLike } from '../repositories/sqlLike';
 
 /** The query's range, or 400 naming the field (spec 3 §5: the end before the start is refused). */
 export function readRange(fromDate: string, toDate: string): ReportRange {

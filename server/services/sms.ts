@@ -11,9 +11,9 @@ import { requireAdminWithAgreement } from '../auth/guards';
 import { smsMessages, users } from '../db/schema';
 import type { SmsGateway } from '../sms/gateway';
 import { companyMergeValues, companySmsSender } from './companySettings';
-import { badRequest, RuleError, TooManyError } from './errors';
+import { badRequest, RuleError, TooManyError } from '../http/errors';
 import { visibleTemplate } from './templates';
-import type { Tx } from './tx';
+import type { Tx } from '../db/tx';
 
 /** The number a test goes to: `to` when given, else the admin's own mobile; E.164, or 400 naming `to`. */
 async function testRecipient(tx: Tx, user: UserContext, to: string | undefined): Promise<string> {

@@ -17,7 +17,7 @@ import type { ChangeFeed } from '../../src/domain/schemas';
 import type { UserContext } from '../auth/context';
 import type { Db } from '../db/index';
 import { feedTombstones, jobs } from '../db/schema';
-import { toJobs, visibleJobs } from './jobs';
+import { toJobs, visibleJobs } from '../repositories/jobs';
 
 export const FEED_PAGE_SIZE = 500;
 

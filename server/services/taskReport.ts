@@ -12,9 +12,9 @@ import {
   serialExample, serialMatchesModel, YesNoUnknown, type MeterModelRules,
 } from '../../src/domain/taskForm';
 import { jobs, mediaAssets, tasks } from '../db/schema';
-import { RuleError } from './errors';
+import { RuleError } from '../http/errors';
 import { lookupItem } from './lookups';
-import type { Tx } from './tx';
+import type { Tx } from '../db/tx';
 
 
 type Obj = Record<string, unknown>;

@@ -15,8 +15,8 @@ import type { UserContext } from '../auth/context';
 import { requireAdmin, requireAdminWithAgreement } from '../auth/guards';
 import { addresses, jobs, notificationTemplateContents, notificationTemplates } from '../db/schema';
 import { companyMergeValues } from './companySettings';
-import { badRequest, conflict, forbidden, notFound } from './errors';
-import type { DbOrTx, Tx } from './tx';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import type { DbOrTx, Tx } from '../db/tx';
 
 type TemplateRow = typeof notificationTemplates.$inferSelect;
 

@@ -10,9 +10,9 @@ import { canChangeUserStatus } from '../../src/domain/jobRules';
 import { toNorwegianE164, validatePlumberInformation } from '../../src/domain/validation';
 import type { UserContext } from '../auth/context';
 import { users } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from './errors';
-import { companyUser } from './jobs';
-import type { DbOrTx, Tx } from './tx';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { companyUser } from './jobs/read';
+import type { DbOrTx, Tx } from '../db/tx';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -6,10 +6,10 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { WaterMeter } from '../../src/domain/schemas';
 import type { UserContext } from '../auth/context';
 import { addresses, properties, waterMeters } from '../db/schema';
-import { badRequest, notFound } from './errors';
+import { badRequest, notFound } from '../http/errors';
 import { lookupList } from './lookups';
 import { toMatrikkelNummer } from './property';
-import type { DbOrTx } from './tx';
+import type { DbOrTx } from '../db/tx';
 
 type MeterRow = typeof waterMeters.$inferSelect;
 type PropertyRow = typeof properties.$inferSelect;

@@ -12,8 +12,9 @@ import { DAY_PROBLEM_TEXT, dayName, validateDay, workDayTypeOf, type DayHours } 
 import { requireAdminWithAgreement, requireCompany } from '../auth/guards';
 import type { UserContext } from '../auth/context';
 import { users, workingHours } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from './errors';
-import { lockCompanySettings, type DbOrTx, type Tx } from './tx';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import type { DbOrTx, Tx } from '../db/tx';
+import { lockCompanySettings } from '../repositories/settings';
 
 type Row = typeof workingHours.$inferSelect;
 

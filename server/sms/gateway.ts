@@ -12,7 +12,7 @@
  * countSms, the function the browser's counter uses, so the server and the preview agree.
  */
 import { smsMessages } from '../db/schema';
-import type { Tx } from '../services/tx';
+import type { Tx } from '../db/tx';
 import { countSms } from '../../src/domain/smsSegments';
 import type { SentSms } from '../../src/domain/schemas/templates';
 

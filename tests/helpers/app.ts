@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Role, UserStatus } from '../../src/domain/enums';
 import { buildApp } from '../../server/app';
+import { createContext } from '../../server/context';
 import { hashPassword } from '../../server/auth/password';
 import { loadConfig, type Config } from '../../server/config';
 import type { Database, Db } from '../../server/db/index';
@@ -154,7 +155,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const dist = path.resolve('dist');
   const webDir = fs.existsSync(path.join(dist, 'index.html')) ? dist : path.join(os.tmpdir(), 'meterwork-no-web-build');
   const config = loadConfig({ port, publicUrl: baseUrl, logLevel: 'silent', webDir, ...opts.config });
-  const app = await buildApp(config, database);
+  const app = await buildApp(createContext(config, database));
   await app.listen({ port, host: '127.0.0.1' });
 
   const signIn = (email: string, password: string, headers?: Record<string, string>) =>

@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import type { PlumberNotification } from '../../src/domain/api';
 import { HUB_EVENT, HUB_PATH } from '../../src/domain/constants';
 import { buildApp } from '../../server/app';
+import { createContext } from '../../server/context';
 import { loadConfig } from '../../server/config';
 import { seedTestPeople, startTestApp, TEST_PASSWORD, type TestApp, type TestPeople } from '../helpers/app';
 
@@ -154,7 +155,7 @@ describe('plumber notification', () => {
   it('crosses server processes through PostgreSQL', async () => {
     // A second server on the same database and issuer, as behind a load balancer.
     const port = Number(new URL(t.baseUrl).port) + 1;
-    const other = await buildApp(loadConfig({ port, publicUrl: t.baseUrl, logLevel: 'silent', webDir: t.app.config.webDir }), t.database);
+    const other = await buildApp(createContext(loadConfig({ port, publicUrl: t.baseUrl, logLevel: 'silent', webDir: t.app.config.webDir }), t.database));
     await other.listen({ port: 0, host: '127.0.0.1' });
     try {
       const address = other.server.address() as { port: number };
@@ -169,7 +170,7 @@ describe('plumber notification', () => {
 
   it('closes its connections when the server stops', async () => {
     const port = Number(new URL(t.baseUrl).port) + 2;
-    const other = await buildApp(loadConfig({ port, publicUrl: t.baseUrl, logLevel: 'silent', webDir: t.app.config.webDir }), t.database);
+    const other = await buildApp(createContext(loadConfig({ port, publicUrl: t.baseUrl, logLevel: 'silent', webDir: t.app.config.webDir }), t.database));
     await other.listen({ port: 0, host: '127.0.0.1' });
     const address = other.server.address() as { port: number };
     const { connection } = await connect(tokens.adminA!, `http://127.0.0.1:${address.port}`);

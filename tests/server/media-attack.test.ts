@@ -17,7 +17,7 @@ import type { Job } from '../../src/domain/api';
 import { objectIdOf } from '../../src/domain/media';
 import { mediaAssets } from '../../server/db/schema';
 import { checkImage, DECODE_QUEUE, DECODE_SLOTS, MAX_INPUT_PIXELS } from '../../server/media/image';
-import { TooManyError } from '../../server/services/errors';
+import { TooManyError } from '../../server/http/errors';
 import { DiskMediaStore } from '../../server/media/store';
 import { tokenClaims } from '../helpers/app';
 import { createJob, startDemo, type Demo, type Person } from './jobs-fixtures';

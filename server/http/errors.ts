@@ -1,6 +1,9 @@
-/** Errors the API answers with (spec 1 §8 transport rules: a JSON body with statusCode, error, message). */
+/**
+ * Errors the API answers with (spec 1 §8 transport rules: a JSON body with statusCode, error,
+ * message). Services throw them; the API's error handler and the auth hook send them.
+ */
 import type { ApiErrorBody, Job } from '../../src/domain/schemas';
-import { FORBIDDEN_MESSAGE } from '../auth/index';
+import { FORBIDDEN_MESSAGE } from '../../src/domain/serverErrors';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Content Too Large', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
@@ -9,6 +12,11 @@ const REASONS: Record<number, string> = {
 
 export function reasonPhrase(statusCode: number): string {
   return REASONS[statusCode] ?? 'Error';
+}
+
+/** The body of an error answer with no more to it than its status and message. */
+export function errorBody(statusCode: number, message: string): ApiErrorBody {
+  return { statusCode, error: reasonPhrase(statusCode), message };
 }
 
 export class HttpError extends Error {

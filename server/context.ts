@@ -1,0 +1,38 @@
+/**
+ * The composition root: what the server's parts share, built once per process and handed to the
+ * HTTP app (buildApp) and to the background workers (workers/index.ts). Nothing here knows HTTP.
+ */
+import pino, { type Logger } from 'pino';
+import type { Config } from './config';
+import type { Database, Db } from './db/index';
+import { createHubPublisher, type HubPublisher } from './hub/publisher';
+import { mediaStoreFor, type MediaStore } from './media/store';
+import { smsGatewayFor, type SmsGateway } from './sms/gateway';
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  /** Where image files live (media/store.ts). */
+  media: MediaStore;
+  /** Where the server's SMS go (sms/gateway.ts). */
+  sms: SmsGateway;
+  /** Real-time notifications to devices, across processes (hub/publisher.ts). */
+  publisher: HubPublisher;
+  log: Logger;
+}
+
+export function createContext(config: Config, database: Database): AppContext {
+  const log = pino({
+    level: config.logLevel,
+    serializers: {
+      // Browsers send the hub token in the query string: keep it out of the logs.
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.replace(/access_token=[^&]+/, 'access_token=[redacted]') }),
+      res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+      err: pino.stdSerializers.err,
+    },
+  });
+  return {
+    config, database, db: database.db, media: mediaStoreFor(config), sms: smsGatewayFor(), publisher: createHubPublisher(database.pool, database.db, log), log,
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * Database handles as the layers above see them, the transaction-scoped advisory lock, and what a
+ * unit of work changed (services/unitOfWork.ts publishes it after the commit).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from './index';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+/** Holds a transaction-scoped lock on `key` until the transaction ends; a second holder waits. */
+export async function advisoryLock(tx: DbOrTx, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/** What a unit of work may change that devices hold: their jobs, or the images of those jobs. */
+export type ChangeKind = 'jobs' | 'media';
+
+/** The companies whose devices must hear of a unit of work once it has committed, and what changed. */
+export class ChangeLog {
+  private readonly byCompany = new Map<string, Set<ChangeKind>>();
+
+  note(companyId: string, kind: ChangeKind): void {
+    let kinds = this.byCompany.get(companyId);
+    if (!kinds) this.byCompany.set(companyId, (kinds = new Set()));
+    kinds.add(kind);
+  }
+
+  list(): { companyId: string; kinds: ChangeKind[] }[] {
+    return [...this.byCompany].map(([companyId, kinds]) => ({ companyId, kinds: [...kinds] }));
+  }
+}
+
+/** A transaction together with the record of what it changes: what every writing service takes. */
+export interface Work {
+  tx: Tx;
+  changes: ChangeLog;
+}

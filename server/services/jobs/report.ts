@@ -1,0 +1,88 @@
+/** Save draft and send report (POST /api/jobs/task/{taskId}, spec 1 §4–§5). */
+import type { ContactInfo, Job, TaskReportRequest } from '../../../src/domain/schemas';
+import { JobStatus, TaskStatus } from '../../../src/domain/enums';
+import { reportedTaskStatus } from '../../../src/domain/taskForm';
+import { isTaskFinished, openJobStatus } from '../../../src/domain/jobRules';
+import type { UserContext } from '../../auth/context';
+import type { Work } from '../../db/tx';
+import type { tasks } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { reloadJob, updateTaskRow, writeJob } from '../../repositories/jobs';
+import { lookupList } from '../lookups';
+import { checkReport } from '../taskReport';
+import { lockedJob, workTime } from './writing';
+
+function deviationIds(list: unknown, field: string): number[] {
+  if (list == null) return [];
+  if (!Array.isArray(list)) throw badRequest(field, 'must be an array');
+  return list.map((item, i) => {
+    const id = typeof item === 'number' ? item : typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
+    if (typeof id !== 'number' || !Number.isInteger(id)) throw badRequest(`${field}/${i}`, 'must be a deviation item or its id');
+    return id;
+  });
+}
+
+/** A contact person needs both a name and a mobile number (spec 1 §5). */
+function checkContact(contactInfo: ContactInfo | null): void {
+  const person = contactInfo?.contactPerson;
+  if (person == null) return;
+  if (!person.name.trim() || !person.mobileNo.trim()) throw badRequest('body/contactInfo/contactPerson', 'must have both name and mobileNo');
+}
+
+/**
+ * Save draft (body isDraft true): the task and job become InProgress, a not-started task gets a
+ * start date. Send report (isDraft false): the task becomes Completed, or with deviation items
+ * Deviation (any item of type deviation) or Obstacle (all obstacles) and the new-meter object is
+ * cleared; the job is no longer a draft and is InProgress. The task's form objects and the job's
+ * contact are stored as sent.
+ */
+export async function saveTaskReport(w: Work, user: UserContext, taskId: string, body: TaskReportRequest): Promise<Job> {
+  const index = body.jobTasks.findIndex((t) => t.taskId === taskId);
+  if (index < 0) throw badRequest('body/jobTasks', `must contain the task ${taskId}`);
+  const sent = body.jobTasks[index];
+  const { row, tasks: jobTasks, job } = await lockedJob(w, user, body.jobId, body.expectedVersion);
+  const task = jobTasks.find((t) => t.id === taskId);
+  if (!task) throw notFound('Task');
+  if (row.statusId === JobStatus.Completed || row.statusId === JobStatus.Closed) throw conflict('The job is completed', job);
+  if (isTaskFinished(task)) throw conflict('The task is finished and can no longer be changed', job);
+
+  const draft = body.isDraft === true;
+  // Start and completion are when the plumber did the work on the device, not when it was synced.
+  const madeAt = workTime('body/madeAt', body.madeAt, row.createdAt);
+  const startDate = task.startDate ?? (sent.startDate ? workTime(`body/jobTasks/${index}/startDate`, sent.startDate, row.createdAt) : madeAt);
+  const patch: Partial<typeof tasks.$inferInsert> = {
+    startDate,
+    ...('subscriberDetails' in sent && sent.subscriberDetails ? { subscriberDetails: sent.subscriberDetails } : {}),
+    ...('newWaterMeterObj' in sent ? { newWaterMeterObj: sent.newWaterMeterObj ?? null } : {}),
+    ...('dismantleObj' in sent ? { dismantleObj: sent.dismantleObj ?? null } : {}),
+    ...('additionalDetailsRequest' in sent ? { additionalDetailsRequest: sent.additionalDetailsRequest ?? null } : {}),
+    ...('notes' in sent ? { notes: sent.notes ?? null } : {}),
+  };
+  if (draft) {
+    patch.statusId = TaskStatus.InProgress;
+  } else {
+    // A start given with the report may lie after its madeAt only within the clock skew.
+    patch.completedAt = new Date(Math.max(madeAt.getTime(), startDate.getTime()));
+    const field = `body/jobTasks/${index}/additionalDetailsRequest/deviationList`;
+    const ids = deviationIds(sent.additionalDetailsRequest?.deviationList, field);
+    if (ids.length === 0) {
+      await checkReport(w.tx, row, task, jobTasks, sent, [], `body/jobTasks/${index}`);
+      patch.statusId = TaskStatus.Completed;
+    } else {
+      const known = new Map((await lookupList(w.tx, 'Deviation')).map((d) => [d.id, d]));
+      const unknown = ids.find((id) => !known.has(id));
+      if (unknown !== undefined) throw badRequest(field, `holds an unknown deviation id ${unknown}`);
+      const chosen = ids.map((id) => ({ id, deviationType: Number(known.get(id)!.deviationType) }));
+      await checkReport(w.tx, row, task, jobTasks, sent, chosen, `body/jobTasks/${index}`);
+      patch.statusId = reportedTaskStatus(chosen);
+      patch.newWaterMeterObj = null;
+    }
+  }
+  if (body.contactInfo !== undefined) checkContact(body.contactInfo);
+  await updateTaskRow(w.tx, taskId, patch);
+  const after = jobTasks.map((t) => (t.id === taskId ? { statusId: patch.statusId! } : t));
+  await writeJob(w.tx, row.id, {
+    isDraft: draft, statusId: openJobStatus(row.statusId, after), ...(body.contactInfo !== undefined ? { contactInfo: body.contactInfo } : {}),
+  });
+  return reloadJob(w.tx, row.id);
+}

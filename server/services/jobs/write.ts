@@ -1,0 +1,189 @@
+/**
+ * The job mutations of spec 1 §4 (create, the four PUT /api/Jobs bodies, delete), with the rules of
+ * services/jobs/writing.ts. Each takes the unit of work it runs in (services/unitOfWork.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  CompleteJobRequest, CreateJobRequest, Job, ReassignJobsRequest, TaskEditRequest, UpdateJobNoteRequest, UpdateJobRequest,
+} from '../../../src/domain/schemas';
+import { JobStatus, JobType, TaskStatus } from '../../../src/domain/enums';
+import { canChangePlumber, canDeleteJob, canSubmitJob } from '../../../src/domain/jobRules';
+import type { UserContext } from '../../auth/context';
+import type { Work } from '../../db/tx';
+import { badRequest, conflict, forbidden } from '../../http/errors';
+import { assignJobTasks, insertJob, insertTask, reloadJob, tombstone, updateTaskRow, writeJob, type JobRow } from '../../repositories/jobs';
+import { findCustomerAddress, findCustomerProperty } from '../../repositories/property';
+import { lookupItem } from '../lookups';
+import {
+  assignableUser, checkDates, checkFreeIds, date, lockedCompany, lockedJob, MAX_QUEUED_MS, requireCompany, workTime, type LockedJob,
+} from './writing';
+
+// --- create ---------------------------------------------------------------------------------------
+
+/** POST /api/Jobs: a new job (status New, its first task not started). Returns the job id. */
+/** The create payload as validated (createdBy is not used: the job records the signed-in user). */
+export type CreateJobInput = Omit<CreateJobRequest, 'createdBy'>;
+
+export async function createJob(w: Work, user: UserContext, body: CreateJobInput): Promise<string> {
+  const companyId = await lockedCompany(w, user);
+  const jobType = await lookupItem(w.tx, 'JobTypes', body.jobTypeId);
+  if (!jobType) throw badRequest('jobTypeId', 'is not a known job type');
+  if (body.jobTypeId === JobType.Avvik) throw badRequest('jobTypeId', 'Avvik jobs cannot be created');
+  if (!user.isAdmin && body.assignedToId !== user.registrationId) throw forbidden();
+  if (!user.isAdmin && body.dueDate) throw badRequest('dueDate', 'can only be set by an admin');
+  const assignee = await assignableUser(w, companyId, body.assignedToId, 'assignedToId');
+  const scheduledDate = date(body.scheduledDate);
+  const dueDate = user.isAdmin ? date(body.dueDate) : null;
+  checkDates(scheduledDate, dueDate);
+
+  const m = body.matrikkelDetails;
+  const property = await findCustomerProperty(w.tx, user.customerId, m.matrikkelenhetId);
+  if (!property) throw badRequest('matrikkelDetails.matrikkelenhetId', 'is not a property of your customer');
+  if (property.matrikkelNummer !== m.matrikkelNummer) throw badRequest('matrikkelDetails.matrikkelNummer', 'does not belong to matrikkelenhetId');
+  if (m.addressId != null) {
+    const address = await findCustomerAddress(w.tx, user.customerId, m.addressId);
+    if (!address) throw badRequest('matrikkelDetails.addressId', 'is not an address of your customer');
+    if (address.propertyId !== property.id && address.propertyId !== property.parentId) {
+      throw badRequest('matrikkelDetails.addressId', 'is not an address of this property');
+    }
+  }
+
+  const jobId = body.jobId ?? randomUUID();
+  const t = body.taskRequest;
+  await checkFreeIds(w, companyId, jobId, t.taskId);
+
+  const title = String(jobType.name);
+  const shortName = String(jobType.shortName);
+  const now = new Date();
+  // A job created offline existed from when the plumber created it, not from the sync.
+  const madeAt = workTime('body/madeAt', body.madeAt, new Date(now.getTime() - MAX_QUEUED_MS), now);
+  await insertJob(w.tx, {
+    id: jobId, customerId: user.customerId, companyId, title, typeId: body.jobTypeId, statusId: JobStatus.New,
+    severityId: body.severity, description: body.description, scheduledDate, dueDate,
+    assignedToId: assignee.registrationId, assigneeName: assignee.name, assignedDate: madeAt,
+    subscriberText: body.subscriberText, matrikkelNummer: m.matrikkelNummer, matrikkelenhetId: m.matrikkelenhetId,
+    addressId: m.addressId ?? null, createdBy: user.email, createdAt: madeAt, updatedAt: now,
+  });
+  await insertTask(w.tx, {
+    id: t.taskId, jobId, jobType: shortName, title, typeId: body.jobTypeId, statusId: TaskStatus.NotStarted,
+    description: t.description, isActive: t.isActive, taskOrder: t.taskOrder, taskNo: t.taskNo,
+    externalRefId: t.externalRefId, externalRefText: t.externalRefText,
+    assignedTo: assignee.registrationId, assigneeName: assignee.name, subscriberDetails: t.subscriberDetails,
+  });
+  return jobId;
+}
+
+// --- the four PUT /api/Jobs bodies --------------------------------------------------------------
+
+/**
+ * The edit form: dates, description, severity, assignee, task descriptions. The job's status is
+ * derived from its tasks, and task statuses change only by draft/report, so `status` and the
+ * tasks' statusId in the body are not applied.
+ */
+export async function updateJob(w: Work, user: UserContext, body: UpdateJobRequest): Promise<Job> {
+  const { row, tasks: jobTasks, job } = await lockedJob(w, user, body.jobId, body.expectedVersion);
+  if (body.jobTypeId !== row.typeId) throw badRequest('jobTypeId', 'of an existing job cannot be changed');
+  const byId = new Map(jobTasks.map((t) => [t.id, t]));
+  body.taskEditRequests.forEach((edit, i) => {
+    if (edit.jobId !== row.id || !byId.has(edit.taskId)) throw badRequest(`taskEditRequests/${i}/taskId`, 'is not a task of this job');
+    if (edit.isDeleted) throw badRequest(`taskEditRequests/${i}/isDeleted`, 'must be false: delete tasks with DELETE /api/Tasks');
+  });
+
+  const patch: Partial<JobRow> = {
+    description: body.description, severityId: body.severity, scheduledDate: date(body.scheduledDate),
+    // The due date is read-only for plumbers (spec 1 §6): theirs is kept whatever the form sends.
+    dueDate: user.isAdmin ? date(body.dueDate) : row.dueDate,
+  };
+  checkDates(patch.scheduledDate ?? null, patch.dueDate ?? null);
+  let assignee: { registrationId: number; name: string } | null = null;
+  if (body.plumberId !== row.assignedToId) {
+    if (!canChangePlumber(job)) throw conflict('The plumber can only be changed while the job is not started', job);
+    assignee = await assignableUser(w, row.companyId, body.plumberId, 'plumberId');
+    Object.assign(patch, { assignedToId: assignee.registrationId, assigneeName: assignee.name, assignedDate: workTime('body/madeAt', body.madeAt, row.createdAt) });
+  }
+  for (const edit of body.taskEditRequests) await applyTaskEdit(w, edit, assignee);
+  if (assignee) await tombstone(w.tx, row.id, row.companyId, row.assignedToId);
+  await writeJob(w.tx, row.id, patch);
+  return reloadJob(w.tx, row.id);
+}
+
+async function applyTaskEdit(w: Work, edit: TaskEditRequest, assignee: { registrationId: number; name: string } | null) {
+  await updateTaskRow(w.tx, edit.taskId, {
+    description: edit.description,
+    ...(assignee ? { assignedTo: assignee.registrationId, assigneeName: assignee.name } : {}),
+  });
+}
+
+/** Note change: notes and severity. The status in the body is the client's view and is not applied. */
+export async function updateJobNote(w: Work, user: UserContext, body: UpdateJobNoteRequest): Promise<Job> {
+  const { row } = await lockedJob(w, user, body.jobId, body.expectedVersion);
+  await writeJob(w.tx, row.id, { notes: body.notes, severityId: body.severity });
+  return reloadJob(w.tx, row.id);
+}
+
+/** Manual completion: every task finished and the job not yet Completed/Closed (spec 1 §4). */
+export async function completeJob(
+  w: Work, user: UserContext, body: Pick<CompleteJobRequest, 'jobId' | 'status' | 'completedDate' | 'expectedVersion'>,
+): Promise<Job> {
+  if (body.status !== JobStatus.Completed) throw badRequest('status', `must be ${JobStatus.Completed} (Completed) in a completion request`);
+  const { row, tasks: jobTasks, job } = await lockedJob(w, user, body.jobId, body.expectedVersion);
+  if (!canSubmitJob(user, job)) {
+    const message = job.statusId === JobStatus.Completed || job.statusId === JobStatus.Closed
+      ? 'The job is already completed'
+      : 'The job can only be completed when all its tasks are completed, deviation or obstacle';
+    throw conflict(message, job);
+  }
+  // When the plumber completed it (checked like any work time), and never before its last task's report.
+  const lastTask = Math.max(0, ...jobTasks.map((t) => t.completedAt?.getTime() ?? 0));
+  const completedDate = new Date(Math.max(workTime('body/completedDate', body.completedDate, row.createdAt).getTime(), lastTask));
+  await writeJob(w.tx, row.id, { statusId: JobStatus.Completed, completedBy: user.email, completedDate, isDraft: false });
+  return reloadJob(w.tx, row.id);
+}
+
+/** Change plumber on one or more jobs: all or nothing, each job not started (spec 1 §4). */
+export async function reassignJobs(w: Work, user: UserContext, body: ReassignJobsRequest): Promise<Job[]> {
+  if (body.assigneeId === 0) throw badRequest('assigneeId', 'must name a plumber');
+  const companyId = requireCompany(user);
+  const ids = [...new Set(body.jobsList)];
+  const locked: LockedJob[] = [];
+  for (const id of ids) locked.push(await lockedJob(w, user, id));
+  for (const { job } of locked) {
+    if (!canChangePlumber(job)) throw conflict(`The plumber can only be changed while the job is not started (job ${job.refNr})`, job);
+  }
+  const assignee = await assignableUser(w, companyId, body.assigneeId, 'assigneeId');
+  const out: Job[] = [];
+  for (const { row } of locked) {
+    if (row.assignedToId !== assignee.registrationId) {
+      const assignedDate = workTime('body/madeAt', body.madeAt, row.createdAt);
+      await assignJobTasks(w.tx, row.id, assignee);
+      await tombstone(w.tx, row.id, row.companyId, row.assignedToId);
+      await writeJob(w.tx, row.id, { assignedToId: assignee.registrationId, assigneeName: assignee.name, assignedDate });
+    }
+    out.push(await reloadJob(w.tx, row.id));
+  }
+  return out;
+}
+
+// --- delete ---------------------------------------------------------------------------------------
+
+/** Soft delete: the row stays (deleted_at) and a tombstone tells every replica. */
+export async function softDeleteJob(w: Work, row: JobRow): Promise<void> {
+  await writeJob(w.tx, row.id, { deletedAt: new Date() });
+  await tombstone(w.tx, row.id, row.companyId, null);
+}
+
+/**
+ * DELETE /api/Jobs: all or nothing; each job New, or InProgress with its first task not scheduled.
+ * The cancellation-SMS fields of automatically created jobs are accepted; sending them belongs to
+ * scheduling (spec 2) and is not done here.
+ */
+export async function deleteJobs(w: Work, user: UserContext, jobIds: string[]): Promise<string[]> {
+  const ids = [...new Set(jobIds)];
+  const locked: LockedJob[] = [];
+  for (const id of ids) locked.push(await lockedJob(w, user, id));
+  for (const { job } of locked) {
+    if (!canDeleteJob(job)) throw conflict(`The job cannot be deleted in its current status (job ${job.refNr})`, job);
+  }
+  for (const { row } of locked) await softDeleteJob(w, row);
+  return ids;
+}

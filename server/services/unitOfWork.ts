@@ -1,0 +1,78 @@
+/**
+ * The unit of work every write runs in, from a route or from a worker alike (DESIGN.md "Server"):
+ * one transaction; the idempotency key when the caller has one (DESIGN.md "Outbox"); the record of
+ * what changed, handed to the work explicitly (`Work.changes`); and, after the commit, the caller's
+ * own after-commit step and the change notifications. It knows nothing of HTTP: http/mutation.ts
+ * turns a request into its idempotency key and its result into an answer.
+ *
+ * Idempotency: the result {status, body} is stored under (user, key) in the same transaction. A
+ * repeat of the key by the same user gets the stored result and changes nothing; the same key on a
+ * different request is 422. A per-key advisory lock makes a concurrent duplicate wait for the first
+ * and then read its stored result. A failed work (it throws) rolls back and stores nothing, so
+ * retrying a key whose first attempt failed runs the work again.
+ */
+import type { Db } from '../db/index';
+import { advisoryLock, ChangeLog, type Work } from '../db/tx';
+import type { HubPublisher } from '../hub/publisher';
+import { HttpError } from '../http/errors';
+import { findAnswer, storeAnswer } from '../repositories/idempotency';
+
+export interface MutationResult {
+  status: number;
+  body: unknown;
+}
+
+/** What makes a mutation idempotent: who asked, their key, and what they asked (its hash). */
+export interface IdempotencyKey {
+  userId: string;
+  key: string;
+  method: string;
+  path: string;
+  requestHash: string;
+}
+
+/** The parts of the composition root (context.ts) a unit of work needs. */
+export interface UnitOfWorkDeps {
+  db: Db;
+  publisher: HubPublisher;
+}
+
+export interface UnitOfWorkOptions {
+  /** Runs once the transaction has committed, before the notifications (e.g. removing replaced files). */
+  afterCommit?: () => Promise<void>;
+}
+
+/** Runs `work` in one transaction; publishes what it changed after the commit. */
+export async function inUnitOfWork<T>(deps: UnitOfWorkDeps, work: (w: Work) => Promise<T>, opts: UnitOfWorkOptions = {}): Promise<T> {
+  const changes = new ChangeLog();
+  const result = await deps.db.transaction((tx) => work({ tx, changes }));
+  await opts.afterCommit?.();
+  await deps.publisher.publishChanges(changes.list());
+  return result;
+}
+
+/**
+ * A mutation with an optional idempotency key: its result, and whether it was a replay of a stored
+ * one (a replay changed nothing, so it publishes nothing and runs no after-commit step).
+ */
+export async function runIdempotent(
+  deps: UnitOfWorkDeps, idem: IdempotencyKey | null, work: (w: Work) => Promise<MutationResult>, opts: UnitOfWorkOptions = {},
+): Promise<MutationResult & { replayed: boolean }> {
+  if (!idem) return { ...(await inUnitOfWork(deps, work, opts)), replayed: false };
+  let replayed = false;
+  const result = await inUnitOfWork(deps, async (w) => {
+    await advisoryLock(w.tx, `idem:${idem.userId}:${idem.key}`);
+    const stored = await findAnswer(w.tx, idem.userId, idem.key);
+    if (stored) {
+      if (stored.requestHash !== idem.requestHash) {
+        throw new HttpError(422, `Idempotency-Key "${idem.key}" was already used for a different request (${stored.method} ${stored.path})`);
+      }
+      replayed = true;
+      return { status: stored.statusCode, body: stored.response };
+    }
+    const out = await work(w);
+    await storeAnswer(w.tx, { ...idem, statusCode: out.status, response: out.body as Record<string, unknown> });
+    return out;
+  }, { afterCommit: async () => { if (!replayed) await opts.afterCommit?.(); } });
+  return { ...result, replayed };
+}
