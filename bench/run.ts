@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the budgets of DESIGN.md, measured. Prints each figure beside its budget.
- * Sections: shell, joblist, browser, api, photo, outbox, memory, report, barcode (`npx tsx bench/run.ts photo` runs one).
+ * Sections: shell, joblist, browser, api, photo, photopath, outbox, memory, report, barcode (`npx tsx bench/run.ts photo` runs one).
  * Needs Debian's Chromium (the in-browser job list, the photo pipeline) and builds the web app first if it is stale.
  */
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { benchJobList } from './jobList';
 import { benchBrowserJobList } from './browserJobList';
 import { formatApiBench, runApiBench } from './api';
 import { benchPhoto, formatPhotoBench } from './photo';
+import { benchPhotoPath, formatPhotoPathBench } from './photoPath';
 import { benchOutbox, formatOutboxBench } from './outbox';
 import { benchPageMemory, formatPageMemoryBench } from './pageMemory';
 import { formatReportBench, runReportBench } from './report';
@@ -46,6 +47,10 @@ async function main() {
   if (want('photo')) {
     console.log('\n## Photo');
     console.log(formatPhotoBench(await benchPhoto()));
+  }
+  if (want('photopath')) {
+    console.log('\n## A photo through the screens');
+    console.log(formatPhotoPathBench(await benchPhotoPath()));
   }
   if (want('outbox')) {
     console.log('\n## Outbox');
