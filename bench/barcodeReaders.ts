@@ -6,7 +6,7 @@
  * src/domain/barcode.ts, as the reader now runs.
  */
 import type { QuaggaJSConfigObject, QuaggaJSResultObject } from '@ericblade/quagga2';
-import { agreedPhotoCode, checkDigitHolds, cleanCode, ReadAgreement, SYMBOLOGIES, type Symbology } from '../src/domain/barcode';
+import { checkDigitHolds, cleanCode, ReadAgreement, SYMBOLOGIES, type Symbology } from '../src/domain/barcode';
 import { cropPixels, FRAME_OPTIONS, readFrame, readPhoto, scanBand, type BarcodeDecoder, type Pixels } from '../src/features/jobs/components/barcodeReader';
 
 export type Outcome = 'read' | 'wrong' | 'nothing';
@@ -59,9 +59,9 @@ export async function liveReaders(p: Platform, cases: LiveCase[], before: boolea
   };
   const zxingAgreed = async (c: LiveCase) => {
     const agreement = new ReadAgreement();
-    for (const [i, f] of c.frames.entries()) {
+    for (const f of c.frames) {
       const px = await p.pixels(f);
-      const read = await readFrame(p.zxing, cropPixels(px, scanBand(px.width, px.height)), i % 2 === 1);
+      const read = await readFrame(p.zxing, cropPixels(px, scanBand(px.width, px.height)));
       const code = read ? agreement.add(read) : null;
       if (code) return code;
     }
@@ -91,7 +91,7 @@ export async function stillReaders(p: Platform, cases: StillCase[], before: bool
     }
     return null;
   };
-  const zxing = async (c: StillCase) => agreedPhotoCode(await readPhoto(p.zxing, await p.pixels(c.jpeg)));
+  const zxing = async (c: StillCase) => readPhoto(p.zxing, await p.pixels(c.jpeg));
   return [
     ...before ? [await tallyUp('quagga2 before (1280 px, locator)', cases, quaggaToday), await tallyUp('quagga2, 3 sizes × 2 patch sizes, check digits', cases, quaggaChecked)] : [],
     await tallyUp('ZXing (the reader now)', cases, zxing),

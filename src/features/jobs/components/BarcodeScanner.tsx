@@ -12,7 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Dialog, Field, HStack, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import { agreedPhotoCode, ReadAgreement, SCAN_BOX, SCAN_FPS, SCAN_VIEW } from '../../../domain/barcode';
+import { ReadAgreement, SCAN_BOX, SCAN_FPS, SCAN_VIEW } from '../../../domain/barcode';
 import { snackbar } from '../../../ui';
 import type { BarcodeDecoder } from './barcodeReader';
 
@@ -97,7 +97,6 @@ export function BarcodeScanner({ current, fits, onCode, onClose }: BarcodeScanne
       const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
       const { zxing, reader } = loaded;
       const agreement = new ReadAgreement();
-      let frame = 0;
       const tick = async () => {
         if (stopped) return;
         const started = performance.now();
@@ -106,7 +105,7 @@ export function BarcodeScanner({ current, fits, onCode, onClose }: BarcodeScanne
           canvas.width = band.width;
           canvas.height = band.height;
           ctx.drawImage(target, band.x, band.y, band.width, band.height, 0, 0, band.width, band.height);
-          const read = await reader.readFrame(zxing, ctx.getImageData(0, 0, band.width, band.height), frame++ % 2 === 1);
+          const read = await reader.readFrame(zxing, ctx.getImageData(0, 0, band.width, band.height));
           const code = read ? agreement.add(read) : null;
           if (stopped) return;
           if (code) { found(code); return; }
@@ -136,7 +135,7 @@ export function BarcodeScanner({ current, fits, onCode, onClose }: BarcodeScanne
       const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
       ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
       bitmap.close();
-      const code = agreedPhotoCode(await reader.readPhoto(zxing, ctx.getImageData(0, 0, canvas.width, canvas.height)));
+      const code = await reader.readPhoto(zxing, ctx.getImageData(0, 0, canvas.width, canvas.height));
       if (code) { setError(null); found(code); } else setError('NotIdentified');
     } catch {
       setError('Failed');
