@@ -57,9 +57,13 @@ test('a crew of long names never overlaps, the legend follows the workflow, each
     for (let i = 0; i < placed.length; i++) {
       for (let j = i + 1; j < placed.length; j++) expect(overlaps(placed[i], placed[j]), `${titles[i]} / ${titles[j]}`).toBe(false);
     }
-    // Nor do they run into the bars: each name ends left of the plot area.
+    // Nor do they run into the bars or out of the drawing: each name lies between the drawing's left edge and the plot area.
     const plot = (await chart.locator('.recharts-cartesian-grid').boundingBox())!;
-    for (const [i, b] of placed.entries()) expect(b.x + b.width, titles[i]).toBeLessThanOrEqual(plot.x + 1);
+    const drawing = (await chart.locator('.recharts-wrapper > svg').boundingBox())!;
+    for (const [i, b] of placed.entries()) {
+      expect(b.x + b.width, titles[i]).toBeLessThanOrEqual(plot.x + 1);
+      expect(b.x, titles[i]).toBeGreaterThanOrEqual(drawing.x);
+    }
   }
 
   // The legend in the job workflow's order (spec 1 §4: New, In progress, On hold, Completed, Closed), not alphabetical.

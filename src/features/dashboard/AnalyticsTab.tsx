@@ -34,19 +34,40 @@ const workflowOrder = (item: { dataKey?: unknown }) => STATUS_SERIES.findIndex((
 
 /**
  * Charts with a bar per person are drawn lying down, one row per person, so a crew of any size and
- * any name length never overlaps on an axis: the chart grows with the crew, and a name longer than
+ * any name length never overlaps on an axis: the chart grows with the crew, and a name wider than
  * the axis is cut with an ellipsis (its full text in the tooltip, the table and the tick's title).
  */
 const NAME_AXIS_WIDTH = 170;
-const NAME_MAX_CHARS = 24;
+const NAME_GAP = 6;
+const NAME_FONT_PX = 12;
 const ROW_HEIGHT = 32;
 const byPersonHeight = (rows: number) => Math.max(200, 60 + rows * ROW_HEIGHT);
 
+let measure: CanvasRenderingContext2D | null | undefined;
+/** The page's font, which the names are both measured and drawn in. */
+const nameFont = () => getComputedStyle(document.body).fontFamily;
+/** `name`, cut with an ellipsis until it is at most `maxPx` wide in the axis font (measured, not counted: W is wider than i). */
+function fitName(name: string, maxPx: number): string {
+  if (measure === undefined) {
+    measure = document.createElement('canvas').getContext('2d');
+    if (measure) measure.font = `${NAME_FONT_PX}px ${nameFont()}`;
+  }
+  const ctx = measure;
+  if (!ctx || ctx.measureText(name).width <= maxPx) return name;
+  let end = name.length;
+  while (end > 1 && ctx.measureText(`${name.slice(0, end).trimEnd()}…`).width > maxPx) end--;
+  return `${name.slice(0, end).trimEnd()}…`;
+}
+
 function NameTick({ x = 0, y = 0, payload }: { x?: number | string; y?: number | string; payload?: { value?: unknown } }) {
   const name = String(payload?.value ?? '');
-  const shown = name.length > NAME_MAX_CHARS ? `${name.slice(0, NAME_MAX_CHARS - 1).trimEnd()}…` : name;
+  // A few pixels to spare: canvas and SVG may round a glyph's advance differently.
+  const shown = fitName(name, NAME_AXIS_WIDTH - 2 * NAME_GAP - 4);
   return (
-    <text x={Number(x)} y={Number(y)} dx={-6} dy={4} textAnchor="end" fontSize={12} fill="#4A5568" data-testid="name-tick">
+    <text x={Number(x)} y={Number(y)} dx={-NAME_GAP} dy={4} textAnchor="end" fill="#4A5568" data-testid="name-tick"
+      // A style, not attributes: the page's CSS would win over presentation attributes, and the width was measured in this font.
+      style={{ fontSize: NAME_FONT_PX, fontFamily: nameFont() }}
+    >
       <title>{name}</title>
       {shown}
     </text>
