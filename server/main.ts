@@ -11,6 +11,7 @@ import { isEmpty, seedDemoData, DEMO_SIGN_INS } from './db/seed';
 import { ensureWebBuild } from './webBuild';
 import { buildApp } from './app';
 import { createContext } from './context';
+import { startWorkers, type Workers } from './workers';
 import type { FastifyInstance } from 'fastify';
 
 /** Longest a shutdown may take before the process ends anyway (PostgreSQL is still stopped). */
@@ -19,6 +20,7 @@ const STOP_TIMEOUT_MS = 8_000;
 const describe = (err: unknown) => (err instanceof Error ? err.message || err.stack || err.name : String(err ?? 'unknown error'));
 
 let app: FastifyInstance | null = null;
+let workers: Workers | null = null;
 let database: Database | null = null;
 let embedded: EmbeddedDatabase | null = null;
 let stopping: Promise<void> | null = null;
@@ -28,6 +30,7 @@ function stopAll(): Promise<void> {
   stopping ??= (async () => {
     const steps: [string, (() => Promise<unknown>) | null][] = [
       ['server', app ? () => app!.close() : null],
+      ['background work', workers ? () => workers!.stop() : null],
       ['database pool', database ? () => database!.close() : null],
       ['PostgreSQL', embedded ? () => embedded!.stop() : null],
     ];
@@ -68,7 +71,8 @@ async function main() {
     await seedDemoData(database.db);
   }
 
-  app = await buildApp(createContext(config, database));
+  const context = createContext(config, database);
+  app = await buildApp(context);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
@@ -77,6 +81,8 @@ async function main() {
     }
     throw err;
   }
+
+  workers = await startWorkers(context);
 
   console.log(`\nMeterwork is running at ${config.publicUrl}\n`);
   console.log('Demo sign-ins:');

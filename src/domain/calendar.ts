@@ -3,6 +3,7 @@
  * (spec 3 §9 "Week numbering: ISO"). One place for the settings, the report, the analytics and the
  * task forms.
  */
+import { TIME_ZONE } from './constants';
 
 export const DAY_MS = 86_400_000;
 
@@ -22,7 +23,7 @@ export const addDays = (date: string, days: number): string => formatDay(new Dat
 
 /** The calendar day (yyyy-mm-dd) of an instant in Norway. */
 export function osloDay(date: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 }
 
 /** ISO weekday of a day: Monday 1 … Sunday 7. */

@@ -1,0 +1,47 @@
+/**
+ * Background work (DESIGN.md "workers/"): pg-boss on the server's own PostgreSQL, started from the
+ * composition root (context.ts) by main.ts. Jobs run through the same services and unit of work as
+ * the routes. A job is taken by one process only, whatever the number of server processes, and a
+ * job a process was running when it died is taken again after its expiry.
+ *
+ * Jobs:
+ * - daily-cleanup (services/cleanup.ts), at 03:30 Oslo time. The schedule is stored in the
+ *   database, and pg-boss sends one job per slot however many processes schedule it.
+ */
+import PgBoss from 'pg-boss';
+import type { AppContext } from '../context';
+import { dailyCleanup } from '../services/cleanup';
+import { TIME_ZONE } from '../../src/domain/constants';
+
+export const CLEANUP_QUEUE = 'daily-cleanup';
+const CLEANUP_CRON = '30 3 * * *';
+
+export interface Workers {
+  boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+export interface WorkerOptions {
+  /** How often an idle worker looks for a job (pg-boss's default is 2 s). */
+  pollingIntervalSeconds?: number;
+}
+
+export async function startWorkers(ctx: AppContext, opts: WorkerOptions = {}): Promise<Workers> {
+  const connectionString = (ctx.database.pool.options as { connectionString?: string }).connectionString;
+  const boss = new PgBoss({ connectionString, max: 3, application_name: 'meterwork-workers' });
+  boss.on('error', (err) => ctx.log.error({ err }, 'background work: pg-boss error'));
+  await boss.start();
+
+  await boss.createQueue(CLEANUP_QUEUE, { name: CLEANUP_QUEUE, policy: 'singleton', retryLimit: 2, expireInSeconds: 3600 });
+  await boss.schedule(CLEANUP_QUEUE, CLEANUP_CRON, {}, { tz: TIME_ZONE });
+  await boss.work(CLEANUP_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 30 }, async () => {
+    const result = await dailyCleanup(ctx);
+    ctx.log.info({ result }, 'daily clean-up done');
+    return result;
+  });
+
+  return {
+    boss,
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 5_000 }),
+  };
+}
