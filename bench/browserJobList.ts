@@ -38,8 +38,9 @@ export async function startServer(port: number, pgPort: number): Promise<ChildPr
 export async function benchBrowserJobList(opts: { jobCount?: number; runs?: number } = {}): Promise<BrowserJobListBench> {
   const jobCount = opts.jobCount ?? 10_000;
   const runs = opts.runs ?? 7;
-  const port = 3220;
-  const server = await startServer(port, 5620);
+  // Other ports (and WEB_DIR for another build) let a second checkout or build be measured alongside.
+  const port = Number(process.env.BENCH_PORT ?? 3220);
+  const server = await startServer(port, Number(process.env.BENCH_PG_PORT ?? 5620));
   const browser = await launchBenchBrowser(port, 'browser');
   const { context } = browser;
   try {

@@ -4,9 +4,14 @@ import { RouterProvider } from 'react-router-dom';
 import { ChakraProvider } from '@chakra-ui/react';
 import { i18nReady } from './i18n';
 import { createAppRouter } from './app/router';
+import { keepJobListReady } from './app/jobListReady';
+import { preloadScreenAt } from './app/screens';
 import { system } from './ui/system';
 
 const router = createAppRouter();
+// The screen this visit opens on loads while the shell starts (a repeat visit offline included).
+preloadScreenAt(window.location.pathname);
+keepJobListReady();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');

@@ -25,20 +25,6 @@ export function Root() {
 
 function SignedInApp() {
   useEffect(() => startSync(), []);
-  // The job list is the screen most often opened from the menu: load its code and keep its first
-  // page ready once the shell is up, so opening it waits for no download, module evaluation or
-  // replica read (DESIGN.md budgets).
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let active = true;
-    void import('../features/jobs').then((jobs) => {
-      if (active) stop = jobs.keepJobListWarm();
-    });
-    return () => {
-      active = false;
-      stop?.();
-    };
-  }, []);
   useHubNotifications();
   return <Shell />;
 }

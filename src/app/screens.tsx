@@ -2,34 +2,80 @@
  * Route screens, each loaded on demand so the shell's JavaScript stays small (DESIGN.md budgets).
  * Screens of one feature share a chunk.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ScreenId } from './routeTable';
+import { createElement, lazy, type ComponentType } from 'react';
+import { matchRoutes } from 'react-router-dom';
+import i18n from '../i18n';
+import { ROUTE_TABLE, type ScreenId } from './routeTable';
 
-const jobs = () => import('../features/jobs');
-const plumbers = () => import('../features/plumbers');
-const profile = () => import('../features/profile');
-
-function screen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: pick(await load()) }));
+/** A feature's code and the on-demand texts its screens cannot show without (src/i18n/index.ts). */
+export interface ScreenChunk<M> {
+  /** Loads both (once; again after a failure, so a failed prefetch does not break the screen). */
+  load: () => Promise<M>;
+  /** The module once loaded: its screens then render at once, without suspending. */
+  loaded: () => M | undefined;
 }
 
-export const SCREENS: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
-  schedule: screen(() => import('../features/schedule'), (m) => m.MySchedulePage),
-  about: screen(() => import('../features/about'), (m) => m.AboutPage),
-  helpSupport: screen(() => import('../features/help'), (m) => m.HelpSupportPage),
+function chunk<M>(importModule: () => Promise<M>, namespaces: readonly string[] = []): ScreenChunk<M> {
+  let module: M | undefined;
+  let loading: Promise<M> | undefined;
+  return {
+    load: () => (loading ??= Promise.all([importModule(), namespaces.length ? i18n.loadNamespaces([...namespaces]) : null]).then(
+      ([m]) => (module = m),
+      (err: unknown) => {
+        loading = undefined;
+        throw err;
+      },
+    )),
+    loaded: () => module,
+  };
+}
+
+// Code and texts come together: the texts would otherwise wait for the code (a second round trip).
+export const JOBS_CHUNK = chunk(() => import('../features/jobs'), ['jobs']);
+const plumbers = chunk(() => import('../features/plumbers'));
+const profile = chunk(() => import('../features/profile'));
+
+/** A route's screen; `preload` loads its code (and texts) ahead of the first render. */
+export type Screen = ComponentType & { preload: () => Promise<unknown> };
+
+function screen<M>(from: ScreenChunk<M>, pick: (m: M) => ComponentType): Screen {
+  const Lazy = lazy(async () => ({ default: pick(await from.load()) }));
+  // React.lazy suspends on its first render even when the module is in; a prefetched screen must not.
+  function RouteScreen() {
+    const m = from.loaded();
+    return createElement(m ? pick(m) : Lazy);
+  }
+  return Object.assign(RouteScreen, { preload: from.load });
+}
+
+export const SCREENS: Record<ScreenId, Screen> = {
+  schedule: screen(chunk(() => import('../features/schedule')), (m) => m.MySchedulePage),
+  about: screen(chunk(() => import('../features/about')), (m) => m.AboutPage),
+  helpSupport: screen(chunk(() => import('../features/help')), (m) => m.HelpSupportPage),
   profileCreate: screen(profile, (m) => m.ProfileCreatePage),
   profileView: screen(profile, (m) => m.ProfileViewPage),
   profileEdit: screen(profile, (m) => m.ProfileEditPage),
   plumbers: screen(plumbers, (m) => m.PlumbersPage),
   plumberDetails: screen(plumbers, (m) => m.PlumberDetailsPage),
   plumberEdit: screen(plumbers, (m) => m.EditPlumberPage),
-  jobList: screen(jobs, (m) => m.JobListPage),
-  jobCreate: screen(jobs, (m) => m.NewJobPage),
-  jobEdit: screen(jobs, (m) => m.EditJobPage),
-  jobDetails: screen(jobs, (m) => m.JobDetailsPage),
-  taskDetails: screen(jobs, (m) => m.TaskDetailsPage),
-  jobLocation: screen(jobs, (m) => m.JobLocationPage),
-  dashboard: screen(() => import('../features/dashboard'), (m) => m.DashboardPage),
-  settings: screen(() => import('../features/settings'), (m) => m.SettingsPage),
-  notFound: screen(() => import('../features/notfound'), (m) => m.NotFoundPage),
+  jobList: screen(JOBS_CHUNK, (m) => m.JobListPage),
+  jobCreate: screen(JOBS_CHUNK, (m) => m.NewJobPage),
+  jobEdit: screen(JOBS_CHUNK, (m) => m.EditJobPage),
+  jobDetails: screen(JOBS_CHUNK, (m) => m.JobDetailsPage),
+  taskDetails: screen(JOBS_CHUNK, (m) => m.TaskDetailsPage),
+  jobLocation: screen(JOBS_CHUNK, (m) => m.JobLocationPage),
+  dashboard: screen(chunk(() => import('../features/dashboard')), (m) => m.DashboardPage),
+  settings: screen(chunk(() => import('../features/settings')), (m) => m.SettingsPage),
+  notFound: screen(chunk(() => import('../features/notfound')), (m) => m.NotFoundPage),
 };
+
+const SCREEN_ROUTES = ROUTE_TABLE.flatMap((r) => (r.screen ? [{ path: r.path, screen: r.screen }] : []));
+
+/**
+ * Starts loading the screen at this path, if any: called before the app renders, so the code of
+ * the screen a (repeat, offline) visit opens on loads while the shell starts and checks the session.
+ */
+export function preloadScreenAt(pathname: string): void {
+  const id = matchRoutes(SCREEN_ROUTES, pathname)?.[0].route.screen;
+  if (id) void SCREENS[id].preload().catch(() => undefined);
+}
