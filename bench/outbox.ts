@@ -6,8 +6,8 @@
  * thread on an embedded PostgreSQL with the demo data. Queued offline: 100 photo uploads (1920×1440
  * JPEGs of about 400 KB, each with its own bytes) on open tasks of the admin's company, 360 note
  * edits on open jobs, 20 new jobs and a task added to each. Then online, runReplay until the
- * outbox is empty, timed. Checked afterwards: each command reached the server once, in queue
- * order (the requests sent, and the server's idempotency_keys by time), the server holds the 100
+ * outbox is empty, timed. Checked afterwards: each command reached the server once, each job's in
+ * queue order (the requests sent, and the server's idempotency_keys by time), the server holds the 100
  * photos with the hashes the device made, the last note queued per job, and the new jobs with
  * their added tasks. Run alone: `npx tsx bench/run.ts outbox`.
  */
@@ -39,6 +39,7 @@ import { JobStatus, JobType, Role } from '../src/domain/enums';
 import { isTaskFinished, liveTasks } from '../src/domain/jobRules';
 import { signInWithPassword, tokenClaims } from '../tests/helpers/app';
 import { freePort } from '../tests/helpers/freePort';
+import { jobsOutOfOrder } from '../tests/helpers/replayOrder';
 import { noisyPixels } from './photo';
 import { startServerThread } from './serverThread';
 
@@ -234,8 +235,9 @@ export async function benchOutbox(opts: { rounds?: number } = {}): Promise<Outbo
 
       const queuedKeys = queued.map((e) => e.key);
       const sentKeys = sent.map((s) => s.key);
-      check('requests sent once each, in queue order', sentKeys.length === queuedKeys.length && sentKeys.every((k, i) => k === queuedKeys[i]),
-        `${sentKeys.length} mutating requests for ${queuedKeys.length} commands`);
+      const sentOrder = jobsOutOfOrder(sentKeys, queued);
+      check('requests sent once each, each job\'s in queue order', sentKeys.length === queuedKeys.length && new Set(sentKeys).size === sentKeys.length
+        && sentOrder.length === 0, `${sentKeys.length} mutating requests for ${queuedKeys.length} commands, ${sentOrder.length} jobs out of order`);
 
       const before = new Set(keysBefore.map((k) => k.key));
       const serverKeys = (await database.db.select({ key: idempotencyKeys.key, createdAt: idempotencyKeys.createdAt, statusCode: idempotencyKeys.statusCode })
@@ -245,12 +247,12 @@ export async function benchOutbox(opts: { rounds?: number } = {}): Promise<Outbo
       const serverKeySet = new Set(serverKeys.map((k) => k.key));
       const sameSet = serverKeys.length === queuedKeys.length && serverKeySet.size === queuedKeys.length && queuedKeys.every((k) => serverKeySet.has(k));
       check('idempotency_keys = queued keys (count and set)', sameSet, `${serverKeys.length} new rows for ${queuedKeys.length} queued keys`);
-      // created_at is each request's transaction start: sequential sends make it strictly increasing,
-      // unless two share a timestamp (microseconds), which would leave the order unknown, not wrong.
+      // created_at is each request's transaction start: a job's commands are sent one after another,
+      // so per job it increases (a tie at ms resolution would leave the order unknown, not wrong).
+      const serverOrder = jobsOutOfOrder(serverKeys.map((k) => k.key), queued);
       const distinctTimes = new Set(serverKeys.map((k) => k.createdAt.getTime())).size;
-      const inOrder = serverKeys.every((k, i) => k.key === queuedKeys[i]);
-      check('idempotency_keys in queue order (by created_at)', inOrder || distinctTimes < serverKeys.length,
-        inOrder ? 'same order' : distinctTimes < serverKeys.length ? 'timestamps tie at ms resolution; order taken from the requests' : 'order differs');
+      check('idempotency_keys of each job in queue order (by created_at)', serverOrder.length === 0 || distinctTimes < serverKeys.length,
+        serverOrder.length === 0 ? 'same order' : distinctTimes < serverKeys.length ? 'timestamps tie at ms resolution; order taken from the requests' : `${serverOrder.length} jobs out of order`);
       const errors = serverKeys.filter((k) => k.statusCode >= 300);
       check('every stored answer a success', errors.length === 0, errors.length ? `${errors.length} with status ${[...new Set(errors.map((e) => e.statusCode))].join(', ')}` : 'all 2xx');
 

@@ -14,6 +14,7 @@ import { db } from '../../src/data/db';
 import { setAccessTokenProvider, setSession, type Session } from '../../src/data/identity';
 import { newId } from '../../src/data/ids';
 import { metadataFrom } from '../../src/data/photos/processing';
+import { photoSendState } from '../../src/data/photos/store';
 import type { StoredPhoto } from '../../src/data/photos/types';
 import { discardCommand, enqueue, retryCommand } from '../../src/data/outbox';
 import { cancelScheduledReplay, runReplay } from '../../src/data/replay';
@@ -26,6 +27,7 @@ import { buildCompleteJobRequest, buildNoteRequest, buildUpdateJobRequest } from
 import { isTaskFinished, liveTasks } from '../../src/domain/jobRules';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoData } from '../../server/db/seed';
 import { startTestApp, tokenClaims, type TestApp } from '../helpers/app';
+import { jobsOutOfOrder } from '../helpers/replayOrder';
 
 let t: TestApp;
 let plumberToken = '';
@@ -34,6 +36,8 @@ let plumber: Session;
 const realFetch = globalThis.fetch;
 /** Set to make the next matching request reach the server but lose its answer on the way back. */
 let loseAnswer: ((url: string, init: RequestInit) => boolean) | null = null;
+/** The picture the next photo upload carries instead of the device's (bytes changed on the way). */
+let swapUpload: Buffer | null = null;
 const mutations: { method: string; key: string | null }[] = [];
 
 /** The app's own session from the token's claims (src/features/auth/claims.ts). */
@@ -56,6 +60,16 @@ beforeAll(async () => {
     const url = String(input);
     if (init.method && init.method !== 'GET') {
       mutations.push({ method: init.method, key: new Headers(init.headers).get('idempotency-key') });
+    }
+    if (swapUpload && init.method === 'POST' && url.endsWith('/api/media') && init.body instanceof FormData) {
+      // Other bytes arrive than the device sent (changed on the way): the rest of the form as sent.
+      const form = new FormData();
+      for (const [k, v] of init.body) {
+        if (k === 'mediafile') form.set(k, new Blob([new Uint8Array(swapUpload)], { type: 'image/jpeg' }), (v as File).name);
+        else form.set(k, v);
+      }
+      swapUpload = null;
+      init = { ...init, body: form };
     }
     const res = await realFetch(input, init);
     if (loseAnswer?.(url, init)) {
@@ -158,24 +172,31 @@ describe('outbox replay against the server', () => {
     expect(await db.jobs.get(doomed.jobId)).toBeUndefined();
     expect((await serverJob(created.jobId)).status).toBe(404);
 
-    const queuedKeys = (await db.outbox.orderBy('seq').toArray()).map((e) => e.key);
+    const queued = await db.outbox.orderBy('seq').toArray();
+    const queuedKeys = queued.map((e) => e.key);
     // Back online: the add-task reaches the server, which applies it, but the answer is lost.
     goOnline();
     mutations.length = 0;
     loseAnswer = (url, init) => init.method === 'POST' && url.endsWith('/api/Tasks');
     const first = await runReplay();
     expect(first.stop).toBe('offline');
-    expect(first.sent).toBe(2);
-    expect(await db.outbox.count()).toBe(5);
+    // The create and first note of the new job went before the add-task; the other jobs' commands
+    // may have gone alongside. The add-task and the note behind it on its job are still queued.
+    expect(first.sent).toBeGreaterThanOrEqual(2);
+    const left = await db.outbox.orderBy('seq').toArray();
+    expect(left).toHaveLength(7 - first.sent);
+    expect(left.slice(0, 2).map((e) => e.type)).toEqual(['addTask', 'updateNote']);
 
     const second = await runReplay();
-    expect(second).toMatchObject({ stop: null, failed: 0, sent: 5 });
+    expect(second).toMatchObject({ stop: null, failed: 0, sent: 7 - first.sent });
     expect(await db.outbox.count()).toBe(0);
 
-    // Sent in queue order; the add-task twice with one key (the resend), every other command once.
+    // Each job's commands in queue order; the add-task twice with one key (the resend), every other command once.
     const sentKeys = mutations.map((m) => m.key);
-    expect(sentKeys.filter((k, i) => k !== sentKeys[i - 1])).toEqual(queuedKeys);
+    expect(jobsOutOfOrder(sentKeys, queued)).toEqual([]);
+    expect(new Set(sentKeys)).toEqual(new Set(queuedKeys));
     expect(sentKeys).toHaveLength(queuedKeys.length + 1);
+    expect(sentKeys.filter((k) => k === queued[2].key)).toHaveLength(2);
     expect(await storedKeys()).toBe(keysBefore + 7);
 
     const server = (await serverJob(created.jobId)).body;
@@ -405,8 +426,9 @@ describe('the command registry against the real routes', () => {
     goOnline();
     mutations.length = 0;
     expect(await runReplay()).toMatchObject({ stop: null, failed: 0, sent: queued.length });
-    // Each command went once, with the key it was queued with.
-    expect(mutations.map((m) => m.key)).toEqual(queued.map((e) => e.key));
+    // Each command went once, with the key it was queued with, each job's in queue order.
+    expect(mutations.map((m) => m.key).sort()).toEqual(queued.map((e) => e.key).sort());
+    expect(jobsOutOfOrder(mutations.map((m) => m.key), queued)).toEqual([]);
 
     const server = (await serverJob(created.jobId)).body;
     expect(server).toMatchObject({
@@ -441,6 +463,34 @@ describe('the command registry against the real routes', () => {
 });
 
 describe('photos and the report that lists them', () => {
+  it('an upload whose bytes arrive changed keeps the photo on the device and shows the mismatch', async () => {
+    const existing = await aJobOfMine();
+    const task = liveTasks(existing)[0];
+    const photo = await storedPhoto(existing, task.taskId, 'meter');
+    const mine = Buffer.from(await photo.blob!.arrayBuffer());
+    goOffline();
+    await enqueue({ type: 'uploadPhoto', body: {
+      assetId: photo.assetId, jobId: existing.jobId, taskId: task.taskId, matrikkelenhetsId: photo.matrikkelenhetsId, fileName: photo.fileName,
+      customProps: { meterNumber: null, taskId: task.taskId, waterMeterType: 'deviation', imageType: 'deviation' }, metadata: photo.metadata,
+    } });
+    await runReplay();
+    cancelScheduledReplay();
+    goOnline();
+    const other = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3c6' } }).jpeg({ quality: 80 }).toBuffer();
+    swapUpload = other;
+
+    expect(await runReplay()).toMatchObject({ sent: 1, failed: 0, stop: null });
+    // The server took what arrived and named its hash: not the device's.
+    const { rows } = await t.database.db.execute<{ sha256: string }>(sql`select sha256 from media_assets where id = ${photo.assetId}`);
+    expect(rows[0].sha256).toBe(createHash('sha256').update(other).digest('hex'));
+    expect(rows[0].sha256).not.toBe(photo.sha256);
+    // The device keeps its only copy of the picture and shows the mismatch.
+    const row = await db.photos.get(photo.assetId);
+    expect(row).toMatchObject({ state: 'mismatch', sha256: photo.sha256 });
+    expect(Buffer.from(await row!.blob!.arrayBuffer()).equals(mine)).toBe(true);
+    expect(photoSendState(row!, undefined)).toEqual({ kind: 'mismatch' });
+  });
+
   it('a report waits while the upload of a photo it lists is refused', async () => {
     const existing = await aJobOfMine();
     const task = liveTasks(existing)[0];

@@ -4,11 +4,12 @@ import { db } from '../../src/data/db';
 import { setAccessTokenProvider, setSession, type Session } from '../../src/data/identity';
 import { newId } from '../../src/data/ids';
 import { discardCommand, enqueue, retryCommand } from '../../src/data/outbox';
-import { cancelScheduledReplay, runReplay } from '../../src/data/replay';
+import { cancelScheduledReplay, REPLAY_WINDOW, runReplay } from '../../src/data/replay';
 import { configureTransport } from '../../src/data/transport';
 import { JobStatus } from '../../src/domain/enums';
 import { changePath, jobLabel } from '../../src/features/sync/describe';
-import { FakeApi, createRequest, serverJob, UNKNOWN_ADDRESS } from './outboxFakeApi';
+import { FakeApi, createRequest, serverJob, UNKNOWN_ADDRESS, type Seen } from './outboxFakeApi';
+import { jobsOutOfOrder } from '../helpers/replayOrder';
 
 const plumber: Session = {
   userId: 'user-ola', registrationId: 11, roleId: 1, isAdmin: false, companyId: 'company-a', customerId: 'cust-1',
@@ -123,22 +124,56 @@ describe('enqueue', () => {
 });
 
 describe('replay', () => {
-  it('sends in order, one at a time, each with its key, and empties the queue', async () => {
+  it('sends each command once with its key, several jobs at once, and empties the queue', async () => {
     const ids = [newId(), newId(), newId()];
     await queueOffline(async () => {
       for (const id of ids) await enqueue({ type: 'createJob', body: createRequest(id, newId(), plumber.registrationId) });
       await enqueue({ type: 'updateNote', body: { jobId: ids[0], notes: 'Nøkkel hos naboen', status: 1, severity: 2 } });
     });
-    const keys = (await db.outbox.orderBy('seq').toArray()).map((e) => e.key);
-    api.latencyMs = 5;
+    const queued = await db.outbox.orderBy('seq').toArray();
+    api.latencyMs = 150; // long enough for the three creates to overlap on a busy machine
     const r = await runReplay();
     expect(r).toMatchObject({ sent: 4, failed: 0, stop: null });
     const sent = await mutationsSent();
-    expect(sent.map((s) => s.key)).toEqual(keys);
-    expect(sent.slice(0, 3).map((s) => (s.body as { jobId: string }).jobId)).toEqual(ids);
-    expect(api.maxInFlight).toBe(1);
+    expect(sent.map((s) => s.key).sort()).toEqual(queued.map((e) => e.key).sort());
+    // The three new jobs went together; the note waited for its job's creation to be answered.
+    expect(api.maxInFlight).toBe(3);
+    const create = sent.find((s) => s.key === queued[0].key)!;
+    const note = sent.find((s) => s.key === queued[3].key)!;
+    expect(note.arrived).toBeGreaterThan(create.answered!);
     expect(await db.outbox.count()).toBe(0);
     expect(api.jobs.get(ids[0])!.notes).toBe('Nøkkel hos naboen');
+  });
+
+  it('never has two commands of one job under way, keeps each job in queue order, and at most REPLAY_WINDOW requests at once', async () => {
+    const jobs = [newId(), newId(), newId()];
+    await queueOffline(async () => {
+      for (const id of jobs) await enqueue({ type: 'createJob', body: createRequest(id, newId(), plumber.registrationId) });
+      // Notes on the jobs in turn, then a run of notes on one job: later jobs' notes overtake that run.
+      for (let i = 0; i < 12; i++) {
+        await enqueue({ type: 'updateNote', body: { jobId: jobs[i < 6 ? i % 3 : 0], notes: `Notat ${i}`, status: 1, severity: 2 } });
+      }
+      for (let i = 0; i < 6; i++) await enqueue({ type: 'updateNote', body: { jobId: jobs[1 + (i % 2)], notes: `Sist ${i}`, status: 1, severity: 2 } });
+    });
+    const queued = await db.outbox.orderBy('seq').toArray();
+    api.latencyMs = 4;
+    expect(await runReplay()).toMatchObject({ sent: queued.length, failed: 0, stop: null });
+    const sent = await mutationsSent();
+    expect(sent).toHaveLength(queued.length);
+    expect(jobsOutOfOrder(sent.map((s) => s.key), queued)).toEqual([]);
+    const jobOf = (s: Seen) => (s.body as { jobId: string }).jobId;
+    for (const a of sent) {
+      for (const b of sent) {
+        if (a !== b && jobOf(a) === jobOf(b) && a.arrived! < b.arrived!) expect(b.arrived).toBeGreaterThan(a.answered!);
+      }
+    }
+    expect(api.maxInFlight).toBeGreaterThan(1);
+    expect(api.maxInFlight).toBeLessThanOrEqual(REPLAY_WINDOW);
+    // The queue's order was not the send order: the other jobs' last notes went while job 0's run waited.
+    expect(sent.map((s) => s.key)).not.toEqual(queued.map((e) => e.key));
+    expect(api.jobs.get(jobs[0])!.notes).toBe('Notat 11');
+    expect(api.jobs.get(jobs[1])!.notes).toBe('Sist 4');
+    expect(api.jobs.get(jobs[2])!.notes).toBe('Sist 5');
   });
 
   it('a lost answer is sent again with the same key and applied once', async () => {
@@ -166,16 +201,21 @@ describe('replay', () => {
       const b = newId();
       await queueOffline(async () => {
         await enqueue({ type: 'createJob', body: createRequest(a, newId(), plumber.registrationId) });
+        await enqueue({ type: 'updateNote', body: { jobId: a, notes: 'Etter opprettelsen', status: 1, severity: 2 } });
         await enqueue({ type: 'createJob', body: createRequest(b, newId(), plumber.registrationId) });
       });
+      api.latencyMs = 5;
       api.failNext((s) => s.method === 'POST', { kind: 'status', status });
       const r = await runReplay();
       expect(r.stop).toBe(status === 401 ? 'auth' : 'retry');
-      expect((await mutationsSent()).map((s) => (s.body as { jobId: string }).jobId)).toEqual([a]);
+      // The other job's create was under way alongside; nothing of job a after its refused create went.
+      const sent = (await mutationsSent()).map((s) => [s.method, (s.body as { jobId: string }).jobId]);
+      expect(sent).toEqual([['POST', a], ['POST', b]]);
       const queued = await db.outbox.orderBy('seq').toArray();
-      expect(queued.map((e) => [e.jobId, e.status])).toEqual([[a, 'pending'], [b, 'pending']]);
+      expect(queued.map((e) => [e.type, e.jobId, e.status])).toEqual([['createJob', a, 'pending'], ['updateNote', a, 'pending']]);
       expect(queued[0].lastError?.status).toBe(status);
       expect((await runReplay()).sent).toBe(2);
+      api.latencyMs = 0;
     }
   });
 
@@ -339,16 +379,17 @@ describe('replay', () => {
     expect((await db.outbox.toArray()).map((e) => e.userId)).toEqual(['user-ola']);
   });
 
-  it('concurrent replays never send a command twice nor two at once', async () => {
+  it('concurrent replays never send a command twice, nor more than one window at once', async () => {
     const ids = Array.from({ length: 6 }, () => newId());
     await queueOffline(async () => {
       for (const id of ids) await enqueue({ type: 'createJob', body: createRequest(id, newId(), plumber.registrationId) });
     });
-    api.latencyMs = 3;
+    api.latencyMs = 150;
     await Promise.all([runReplay(), runReplay(), runReplay()]);
     const posts = (await mutationsSent()).filter((s) => s.method === 'POST');
-    expect(posts.map((p) => (p.body as { jobId: string }).jobId)).toEqual(ids);
-    expect(api.maxInFlight).toBe(1);
+    expect(posts.map((p) => (p.body as { jobId: string }).jobId).sort()).toEqual([...ids].sort());
+    // One run's window, not three runs' at once.
+    expect(api.maxInFlight).toBe(REPLAY_WINDOW);
   });
 });
 

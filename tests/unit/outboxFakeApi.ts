@@ -15,6 +15,9 @@ export interface Seen {
   auth: string | null;
   /** A multipart body's text fields, and the SHA-256 (hex) and size of its file. */
   form?: { fields: Record<string, string>; fileHash: string | null; fileBytes: number };
+  /** Ticks of the server's clock when the request arrived and when its answer left (or it failed). */
+  arrived?: number;
+  answered?: number;
 }
 
 /** A task photo as the fake server holds it. */
@@ -40,6 +43,7 @@ export class FakeApi {
   private readonly stored = new Map<string, { status: number; body: unknown }>();
   private readonly faults: { match: (s: Seen) => boolean; fault: Fault }[] = [];
   private seq = 0;
+  private clock = 0;
   private readonly changedAt = new Map<string, number>();
   private readonly deletedAt = new Map<string, number>();
   private nextRef = 1000;
@@ -95,6 +99,7 @@ export class FakeApi {
       auth: headers.get('authorization'),
       ...(init.body instanceof FormData ? { form: await formOf(init.body) } : {}),
     };
+    seen.arrived = this.clock++;
     this.log.push(seen);
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
@@ -110,6 +115,7 @@ export class FakeApi {
       return answer.body === undefined ? new Response(null, { status: answer.status }) : json(answer.status, answer.body);
     } finally {
       this.inFlight -= 1;
+      seen.answered = this.clock++;
     }
   };
 
