@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { JobType } from '../../src/domain/enums';
+import { meterFormsOf, type SentTask } from '../../src/domain/tasks/report';
 import { MeterKind, ImageType } from '../../src/domain/media';
 import {
   causesNeedImages, DEFAULT_SERIAL_PATTERN, dismantleAfterInstall, isSet, newReadingValid, normalizeSerial, notInFuture, oldReadingValid,
@@ -18,12 +19,6 @@ import type { Tx } from '../db/tx';
 
 
 type Obj = Record<string, unknown>;
-export interface SentTask {
-  newWaterMeterObj?: Obj | null;
-  dismantleObj?: Obj | null;
-  additionalDetailsRequest?: Obj | null;
-  notes?: string | null;
-}
 
 const obj = (v: unknown): Obj | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : null);
 const images = (v: unknown) => (Array.isArray(v) ? v.length : 0);
@@ -101,8 +96,7 @@ export async function checkReport(
   }
   const n = obj(effective('newWaterMeterObj'));
   const d = obj(effective('dismantleObj'));
-  const needsNew = job.typeId === JobType.Install || job.typeId === JobType.Replace;
-  const needsOld = job.typeId === JobType.Replace || job.typeId === JobType.Dismantle;
+  const { newMeter: needsNew, oldMeter: needsOld } = meterFormsOf(job.typeId);
   if (needsNew) {
     if (!n) throw new RuleError(`${field}/newWaterMeterObj`, 'is required for this job type');
     await checkNewMeter(tx, job, task, jobTasks, n, `${field}/newWaterMeterObj`);

@@ -1,7 +1,7 @@
 /** Save draft and send report (POST /api/jobs/task/{taskId}, spec 1 §4–§5). */
 import type { ContactInfo, Job, TaskReportRequest } from '../../../src/domain/schemas';
-import { JobStatus, TaskStatus } from '../../../src/domain/enums';
-import { reportedTaskStatus } from '../../../src/domain/taskForm';
+import { JobStatus } from '../../../src/domain/enums';
+import { causeIdsOf, reportedFields, reportedOutcome, sentCauseList } from '../../../src/domain/tasks/report';
 import { isTaskFinished, openJobStatus } from '../../../src/domain/jobRules';
 import type { UserContext } from '../../auth/context';
 import type { Work } from '../../db/tx';
@@ -13,13 +13,10 @@ import { checkReport } from '../taskReport';
 import { lockedJob, workTime } from './writing';
 
 function deviationIds(list: unknown, field: string): number[] {
-  if (list == null) return [];
-  if (!Array.isArray(list)) throw badRequest(field, 'must be an array');
-  return list.map((item, i) => {
-    const id = typeof item === 'number' ? item : typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
-    if (typeof id !== 'number' || !Number.isInteger(id)) throw badRequest(`${field}/${i}`, 'must be a deviation item or its id');
-    return id;
-  });
+  const { ids, invalid } = causeIdsOf(list);
+  if (invalid === 'list') throw badRequest(field, 'must be an array');
+  if (invalid !== null) throw badRequest(`${field}/${invalid}`, 'must be a deviation item or its id');
+  return ids;
 }
 
 /** A contact person needs both a name and a mobile number (spec 1 §5). */
@@ -50,34 +47,24 @@ export async function saveTaskReport(w: Work, user: UserContext, taskId: string,
   // Start and completion are when the plumber did the work on the device, not when it was synced.
   const madeAt = workTime('body/madeAt', body.madeAt, row.createdAt);
   const startDate = task.startDate ?? (sent.startDate ? workTime(`body/jobTasks/${index}/startDate`, sent.startDate, row.createdAt) : madeAt);
-  const patch: Partial<typeof tasks.$inferInsert> = {
-    startDate,
-    ...('subscriberDetails' in sent && sent.subscriberDetails ? { subscriberDetails: sent.subscriberDetails } : {}),
-    ...('newWaterMeterObj' in sent ? { newWaterMeterObj: sent.newWaterMeterObj ?? null } : {}),
-    ...('dismantleObj' in sent ? { dismantleObj: sent.dismantleObj ?? null } : {}),
-    ...('additionalDetailsRequest' in sent ? { additionalDetailsRequest: sent.additionalDetailsRequest ?? null } : {}),
-    ...('notes' in sent ? { notes: sent.notes ?? null } : {}),
-  };
-  if (draft) {
-    patch.statusId = TaskStatus.InProgress;
-  } else {
+  const patch: Partial<typeof tasks.$inferInsert> = { startDate, ...reportedFields(sent) };
+  let chosen: { id: number; deviationType: number }[] = [];
+  if (!draft) {
     // A start given with the report may lie after its madeAt only within the clock skew.
     patch.completedAt = new Date(Math.max(madeAt.getTime(), startDate.getTime()));
     const field = `body/jobTasks/${index}/additionalDetailsRequest/deviationList`;
-    const ids = deviationIds(sent.additionalDetailsRequest?.deviationList, field);
-    if (ids.length === 0) {
-      await checkReport(w.tx, row, task, jobTasks, sent, [], `body/jobTasks/${index}`);
-      patch.statusId = TaskStatus.Completed;
-    } else {
+    const ids = deviationIds(sentCauseList(sent), field);
+    if (ids.length > 0) {
       const known = new Map((await lookupList(w.tx, 'Deviation')).map((d) => [d.id, d]));
       const unknown = ids.find((id) => !known.has(id));
       if (unknown !== undefined) throw badRequest(field, `holds an unknown deviation id ${unknown}`);
-      const chosen = ids.map((id) => ({ id, deviationType: Number(known.get(id)!.deviationType) }));
-      await checkReport(w.tx, row, task, jobTasks, sent, chosen, `body/jobTasks/${index}`);
-      patch.statusId = reportedTaskStatus(chosen);
-      patch.newWaterMeterObj = null;
+      chosen = ids.map((id) => ({ id, deviationType: Number(known.get(id)!.deviationType) }));
     }
+    await checkReport(w.tx, row, task, jobTasks, sent, chosen, `body/jobTasks/${index}`);
   }
+  const outcome = reportedOutcome(draft, chosen);
+  patch.statusId = outcome.statusId;
+  if (outcome.clearsNewMeter) patch.newWaterMeterObj = null;
   if (body.contactInfo !== undefined) checkContact(body.contactInfo);
   await updateTaskRow(w.tx, taskId, patch);
   const after = jobTasks.map((t) => (t.id === taskId ? { statusId: patch.statusId! } : t));

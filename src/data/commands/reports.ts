@@ -1,14 +1,15 @@
 /**
  * The task forms' commands (spec 1 §7: POST /api/jobs/task/{taskId} with the job as body): save a
- * draft, send a report. The replica changes as the server will (server/services/jobs.ts
- * saveTaskReport): a draft makes the task InProgress and gives it a start date; a report makes it
- * Completed, or Deviation/Obstacle with causes (reportedTaskStatus), clearing the new-meter object.
+ * draft, send a report. The replica changes as the server will, by the same rules
+ * (src/domain/tasks/report.ts): a draft makes the task InProgress and gives it a start date; a report
+ * makes it Completed, or Deviation/Obstacle with causes, clearing the new-meter object.
  */
 import type { Task } from '../../domain/api';
 import type { TaskReportRequest } from '../../domain/schemas';
 import { isTaskFinished, openJobStatus, liveTasks } from '../../domain/jobRules';
-import { JobStatus, TaskStatus } from '../../domain/enums';
-import { reportedTaskStatus, type DeviationCause } from '../../domain/reportStatus';
+import { JobStatus } from '../../domain/enums';
+import type { DeviationCause } from '../../domain/reportStatus';
+import { causeIdsOf, reportedFields, reportedOutcome, sentCauseList, type SentTask } from '../../domain/tasks/report';
 import { db } from '../db';
 import { jobsInAnswer, settleNothing } from './replica';
 import type { ApplyContext, CommandDef } from './types';
@@ -21,17 +22,8 @@ export interface ReportCommandBodies {
   sendTaskReport: TaskReportCommandBody;
 }
 
-type SentTask = TaskReportRequest['jobTasks'][number];
-
-/** The ids of the causes a report names (items or bare ids, as the server takes them). */
-function causeIds(sent: SentTask | undefined): number[] {
-  const list = (sent?.additionalDetailsRequest as { deviationList?: unknown } | null | undefined)?.deviationList;
-  if (!Array.isArray(list)) return [];
-  return list.map((item) => (typeof item === 'number' ? item : (item as { id?: unknown } | null)?.id)).filter((id): id is number => typeof id === 'number');
-}
-
 async function causes(sent: SentTask | undefined): Promise<Pick<DeviationCause, 'deviationType'>[]> {
-  const ids = causeIds(sent);
+  const { ids } = causeIdsOf(sentCauseList(sent));
   if (ids.length === 0) return [];
   const known = ((await db.lookups.get('Deviation'))?.items ?? []) as DeviationCause[];
   // An id the device does not know yet counts as a deviation: the stricter of the two outcomes.
@@ -44,22 +36,14 @@ async function applyReport(body: TaskReportCommandBody, draft: boolean, { now, m
   // What the server refuses (completed job, finished task) changes nothing here either.
   if (!job || !task || job.statusId === JobStatus.Completed || job.statusId === JobStatus.Closed || isTaskFinished(task)) return;
   const sent = body.jobTasks.find((t) => t.taskId === body.taskId);
+  const outcome = reportedOutcome(draft, draft ? [] : await causes(sent));
   const next: Task = {
     ...task,
     startDate: task.startDate ?? sent?.startDate ?? madeAt,
-    ...(sent?.subscriberDetails ? { subscriberDetails: sent.subscriberDetails as unknown as Task['subscriberDetails'] } : {}),
-    ...(sent && 'newWaterMeterObj' in sent ? { newWaterMeterObj: (sent.newWaterMeterObj ?? null) as Task['newWaterMeterObj'] } : {}),
-    ...(sent && 'dismantleObj' in sent ? { dismantleObj: (sent.dismantleObj ?? null) as Task['dismantleObj'] } : {}),
-    ...(sent && 'additionalDetailsRequest' in sent
-      ? { additionalDetailsRequest: (sent.additionalDetailsRequest ?? null) as Task['additionalDetailsRequest'] } : {}),
-    ...(sent && 'notes' in sent ? { notes: sent.notes ?? null } : {}),
+    ...((sent ? reportedFields(sent) : {}) as Partial<Task>),
+    statusId: outcome.statusId,
   };
-  if (draft) next.statusId = TaskStatus.InProgress;
-  else {
-    const chosen = await causes(sent);
-    next.statusId = reportedTaskStatus(chosen);
-    if (chosen.length > 0) next.newWaterMeterObj = null;
-  }
+  if (outcome.clearsNewMeter) next.newWaterMeterObj = null;
   const jobTasks = job.jobTasks.map((t) => (t.taskId === task.taskId ? next : t));
   await db.jobs.put({
     ...job,

@@ -13,6 +13,7 @@ import { COMMENT_ROWS } from '../../../domain/constants';
 import { JobType } from '../../../domain/enums';
 import { formatDateTime } from '../../../domain/format';
 import { liveTasks } from '../../../domain/jobRules';
+import { meterFormsOf } from '../../../domain/tasks/report';
 import {
   dismantleBeforeInstall, dismantleObject, initialNewMeter, initialOldMeter, modelLacksWaterType, newMeterObject, newMeterProblems,
   normalizeSerial, oldMeterPickable, oldMeterProblems, readingLowerThanPrevious, registerFromMeter, serialMatchesModel, WaterType,
@@ -103,8 +104,7 @@ export function TaskReportForm({ job, task, onNotCarriedOut, onSent }: TaskRepor
   const lengths = useLookup<Named>('MaxConstructionLength') ?? NONE;
   const backflowTypes = useLookup<Named>('BackflowProtectionTypes') ?? NONE;
 
-  const needsNew = job.typeId === JobType.Install || job.typeId === JobType.Replace;
-  const needsOld = job.typeId === JobType.Replace || job.typeId === JobType.Dismantle;
+  const { newMeter: needsNew, oldMeter: needsOld } = meterFormsOf(job.typeId);
   const [register, setRegister] = useState<Old>(() => (task.dismantleObj ?? {}) as Old);
   // The property's meters, to pick the one being replaced (online; offline the task's own stays).
   const [meters, setMeters] = useState<PropertyMeter[] | null>(null);
