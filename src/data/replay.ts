@@ -193,8 +193,8 @@ async function updateIfSame(entry: OutboxEntry, change: (current: OutboxEntry) =
 }
 
 /**
- * A chained edit's expectedVersion is fixed once, before its first send, so every later attempt
- * with the same Idempotency-Key carries exactly the same body.
+ * A chained edit's expectedVersion is fixed once, before its first send (stored with the attempt),
+ * so every later attempt with the same Idempotency-Key carries exactly the same body.
  */
 async function freezeVersion(entry: OutboxEntry): Promise<OutboxEntry | SendOutcome> {
   const jobId = versionedJobId(entry);
@@ -208,8 +208,7 @@ async function freezeVersion(entry: OutboxEntry): Promise<OutboxEntry | SendOutc
       // 403/404: the send itself will fail and correct the replica.
     }
   }
-  const frozen: OutboxEntry = { ...withExpectedVersion(entry, version), chained: false, resolvedVersion: undefined };
-  return (await updateIfSame(entry, () => frozen)) ? frozen : { kind: 'gone' };
+  return { ...withExpectedVersion(entry, version), chained: false, resolvedVersion: undefined };
 }
 
 async function markSent(entry: OutboxEntry, response: unknown): Promise<void> {
@@ -273,8 +272,10 @@ async function sendEntry(queued: OutboxEntry): Promise<SendOutcome> {
   if ('kind' in ready) return ready;
   const entry = ready;
   // While this attempt runs the entry shows as being sent; a retryable failure sets lastError again.
-  // Cancelled or discarded since it was read: nothing is sent.
-  if (!(await updateIfSame(entry, (cur) => ({ ...cur, attempts: cur.attempts + 1, lastError: undefined })))) return { kind: 'gone' };
+  // Cancelled or discarded since it was read: nothing is sent. One write with the frozen version:
+  // each write wakes every screen that watches the outbox.
+  const frozen = entry !== fresh;
+  if (!(await updateIfSame(entry, (cur) => ({ ...(frozen ? entry : cur), attempts: cur.attempts + 1, lastError: undefined })))) return { kind: 'gone' };
   let request;
   try {
     request = await commandRequest(entry);
