@@ -7,7 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   CompanyConfigurationSchema, CompanyIdParam, CompanySettingList, CreateSettingsBody, DeleteSettingsBody, UpdateSettingsBody,
 } from '../../src/domain/schemas/companySettings';
-import { runMutation } from '../http/mutation';
+import { runMutation } from './mutation';
 import {
   createConfiguration, createSettings, deleteSettings, getConfiguration, listSettings, updateConfiguration, updateSettings,
 } from '../services/companySettings';

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { HolidayDeleteResult, HolidayList, HolidaySchema, HolidayYearParam, NewHolidayList } from '../../src/domain/schemas/holidays';
 import { addHolidays, deleteHoliday, holidaysOfYear, saveYear, upcomingHolidays } from '../services/holidays';
-import { runMutation } from '../http/mutation';
+import { runMutation } from './mutation';
 import { errors, IdParam, mutationErrors } from './schemas';
 
 const tags = ['Holidays'];

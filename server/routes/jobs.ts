@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { JOB_LIST_PAGE_SIZE } from '../../src/domain/constants';
-import { runMutation } from '../http/mutation';
+import { runMutation } from './mutation';
 import { allJobs, getJob, jobsPage, plumberJobCounts } from '../services/jobs/read';
 import { saveTaskReport } from '../services/jobs/report';
 import { completeJob, createJob, deleteJobs, reassignJobs, updateJob, updateJobNote } from '../services/jobs/write';

@@ -17,7 +17,7 @@ import { MAX_IMAGE_BYTES } from '../../src/domain/media';
 import { checkImage, rotateImage, type CheckedImage } from '../media/image';
 import type { MediaStore } from '../media/store';
 import { badRequest, HttpError } from '../http/errors';
-import { runMutation } from '../http/mutation';
+import { runMutation } from './mutation';
 import {
   deleteByObject, deleteImage, getImage, imageFile, listImages, replaceByObject, replaceImageFile, searchImages, updateMetadata,
   uploadImage, type MediaEffects,

@@ -1,7 +1,7 @@
 /** Tasks: add (answers the new task), update (the updated task), delete (TaskDeleteResult). */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { runMutation } from '../http/mutation';
+import { runMutation } from './mutation';
 import { addTask, deleteTask, updateTask } from '../services/jobs/tasks';
 import { AddTaskBody, DeleteTaskBody, mutationErrors, TaskDeleteResultSchema, TaskSchema, UpdateTaskBody } from './schemas';
 

@@ -10,7 +10,7 @@ import {
   CreateTemplateBody, CreateTemplateContentBody, MergeFieldSchema, MeterAddressRangeSchema, NotificationTemplateSchema, NotificationTypeParam,
   SentSmsSchema, TemplateContentSchema, TemplateKeyParam, TestSmsBody, UpdateTemplateBody,
 } from '../../src/domain/schemas/templates';
-import { runMutation } from '../http/mutation';
+import { runMutation } from './mutation';
 import { sendTemplateTest } from '../services/sms';
 import {
   companyMeterAddressRange, createTemplate, createTemplateContent, listTemplates, mergeFieldsForType, sampleByKey, templateByKey,

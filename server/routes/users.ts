@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { UserStatus } from '../../src/domain/enums';
-import { runMutation } from '../http/mutation';
+import { runMutation } from './mutation';
 import { changeUserStatus, countUsers, getUser, listUsers, updateUserInformation, type UserFilter } from '../services/users';
 import { errors, IdParam, mutationErrors, PlumberSchema, UserInformationBody, UsersQuery, UserStatusBody } from './schemas';
 

@@ -7,7 +7,7 @@ import {
   WorkingHoursSaveRequest, WorkingHoursSettingSchema,
 } from '../../src/domain/schemas/workingHours';
 import { badRequest } from '../http/errors';
-import { runMutation } from '../http/mutation';
+import { runMutation } from './mutation';
 import { createHours, deleteHours, getCompanyHours, getEmployeeWeek, updateHours } from '../services/workingHours';
 import { errors, mutationErrors } from './schemas';
 
