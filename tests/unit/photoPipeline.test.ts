@@ -10,7 +10,8 @@ import { db } from '../../src/data/db';
 import { setAccessTokenProvider, setSession, type Session } from '../../src/data/identity';
 import { cancelScheduledReplay } from '../../src/data/replay';
 import { processPhoto } from '../../src/data/photos/process';
-import { fitWithin, metadataFrom } from '../../src/data/photos/processing';
+import sharp from 'sharp';
+import { decodeSize, fitWithin, HEADER_BYTES, jpegDecodeSize, metadataFrom, storedSize, uprightSize } from '../../src/data/photos/processing';
 import { CaptureDateInFuture, rotatePhoto, setPhotoCaptureDate } from '../../src/data/photos/store';
 import type { StoredPhoto } from '../../src/data/photos/types';
 import type { PhotoJob, PhotoJobResult } from '../../src/data/photos/worker-protocol';
@@ -73,6 +74,49 @@ describe('the 1920 px limit', () => {
     expect(fitWithin(1920, 1080)).toEqual({ width: 1920, height: 1080 });
     expect(fitWithin(800, 600)).toEqual({ width: 800, height: 600 });
     expect(fitWithin(20000, 1)).toEqual({ width: 1920, height: 1 });
+  });
+});
+
+describe('the 1920 px limit in what the worker asks the browser to decode (issue 12 §5)', () => {
+  const head = (b: Buffer) => new Uint8Array(b.subarray(0, HEADER_BYTES));
+
+  it('reads a camera JPEG\'s size from its header, behind its EXIF, as stored (not turned)', async () => {
+    const camera = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#4a7' } }).jpeg({ quality: 92 })
+      .withMetadata({ orientation: 6 }).withExifMerge({ IFD0: { Make: 'BenchCam', Model: 'BC-12MP', Software: 'x'.repeat(20_000) } }).toBuffer();
+    expect(storedSize(head(camera))).toEqual({ width: 4032, height: 3024, type: 'image/jpeg' });
+    const progressive = await sharp({ create: { width: 3000, height: 4000, channels: 3, background: '#48a' } }).jpeg({ progressive: true }).toBuffer();
+    expect(storedSize(head(progressive))).toEqual({ width: 3000, height: 4000, type: 'image/jpeg' });
+    const png = await sharp({ create: { width: 2500, height: 1200, channels: 4, background: '#fff0' } }).png().toBuffer();
+    expect(storedSize(head(png))).toEqual({ width: 2500, height: 1200, type: 'image/png' });
+    // HEIC, text, a cut-off JPEG: unknown, so the worker decodes the whole picture to learn its size.
+    expect(storedSize(new TextEncoder().encode('\0\0\0\x18ftypheic'))).toBeNull();
+    expect(storedSize(new TextEncoder().encode('hello'))).toBeNull();
+    expect(storedSize(head(camera).subarray(0, 40))).toBeNull();
+  });
+
+  it('turns the size for EXIF orientations 5–8 only', () => {
+    const stored = { width: 4032, height: 3024 };
+    expect([1, 2, 3, 4, undefined, 'x'].map((o) => uprightSize(stored, o))).toEqual(Array(6).fill({ width: 4032, height: 3024 }));
+    expect([5, 6, 7, 8].map((o) => uprightSize(stored, o))).toEqual(Array(4).fill({ width: 3024, height: 4032 }));
+  });
+
+  it('asks for the upright picture\'s longer side at 1920, never more, and nothing for a picture within it', () => {
+    expect(decodeSize({ width: 4032, height: 3024 })).toEqual({ resizeWidth: 1920 });
+    expect(decodeSize({ width: 3024, height: 4032 })).toEqual({ resizeHeight: 1920 });
+    expect(decodeSize({ width: 1921, height: 1921 })).toEqual({ resizeWidth: 1920 });
+    expect(decodeSize({ width: 1920, height: 1080 })).toBeNull();
+    expect(decodeSize({ width: 1080, height: 1920 })).toBeNull();
+    expect(decodeSize({ width: 4000, height: 3000 }, MAX_IMAGE_SIDE)).toEqual(decodeSize({ width: 4000, height: 3000 }));
+  });
+
+  it('decodes a JPEG at the smallest eighth that still reaches 1920 px', () => {
+    // 4/8 of 4032 is 2016 (3/8 would be 1512, too small); then a slight resize to 1920.
+    expect(jpegDecodeSize({ width: 4032, height: 3024 })).toEqual({ width: 2016, height: 1512 });
+    expect(jpegDecodeSize({ width: 3024, height: 4032 })).toEqual({ width: 1512, height: 2016 });
+    expect(jpegDecodeSize({ width: 8000, height: 6000 })).toEqual({ width: 2000, height: 1500 });
+    // Seven eighths of 2100 is 1838: the whole picture it is.
+    expect(jpegDecodeSize({ width: 2100, height: 1400 })).toBeNull();
+    expect(jpegDecodeSize({ width: 1920, height: 1440 })).toBeNull();
   });
 });
 

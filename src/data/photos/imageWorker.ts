@@ -1,12 +1,14 @@
 /**
- * The photo pipeline, off the main thread (issue 5 §3): EXIF read with exifr, the picture decoded
- * with its EXIF orientation applied (createImageBitmap 'from-image'), resized with pica to at most
- * 1920 px, encoded as JPEG at quality 0.8, plus a thumbnail and the file's SHA-256. A file the
- * browser cannot decode (HEIC in Chromium, a corrupt file) is answered with reason 'undecodable'.
+ * The photo pipeline, off the main thread (issue 5 §3, issue 12 §5): EXIF read with exifr; a camera
+ * JPEG decoded at a fraction of its size by WebCodecs' ImageDecoder (else by createImageBitmap) and
+ * brought to at most 1920 px by the browser's high-quality scaler, its EXIF orientation applied: the
+ * camera's 12 megapixels are never decoded whole nor resized in JavaScript (pica took several times
+ * longer for no sharper a picture: bench/photoPath.ts). Encoded as JPEG at quality 0.8, plus a
+ * thumbnail and the file's SHA-256. A file the browser cannot decode (HEIC in Chromium, a corrupt
+ * file) is answered 'undecodable'.
  */
 import exifr from 'exifr';
-import pica from 'pica';
-import { fitWithin, metadataFrom, PHOTO_QUALITY, sha256Hex, THUMB_SIDE } from './processing';
+import { decodeSize, fitWithin, HEADER_BYTES, jpegDecodeSize, metadataFrom, PHOTO_QUALITY, sha256Hex, storedSize, THUMB_SIDE, uprightSize } from './processing';
 import type { PhotoJob, PhotoJobResult } from './worker-protocol';
 
 interface WorkerScope {
@@ -14,12 +16,6 @@ interface WorkerScope {
   postMessage(message: PhotoJobResult): void;
 }
 const scope = self as unknown as WorkerScope;
-
-// Inside this worker pica needs no workers of its own; 'cib' is the browser's own resize where it
-// is good enough, 'js' the fallback. (WebAssembly would need 'wasm-unsafe-eval' in the CSP.)
-const resizer = pica({ features: ['js', 'cib'] });
-// pica makes its scratch canvases with document.createElement unless told it runs in its own worker.
-resizer.createCanvas = (width: number, height: number) => new OffscreenCanvas(width, height);
 
 /** The picture turned clockwise by 90, 180 or 270 degrees. */
 function turned(bitmap: ImageBitmap, degrees: 90 | 180 | 270): OffscreenCanvas {
@@ -32,12 +28,65 @@ function turned(bitmap: ImageBitmap, degrees: 90 | 180 | 270): OffscreenCanvas {
   return canvas;
 }
 
-async function resized(bitmap: ImageBitmap | OffscreenCanvas, max: number, quality: number): Promise<{ blob: Blob; width: number; height: number; canvas: OffscreenCanvas }> {
-  const size = fitWithin(bitmap.width, bitmap.height, max);
-  const canvas = new OffscreenCanvas(size.width, size.height);
-  await resizer.resize(bitmap, canvas, { filter: 'mks2013', quality: 3 });
-  const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality });
-  return { blob, canvas, ...size };
+/** `source` scaled so that its longer side is at most `max` (a new bitmap; the source is kept). */
+function scaled(source: ImageBitmap | OffscreenCanvas, max: number): Promise<ImageBitmap> {
+  const size = fitWithin(source.width, source.height, max);
+  return createImageBitmap(source, { resizeWidth: size.width, resizeHeight: size.height, resizeQuality: 'high' });
+}
+
+/**
+ * JPEG of the picture. Drawn, not handed over with 'bitmaprenderer': a bitmap may keep its EXIF turn
+ * aside for drawing, and a handed-over one came out unturned (Chromium 150).
+ */
+async function jpeg(source: ImageBitmap | OffscreenCanvas, quality: number): Promise<Blob> {
+  if (source instanceof OffscreenCanvas) return source.convertToBlob({ type: 'image/jpeg', quality });
+  const canvas = new OffscreenCanvas(source.width, source.height);
+  canvas.getContext('2d')!.drawImage(source, 0, 0);
+  return canvas.convertToBlob({ type: 'image/jpeg', quality });
+}
+
+/**
+ * A camera JPEG decoded at a fraction of its size (jpegDecodeSize) by WebCodecs' ImageDecoder, then
+ * brought to `max` and turned upright (the frame carries the EXIF orientation; createImageBitmap
+ * applies it). Null where there is no ImageDecoder, or it decoded smaller than asked: then the
+ * picture is decoded whole.
+ */
+async function viaImageDecoder(file: Blob, stored: { width: number; height: number }, max: number): Promise<ImageBitmap | null> {
+  const desired = jpegDecodeSize(stored, max);
+  if (!desired || typeof ImageDecoder !== 'function') return null;
+  const decoder = new ImageDecoder({ data: file.stream(), type: 'image/jpeg', desiredWidth: desired.width, desiredHeight: desired.height });
+  try {
+    const { image } = await decoder.decode();
+    try {
+      const upright = { width: image.displayWidth, height: image.displayHeight };
+      if (Math.max(upright.width, upright.height) < max) return null;
+      return await createImageBitmap(image, { ...decodeSize(upright, max), resizeQuality: 'high' });
+    } finally {
+      image.close();
+    }
+  } catch {
+    return null;
+  } finally {
+    decoder.close();
+  }
+}
+
+/**
+ * The picture upright and at most `max` px: decoded at (about) that size when the file's header
+ * tells its size, else decoded whole and scaled. Should the browser have read another orientation
+ * than exifr (the longer side not the expected one), the result is scaled once more: never over `max`.
+ */
+async function decoded(file: Blob, exif: Record<string, unknown> | null, max: number): Promise<ImageBitmap> {
+  const stored = storedSize(new Uint8Array(await file.slice(0, HEADER_BYTES).arrayBuffer()));
+  const resize = stored ? decodeSize(uprightSize(stored, exif?.Orientation), max) : null;
+  const bitmap = (resize && stored?.type === 'image/jpeg' ? await viaImageDecoder(file, stored, max) : null)
+    ?? await createImageBitmap(file, { imageOrientation: 'from-image', ...(resize ? { ...resize, resizeQuality: 'high' as const } : {}) });
+  if (Math.max(bitmap.width, bitmap.height) <= max) return bitmap;
+  try {
+    return await scaled(bitmap, max);
+  } finally {
+    bitmap.close();
+  }
 }
 
 async function run(job: PhotoJob): Promise<PhotoJobResult> {
@@ -51,21 +100,24 @@ async function run(job: PhotoJob): Promise<PhotoJobResult> {
   }
   let bitmap: ImageBitmap;
   try {
-    bitmap = await createImageBitmap(job.file, { imageOrientation: 'from-image' });
+    bitmap = await decoded(job.file, exif, job.maxSide);
   } catch {
     return { id: job.id, ok: false, reason: 'undecodable' };
   }
   try {
-    const source = job.rotate ? turned(bitmap, job.rotate) : bitmap;
-    const main = await resized(source, job.maxSide, PHOTO_QUALITY);
-    // The thumbnail from the 1920 px picture, not the camera's 12 megapixels again (half the time).
-    const thumb = await resized(main.canvas, THUMB_SIDE, 0.7);
-    const bytes = await main.blob.arrayBuffer();
+    // A turn (the preview's rotate) starts from the stored picture, already at its size.
+    const main = job.rotate ? turned(bitmap, job.rotate) : bitmap;
+    const blob = await jpeg(main, PHOTO_QUALITY);
+    // The thumbnail from the 1920 px picture, not the camera's 12 megapixels again.
+    const small = await scaled(main, THUMB_SIDE);
+    const thumb = await jpeg(small, 0.7);
+    small.close();
+    const bytes = await blob.arrayBuffer();
     return {
       id: job.id,
       ok: true,
-      blob: main.blob,
-      thumb: thumb.blob,
+      blob,
+      thumb,
       sha256: await sha256Hex(bytes),
       metadata: metadataFrom(exif, { width: main.width, height: main.height, bytes: bytes.byteLength }),
       ms: Math.round(performance.now() - started),

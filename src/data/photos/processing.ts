@@ -33,6 +33,68 @@ export function fitWithin(width: number, height: number, max = MAX_IMAGE_SIDE): 
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
+/** The start of a file that holds its size: JPEG's APP segments (EXIF, XMP, ICC) come before its frame header. */
+export const HEADER_BYTES = 256 * 1024;
+
+/**
+ * A JPEG's or PNG's pixel size as stored (before any EXIF orientation), from the start of the file
+ * (HEADER_BYTES): JPEG's frame header (SOFn), PNG's IHDR. Null for anything else, or when the frame
+ * header lies further in: then the picture is decoded whole to learn its size.
+ */
+export function storedSize(bytes: Uint8Array): { width: number; height: number; type: 'image/jpeg' | 'image/png' } | null {
+  const at16 = (i: number) => (bytes[i] << 8) | bytes[i + 1];
+  if (bytes.length >= 24 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const size = { width: view.getUint32(16), height: view.getUint32(20), type: 'image/png' as const };
+    return size.width > 0 && size.height > 0 ? size : null;
+  }
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
+  let i = 2;
+  while (i + 9 < bytes.length) {
+    if (bytes[i] !== 0xff) return null;
+    const marker = bytes[i + 1];
+    // Fill bytes, and the markers that carry no length.
+    if (marker === 0xff) { i += 1; continue; }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { i += 2; continue; }
+    // SOF0–SOF15 except DHT (C4), JPG (C8) and DAC (CC): precision, height, width.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      const size = { width: at16(i + 7), height: at16(i + 5), type: 'image/jpeg' as const };
+      return size.width > 0 && size.height > 0 ? size : null;
+    }
+    if (marker === 0xda || marker === 0xd9) return null;
+    i += 2 + at16(i + 2);
+  }
+  return null;
+}
+
+/** EXIF orientations 5–8 stand the picture on its side: upright, its width and height change places. */
+export function uprightSize(stored: { width: number; height: number }, orientation: unknown): { width: number; height: number } {
+  const sideways = typeof orientation === 'number' && orientation >= 5 && orientation <= 8;
+  return sideways ? { width: stored.height, height: stored.width } : { width: stored.width, height: stored.height };
+}
+
+/**
+ * The size to ask a JPEG decoder for (ImageDecoder's desiredWidth/Height, as stored, not turned): a
+ * JPEG decodes at n/8 of its size for little more than the work of the smaller picture, and this is
+ * the smallest n/8 whose longer side still reaches `max`, so that only a slight resize follows. Null
+ * when that is the whole picture.
+ */
+export function jpegDecodeSize(stored: { width: number; height: number }, max = MAX_IMAGE_SIDE): { width: number; height: number } | null {
+  const eighths = Math.ceil((8 * max) / Math.max(stored.width, stored.height));
+  if (eighths >= 8) return null;
+  return { width: Math.ceil((stored.width * eighths) / 8), height: Math.ceil((stored.height * eighths) / 8) };
+}
+
+/**
+ * What the worker asks createImageBitmap for: the upright picture's longer side brought to `max`
+ * (never enlarged), the other side left to the browser to keep the proportions, so that no rounding
+ * can make the longer side exceed `max`. Null when the picture is small enough as it is.
+ */
+export function decodeSize(upright: { width: number; height: number }, max = MAX_IMAGE_SIDE): { resizeWidth: number } | { resizeHeight: number } | null {
+  if (Math.max(upright.width, upright.height) <= max) return null;
+  return upright.width >= upright.height ? { resizeWidth: max } : { resizeHeight: max };
+}
+
 /** A shutter speed as photographers write it: 1/250, or 2 s. */
 export function shutterText(exposure: unknown): string | null {
   if (typeof exposure !== 'number' || !Number.isFinite(exposure) || exposure <= 0) return null;
