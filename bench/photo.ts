@@ -32,7 +32,7 @@ export interface PhotoBench {
   /** Longest main-thread task over 50 ms during the measured runs, or null when there was none. */
   longestTaskMs: number | null;
   longTaskCount: number;
-  /** The same for the warm-up (the first photo also loads the worker and pica). */
+  /** The same for the warm-up (the first photo also loads the worker and exifr). */
   warmUpLongestTaskMs: number | null;
   output: { width: number; height: number; bytes: number; thumbBytes: number; orientation: number | null; make: string | null; model: string | null };
   /** The machine's 1-minute load average when the runs ended, and its CPUs: other work skews the figures. */
