@@ -4,7 +4,7 @@
  */
 import { createElement, lazy, type ComponentType } from 'react';
 import { matchRoutes } from 'react-router-dom';
-import i18n from '../i18n';
+import i18n, { i18nReady } from '../i18n';
 import { ROUTE_TABLE, type ScreenId } from './routeTable';
 
 /** A feature's code and the on-demand texts its screens cannot show without (src/i18n/index.ts). */
@@ -19,7 +19,8 @@ function chunk<M>(importModule: () => Promise<M>, namespaces: readonly string[] 
   let module: M | undefined;
   let loading: Promise<M> | undefined;
   return {
-    load: () => (loading ??= Promise.all([importModule(), namespaces.length ? i18n.loadNamespaces([...namespaces]) : null]).then(
+    // The texts only once i18next has started: the app may ask before (main.tsx, at start).
+    load: () => (loading ??= Promise.all([importModule(), namespaces.length ? i18nReady.then(() => i18n.loadNamespaces([...namespaces])) : null]).then(
       ([m]) => (module = m),
       (err: unknown) => {
         loading = undefined;
