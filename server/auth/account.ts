@@ -2,6 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CompanyInfo, User } from '../../src/domain/schemas';
 import { Role, UserStatus } from '../../src/domain/enums';
+import { agreementInForce, type AccountClaims } from '../../src/domain/auth/claims';
 import type { Db } from '../db/index';
 import { companies, customers, users } from '../db/schema';
 import type { UserContext } from './context';
@@ -31,16 +32,8 @@ export async function findAccountByEmail(db: Db, email: string): Promise<Account
   return row ? loadAccount(db, row.id) : null;
 }
 
-/** Spec 3 §4: the agreement holds only when the company has one and now lies within its dates. */
-export function agreementInForce(company: Account['company'], now = new Date()): boolean {
-  if (!company?.hasAgreement) return false;
-  if (company.agreementStart && now < company.agreementStart) return false;
-  if (company.agreementEnd && now > company.agreementEnd) return false;
-  return true;
-}
-
-/** Claims of the ID token and the access token (sub = users.id). */
-export function accountClaims(a: Account): Record<string, unknown> {
+/** Claims of the ID token and the access token (sub = users.id); their names live in src/domain/auth/claims.ts. */
+export function accountClaims(a: Account): AccountClaims {
   return {
     sub: a.user.id,
     name: a.user.displayName,
@@ -61,12 +54,6 @@ export function accountClaims(a: Account): Record<string, unknown> {
   };
 }
 
-/** Every claim accountClaims() gives besides sub: the provider releases these with the openid scope. */
-export const ACCOUNT_CLAIMS = [
-  'name', 'email', 'given_name', 'family_name', 'job_role', 'registration_id', 'customer_id', 'customer_number',
-  'customer_name', 'company_id', 'org_number', 'group_agreement', 'agreement_start', 'agreement_end', 'gdpr_consent',
-] as const;
-
 export function userContext(a: Account): UserContext {
   const isAdmin = a.user.roleId === Role.PlumberAdmin;
   return {
@@ -79,7 +66,9 @@ export function userContext(a: Account): UserContext {
     customerNumber: a.customer.number,
     email: a.user.email,
     name: a.user.displayName,
-    hasAgreement: agreementInForce(a.company),
+    hasAgreement: agreementInForce(a.company && {
+      hasAgreement: a.company.hasAgreement, start: a.company.agreementStart, end: a.company.agreementEnd,
+    }),
   };
 }
 

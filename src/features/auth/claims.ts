@@ -1,5 +1,6 @@
 /** The signed-in user (Session) from the sign-in token's claims (spec 1 §3, §6; spec 3 §4, §6). */
 import { Role } from '../../domain/enums';
+import { agreementInForce as agreementHolds } from '../../domain/auth/claims';
 import type { Session } from '../../data/session';
 
 type Claims = Record<string, unknown>;
@@ -15,10 +16,9 @@ function date(v: unknown): Date | null {
 
 /** Spec 3 §4: true only when the group has an agreement and now lies within its start and end. */
 export function agreementInForce(claims: Claims, now = new Date()): boolean {
-  if (!flag(claims.group_agreement)) return false;
-  const start = date(claims.agreement_start);
-  const end = date(claims.agreement_end);
-  return (!start || now >= start) && (!end || now <= end);
+  return agreementHolds({
+    hasAgreement: flag(claims.group_agreement), start: date(claims.agreement_start), end: date(claims.agreement_end),
+  }, now);
 }
 
 /** Null when the claims lack what the app cannot work without (user, customer, role). */
