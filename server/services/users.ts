@@ -6,7 +6,7 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Plumber, UserInformationRequest, UserStatusRequest } from '../../src/domain/schemas';
 import { UserStatus } from '../../src/domain/enums';
-import { canChangeUserStatus } from '../../src/domain/jobRules';
+import { canChangeUserStatus } from '../../src/domain/users/status';
 import { toNorwegianE164, validatePlumberInformation } from '../../src/domain/validation';
 import type { UserContext } from '../auth/context';
 import { users } from '../db/schema';
@@ -69,7 +69,7 @@ export async function getUser(db: DbOrTx, user: UserContext, registrationId: num
 export async function changeUserStatus(tx: Tx, user: UserContext, body: UserStatusRequest): Promise<Plumber> {
   if (!user.isAdmin) throw forbidden();
   const row = await companyUser(tx, user, body.id);
-  if (row.registrationId === user.registrationId) throw badRequest('id', 'is your own: you cannot change your own status');
+  if (row.registrationId === user.registrationId) throw badRequest('body/id', 'is your own: you cannot change your own status');
   if (row.status === body.status) return toPlumber(row);
   if (!canChangeUserStatus(row.status, body.status)) {
     throw conflict(`A ${STATUS_NAMES[row.status] ?? row.status} user cannot be changed to ${STATUS_NAMES[body.status] ?? body.status}`);
@@ -88,12 +88,12 @@ const FIELD_RULES: Record<string, string> = {
 /** PUT /api/Users/userinformation: an admin edits any company user, a plumber only themselves (spec 1 §5, §6). */
 export async function updateUserInformation(tx: Tx, user: UserContext, body: UserInformationRequest): Promise<Plumber> {
   const invalid = Object.keys(validatePlumberInformation(body))[0];
-  if (invalid) throw badRequest(invalid, FIELD_RULES[invalid]);
+  if (invalid) throw badRequest(`body/${invalid}`, FIELD_RULES[invalid]);
   if (!user.companyId) throw forbidden();
   const byRegistration = /^\d+$/.test(body.objectId);
   const where = byRegistration ? eq(users.registrationId, Number(body.objectId)) : eq(users.id, body.objectId);
   if (!byRegistration && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(body.objectId)) {
-    throw badRequest('objectId', 'must be a user id or registration id');
+    throw badRequest('body/objectId', 'must be a user id or registration id');
   }
   const [row] = await tx.select().from(users).where(and(where, eq(users.companyId, user.companyId))).limit(1);
   if (!row) throw notFound('User');

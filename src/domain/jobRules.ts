@@ -1,6 +1,6 @@
 /** Job and task rules of spec 1 §4–§6, shared by the screens and the server. */
 import type { Job, Task } from './api';
-import { FINISHED_TASK_STATUSES, JobStatus, TaskStatus, UserStatus } from './enums';
+import { FINISHED_TASK_STATUSES, JobStatus, TaskStatus } from './enums';
 
 export interface Actor {
   isAdmin: boolean;
@@ -96,22 +96,4 @@ export function checkJobDates(scheduled: Date | null, due: Date | null, now: Dat
   if (scheduled && scheduled.getTime() < now.getTime() - 60_000) return JOB_DATE_ERRORS.pastScheduledDate;
   if (scheduled && due && scheduled.getTime() > due.getTime()) return JOB_DATE_ERRORS.scheduledAfterDue;
   return null;
-}
-
-/**
- * Plumber (user) status changes of spec 1 §4: approve (Pending → Activated), reject (Pending →
- * Rejected), deactivate (Activated → Deactivated), activate or reapprove (Rejected/Deactivated →
- * Activated).
- */
-export function canChangeUserStatus(from: number, to: number): boolean {
-  switch (to) {
-    case UserStatus.Activated:
-      return from === UserStatus.Pending || from === UserStatus.Rejected || from === UserStatus.Deactivated;
-    case UserStatus.Rejected:
-      return from === UserStatus.Pending;
-    case UserStatus.Deactivated:
-      return from === UserStatus.Activated;
-    default:
-      return false;
-  }
 }

@@ -1,17 +1,12 @@
 /** Plumber status rules of spec 1 §2 ("My plumbers") and §4 ("Plumber (user) status"). */
 import type { Plumber } from '../../domain/api';
 import { UserStatus } from '../../domain/enums';
+import { USER_STATUS_ACTION_TARGET, userStatusActions, type UserStatusAction } from '../../domain/users/status';
 
-export type PlumberAction = 'approve' | 'reject' | 'activate' | 'deactivate' | 'reapprove';
+export type PlumberAction = UserStatusAction;
 
 /** Status each action asks the API for (PUT /api/Users {id, status}). */
-export const ACTION_TARGET_STATUS: Record<PlumberAction, number> = {
-  approve: UserStatus.Activated,
-  reject: UserStatus.Rejected,
-  activate: UserStatus.Activated,
-  deactivate: UserStatus.Deactivated,
-  reapprove: UserStatus.Activated,
-};
+export const ACTION_TARGET_STATUS = USER_STATUS_ACTION_TARGET;
 
 /** i18n keys (plumbers namespace): the confirmation question and the success snackbar. */
 export const ACTION_TEXTS: Record<PlumberAction, { label: string; confirm: string; success: string }> = {
@@ -31,16 +26,6 @@ export const STATUS_FILTERS = [
   { status: UserStatus.Deactivated, labelKey: 'FilterDeactivated' },
 ] as const;
 
-export function allowedActions(status: number): PlumberAction[] {
-  switch (status) {
-    case UserStatus.Pending: return ['approve', 'reject'];
-    case UserStatus.Activated: return ['deactivate'];
-    case UserStatus.Deactivated: return ['activate'];
-    case UserStatus.Rejected: return ['reapprove'];
-    default: return [];
-  }
-}
-
 /** Actions offered on a list card: Approve/Reject on pending cards, Reapprove on rejected ones. */
 export function cardActions(plumber: Pick<Plumber, 'userStatus'>): PlumberAction[] {
   if (plumber.userStatus === UserStatus.Pending) return ['approve', 'reject'];
@@ -50,7 +35,7 @@ export function cardActions(plumber: Pick<Plumber, 'userStatus'>): PlumberAction
 
 /** Actions on the details page: activate or deactivate (and reapprove for a rejected plumber). */
 export function detailsActions(plumber: Pick<Plumber, 'userStatus'>): PlumberAction[] {
-  return allowedActions(plumber.userStatus);
+  return userStatusActions(plumber.userStatus);
 }
 
 /** A pending or rejected card also shows the e-mail address. */
