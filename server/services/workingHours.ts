@@ -9,6 +9,7 @@ import type {
   EmployeeWorkingDay, WorkingHoursSaveRequest, WorkingHoursSetting, WorkingHoursSettingInput,
 } from '../../src/domain/schemas/workingHours';
 import { DAY_PROBLEM_TEXT, dayName, validateDay, workDayTypeOf, type DayHours } from '../../src/domain/workingHours';
+import { effectiveWeek, hoursOf } from '../../src/domain/settings/workingHours';
 import { requireAdminWithAgreement, requireCompany } from '../auth/guards';
 import type { UserContext } from '../auth/context';
 import { users, workingHours } from '../db/schema';
@@ -17,10 +18,6 @@ import type { DbOrTx, Tx } from '../db/tx';
 import { lockCompanySettings } from '../repositories/settings';
 
 type Row = typeof workingHours.$inferSelect;
-
-const hoursOf = (r: DayHours): DayHours => ({
-  startTime: r.startTime ?? null, lunchStartTime: r.lunchStartTime ?? null, lunchEndTime: r.lunchEndTime ?? null, endTime: r.endTime ?? null,
-});
 
 export function toSetting(r: Row): WorkingHoursSetting {
   return {
@@ -90,17 +87,10 @@ export async function getEmployeeWeek(
   ));
   if (!rows.length) throw notFound('Working hours');
   const dates = isoWeekDates(year, weekNo);
-  return dates.map((date, i) => {
-    const dayOfWeek = i + 1;
-    const ofDay = rows.filter((r) => r.dayOfWeek === dayOfWeek);
-    const own = ofDay.find((r) => r.registrationId !== null && r.year !== null) ?? ofDay.find((r) => r.registrationId !== null);
-    const source = own ?? ofDay.find((r) => r.registrationId === null);
-    return {
-      id: source?.id ?? 0, userRegistrationId: registrationId, workDayTypeId: workDayTypeOf(dayOfWeek), dayOfWeek, date, year, weekNo,
-      isEmployeeSpecific: !!own, isWeekSpecific: own?.year != null,
-      ...(source ? hoursOf(source) : hoursOf({ startTime: null, lunchStartTime: null, lunchEndTime: null, endTime: null })),
-    };
-  });
+  return effectiveWeek(rows, registrationId, year, weekNo).map(({ dayOfWeek, hours, source, row }) => ({
+    id: row?.id ?? 0, userRegistrationId: registrationId, workDayTypeId: workDayTypeOf(dayOfWeek), dayOfWeek, date: dates[dayOfWeek - 1],
+    year, weekNo, isEmployeeSpecific: source === 'week' || source === 'standing', isWeekSpecific: source === 'week', ...hours,
+  }));
 }
 
 /** Checks every day of a save request (spec 3 §5) before anything is written. */

@@ -11,6 +11,7 @@ import {
   checkTimeChange, DAYS_OF_WEEK, isDayOff, OFF_DAY, sameHours, validateDay, type DayHours, type DayIssue,
   type HourField, type TimeProblem,
 } from '../../../domain/workingHours';
+import { hoursOf } from '../../../domain/settings/workingHours';
 
 export interface EditorDay {
   dayOfWeek: number;
@@ -26,10 +27,6 @@ export interface EditorDay {
   companyHours: DayHours;
 }
 
-const hoursOf = (r: DayHours): DayHours => ({
-  startTime: r.startTime ?? null, lunchStartTime: r.lunchStartTime ?? null, lunchEndTime: r.lunchEndTime ?? null, endTime: r.endTime ?? null,
-});
-
 /** The company default as editor days; seven days off when the company has none yet. */
 export function companyDays(rows: WorkingHoursSetting[] | null): EditorDay[] {
   return DAYS_OF_WEEK.map((dayOfWeek) => {
@@ -39,7 +36,10 @@ export function companyDays(rows: WorkingHoursSetting[] | null): EditorDay[] {
   });
 }
 
-/** An employee's week as editor days: their own hours where they have them, else the company's. */
+/**
+ * An employee's week as editor days: their own hours where the server found them in force (week or
+ * standing, by effectiveWeek in src/domain/settings/workingHours.ts), else the company's.
+ */
 export function employeeDays(week: EmployeeWorkingDay[], company: WorkingHoursSetting[]): EditorDay[] {
   return DAYS_OF_WEEK.map((dayOfWeek) => {
     const day = week.find((d) => d.dayOfWeek === dayOfWeek);
