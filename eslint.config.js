@@ -2,36 +2,55 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import fs from 'node:fs';
 
-/**
- * DESIGN.md's import direction: domain <- data/ui <- features <- app. A feature never imports another
- * feature; data, ui and domain never import a feature or the app. Relative imports are matched by
- * every depth they can be written at from inside the folder.
- */
 const features = fs.readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-const upward = (name) => ['../', '../../', '../../../', '../../../../'].flatMap((up) => [`${up}${name}`, `${up}${name}/*`, `${up}${name}/**`]);
-const featureRules = features.map((feature) => ({
-  files: [`src/features/${feature}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': ['error', {
-      patterns: [{
-        group: [...features.filter((f) => f !== feature).flatMap(upward), ...upward('features/*').filter((p) => !p.includes(`features/${feature}`)), ...upward('app')],
-        message: 'A feature never imports another feature or the app (DESIGN.md "House style"): move the shared part to ui/, data/ or domain/.',
-      }],
-    }],
-  },
-}));
+
+/**
+ * DESIGN.md's import direction as zones over resolved paths (import-x/no-restricted-paths), which no
+ * way of writing the import path gets around: domain <- data/ui <- features <- app, a feature never
+ * imports another, sw/ only data and domain, the server only src/domain; and the server's own layers: routes and workers -> services ->
+ * repositories -> db. `lint-fixtures/` holds one forbidden import per zone: tests/unit/lintZones.test.ts
+ * lints them and expects each to fail with its message.
+ */
+const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
+const clientAbove = ['./src/data', './src/ui', './src/features', './src/app'];
+const serverUpper = ['./server/routes', './server/workers', './server/services', './server/repositories'];
+const zones = [
+  zone('./src/domain', [...clientAbove, './sw', './server'], 'src/domain imports nothing above it (DESIGN.md "Layout").'),
+  zone(['./src/data', './src/ui'], ['./src/features', './src/app', './server'], 'src/data and src/ui import no feature, no app and no server.'),
+  ...features.map((feature) => zone(`./src/features/${feature}`, ['./src/features', './src/app', './server'],
+    'A feature imports no other feature, no app and no server: move the shared part to ui/, data/ or domain/.', [`./${feature}`])),
+  zone('./sw', ['./src/ui', './src/features', './src/app', './server'], 'The service worker imports only src/data and src/domain.'),
+  zone('./server', clientAbove.concat('./sw'), 'The server imports only src/domain from the client side.'),
+  zone('./server/db', [...serverUpper, './server/http', './server/hub', './server/media', './server/sms', './server/security'],
+    'server/db is the bottom layer: it imports nothing of the server above it.'),
+  zone('./server/repositories', ['./server/routes', './server/workers', './server/services'], 'Repositories are below the services: routes and workers -> services -> repositories -> db.'),
+  zone('./server/services', ['./server/routes', './server/workers'], 'Services are called by routes and workers, never the other way round.'),
+  zone(['./server/http', './server/auth', './server/media', './server/sms', './server/security', './server/hub'], serverUpper,
+    'Infrastructure (http, auth, media, sms, security, hub) is below the services and imports none of the layers above it.'),
+  zone('./server/http', ['./server/auth', './server/security', './server/hub', './server/media', './server/sms'], 'server/http is shared by all: it imports no other part of the server.'),
+  zone('./server/security', ['./server/auth'], 'Security checks sit below the identity provider: move what both need to server/http.'),
+];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'server/db/migrations', 'test-results', 'playwright-report', 'dev-dist'] },
+  { ignores: ['dist', 'node_modules', 'data', 'server/db/migrations', 'test-results', 'playwright-report', 'dev-dist', '**/lint-fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
     },
   },
   {
@@ -43,24 +62,24 @@ export default tseslint.config(
     },
   },
   {
+    // The device checks what it queues with the server's schemas, loaded on demand (data/commandSchemas.ts):
+    // everywhere else on the client a schema is a type, so TypeBox stays out of the screens' code.
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    ignores: ['src/domain/**', 'src/data/commandSchemas.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['**/domain/schemas', '**/domain/schemas/*'], allowTypeImports: true, message: 'The client imports the TypeBox schemas as types only (import type).' },
+        { group: ['typebox', 'typebox/*'], allowTypeImports: true, message: 'TypeBox is loaded on demand by data/commandSchemas.ts only.' },
+      ] }],
+    },
+  },
+  {
     files: ['src/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['../data/*', '../features/*', '../app/*', '../ui/*', 'react', 'dexie'] }],
-    },
-  },
-  ...featureRules,
-  {
-    files: ['src/data/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: [...upward('features'), ...upward('app')], message: 'data/ and ui/ never import a feature or the app (DESIGN.md "House style").' }],
-      }],
-    },
-  },
-  {
-    files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['../../src/data/*', '../../src/features/*', '../../src/app/*', '../../src/ui/*'] }],
+      'no-restricted-imports': ['error', { paths: [
+        { name: 'react', message: 'src/domain is plain TypeScript: no React.' },
+        { name: 'dexie', message: 'src/domain is plain TypeScript: no storage.' },
+      ] }],
     },
   },
 );

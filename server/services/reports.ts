@@ -12,7 +12,8 @@ import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { ReportLanguage, ReportPage, ReportQuery, ReportRow, ReportSpreadsheetQuery } from '../../src/domain/schemas/reports';
-import { REPORT_LIST_MAX_ROWS, REPORT_LIST_TOO_LONG, REPORT_NO_JOBS_MESSAGE } from '../../src/domain/schemas/reports';
+import { REPORT_LIST_MAX_ROWS, REPORT_LIST_TOO_LONG } from '../../src/domain/schemas/reports';
+import { REPORT_NO_JOBS_MESSAGE } from '../../src/domain/serverErrors';
 import {
   checkReportRange, parseReportDate, rangeInstants, REPORT_DEFAULT_PAGE_SIZE, REPORT_MAX_RANGE_DAYS, type ReportRange,
 } from '../../src/domain/reportRange';

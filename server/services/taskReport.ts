@@ -12,7 +12,7 @@ import {
   causesNeedImages, DEFAULT_SERIAL_PATTERN, dismantleAfterInstall, isSet, newReadingValid, normalizeSerial, notInFuture, oldReadingValid,
   serialExample, serialMatchesModel, YesNoUnknown, type MeterModelRules,
 } from '../../src/domain/taskForm';
-import { jobs, mediaAssets, tasks } from '../db/schema';
+import { type jobs, mediaAssets, type tasks } from '../db/schema';
 import { RuleError } from '../http/errors';
 import { lookupItem } from './lookups';
 import type { Tx } from '../db/tx';

@@ -7,6 +7,9 @@
 /** Spec 1 §8: the one text of a 403, sent by the server and recognised by the device (spelling sic). */
 export const FORBIDDEN_MESSAGE = "You don' have access to this API call";
 
+/** The 400 message of a report export with nothing in it (the client shows its own text for it). */
+export const REPORT_NO_JOBS_MESSAGE = 'No jobs in the list: cannot generate the report';
+
 export interface ServerRefusal {
   status: number;
   message: string;

@@ -15,7 +15,7 @@
  *
  * GET /api/Reports/ReconciliationReportSpreadsheet?fromDate&toDate[&search][&lang]: the same rows as
  * an .xlsx (streamed), headed and with names as the report screen shows them in the user's language
- * (`lang`, nb or en). A range without rows is 400 with REPORT_NO_JOBS_MESSAGE.
+ * (`lang`, nb or en). A range without rows is 400 with REPORT_NO_JOBS_MESSAGE (serverErrors.ts).
  */
 import { Type, type Static } from 'typebox';
 import { DateTime, Nullable } from './common';
@@ -26,9 +26,6 @@ import {
 /** Rows the unpaged list answers at most (about 1.4 MB of JSON). */
 export const REPORT_LIST_MAX_ROWS = 2000;
 export const REPORT_LIST_TOO_LONG = `holds more than ${REPORT_LIST_MAX_ROWS} rows: read it in pages (page, pageSize) or export the spreadsheet`;
-
-/** The 400 message of an export with nothing in it (the client shows its own text for it). */
-export const REPORT_NO_JOBS_MESSAGE = 'No jobs in the list: cannot generate the report';
 
 export const ReportDate = Type.String({
   pattern: REPORT_DATE_PATTERN, maxLength: REPORT_DATE_MAX_LENGTH, description: 'MM.DD.YYYY, YYYY.MM.DD or YYYY-MM-DD (a time after it is ignored)',

@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../ui';
-import { consumeReturnTo, getAuthState, startAuth, subscribeAuth } from './authClient';
+import { consumeReturnTo, getAuthState, signIn, startAuth, subscribeAuth } from './authClient';
 import { loadLandingPage } from './landing';
 
 const LandingPage = lazy(async () => ({ default: (await loadLandingPage()).LandingPage }));
@@ -50,7 +50,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
   if (state.status === 'signedOut') {
     return (
       <Suspense fallback={loading}>
-        <LandingPage registrationUrl={state.registrationUrl} error={state.error} />
+        <LandingPage registrationUrl={state.registrationUrl} error={state.error} signIn={signIn} />
       </Suspense>
     );
   }

@@ -12,12 +12,13 @@ import { useTranslation } from 'react-i18next';
 import { NEW_LOGIN_INVITATION_DAYS } from '../../domain/constants';
 import { setLanguage } from '../../i18n';
 import { HelpIcon, InfoIcon, LanguageIcon, MailIcon, PhoneIcon, snackbar } from '../../ui';
-import { signIn } from './authClient';
 import { SUPPORT_CONTACT } from '../../ui/installation';
 
 export interface LandingPageProps {
   registrationUrl: string | null;
   error: 'unreachable' | 'signInFailed' | null;
+  /** authClient's signIn, handed in by AuthGate: the page is loaded by authClient and must not import it back. */
+  signIn: (opts: { prompt?: 'login' }) => Promise<void>;
 }
 
 const HELP_STEPS = ['Step1', 'Step2', 'Step3', 'Step4', 'Step5', 'Step6'] as const;
@@ -75,7 +76,7 @@ function InfoDialog({ open, onClose, title, testId, children }: InfoDialogProps)
   );
 }
 
-export function LandingPage({ registrationUrl, error }: LandingPageProps) {
+export function LandingPage({ registrationUrl, error, signIn }: LandingPageProps) {
   const { t, i18n } = useTranslation('auth');
   const [noticeOpen, setNoticeOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);

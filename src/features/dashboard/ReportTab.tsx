@@ -13,7 +13,8 @@ import {
   reportFileName, type ReportPageSize,
 } from '../../domain/reportRange';
 import { REPORT_TEXTS, reportLanguage } from '../../domain/reports/texts';
-import { REPORT_NO_JOBS_MESSAGE, type ReportRow } from '../../domain/schemas/reports';
+import type { ReportRow } from '../../domain/schemas/reports';
+import { REPORT_NO_JOBS_MESSAGE } from '../../domain/serverErrors';
 import { EmptyView, snackbar } from '../../ui';
 import { LiveReadView } from '../../ui/LiveReadView';
 import { fetchReportPage, fetchReportSpreadsheet } from './api';

@@ -1,0 +1,3 @@
+// Must fail lint: server/db is the bottom layer.
+import { inUnitOfWork } from '../../services/unitOfWork';
+export const probe = inUnitOfWork;

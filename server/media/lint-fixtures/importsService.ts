@@ -1,0 +1,3 @@
+// Must fail lint: infrastructure is below the services.
+import { dailyCleanup } from '../../services/cleanup';
+export const probe = dailyCleanup;

@@ -1,0 +1,3 @@
+// Must fail lint: src/data imports no feature.
+import { loadLandingPage } from '../../features/auth/landing';
+export const probe = loadLandingPage;

@@ -1,0 +1,3 @@
+// Must fail lint: an import cycle (with cycleB.ts).
+import { b } from './cycleB';
+export const a = () => b;

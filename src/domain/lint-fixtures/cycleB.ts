@@ -1,0 +1,3 @@
+// Must fail lint: an import cycle (with cycleA.ts).
+import { a } from './cycleA';
+export const b = () => a;
