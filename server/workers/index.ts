@@ -29,7 +29,9 @@ export interface WorkerOptions {
 export async function startWorkers(ctx: AppContext, opts: WorkerOptions = {}): Promise<Workers> {
   const connectionString = (ctx.database.pool.options as { connectionString?: string }).connectionString;
   const boss = new PgBoss({ connectionString, max: 3, application_name: 'meterwork-workers' });
-  boss.on('error', (err) => ctx.log.error({ err }, 'background work: pg-boss error'));
+  let stopping = false;
+  // While stopping, a connection cut by PostgreSQL's own shutdown (Ctrl-C reaches it too) is expected.
+  boss.on('error', (err) => { if (!stopping) ctx.log.error({ err }, 'background work: pg-boss error'); });
   await boss.start();
 
   await boss.createQueue(CLEANUP_QUEUE, { name: CLEANUP_QUEUE, policy: 'singleton', retryLimit: 2, expireInSeconds: 3600 });
@@ -42,6 +44,9 @@ export async function startWorkers(ctx: AppContext, opts: WorkerOptions = {}): P
 
   return {
     boss,
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 5_000 }),
+    stop: () => {
+      stopping = true;
+      return boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+    },
   };
 }
