@@ -4,6 +4,7 @@
  */
 import type { ApiErrorBody, Job } from '../../src/domain/schemas';
 import { FORBIDDEN_MESSAGE } from '../../src/domain/serverErrors';
+import { fieldPath } from '../../src/domain/errorField';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Content Too Large', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
@@ -29,19 +30,25 @@ export class HttpError extends Error {
   }
 }
 
-/** 400 with the field first in the message and, where the spec names the error, its key. */
+/**
+ * 400 naming the field in the one style (src/domain/errorField.ts): as `field` and first in the
+ * message, as schema validation errors do; where the spec names the error, its key too.
+ */
 export class RuleError extends HttpError {
+  readonly field: string;
+
   constructor(field: string, problem: string, readonly errorKey?: string) {
-    super(400, `${field} ${problem}`);
+    const path = fieldPath(field);
+    super(400, `${path} ${problem}`);
+    this.field = path;
   }
 
   override body() {
-    return { ...super.body(), ...(this.errorKey ? { errorKey: this.errorKey } : {}) };
+    return { ...super.body(), field: this.field, ...(this.errorKey ? { errorKey: this.errorKey } : {}) };
   }
 }
 
-/** 400 whose message starts with the offending field, as schema validation errors do. */
-export const badRequest = (field: string, problem: string) => new HttpError(400, `${field} ${problem}`);
+export const badRequest = (field: string, problem: string) => new RuleError(field, problem);
 
 /** 429 from a limit of our own (not the rate limiter), telling the client when to try again (RFC 9110 Retry-After). */
 export class TooManyError extends HttpError {

@@ -3,10 +3,12 @@
  * already set request.user; routes authorize (company scope, spec 1 §6) in services/. Every
  * mutation runs through services/idempotency.ts runMutation: one transaction, Idempotency-Key aware,
  * and what it changed is published to the company's devices after the commit (services/notify.ts).
- * Errors answer { statusCode, error, message } (spec 1 §8); a validation error's message names the field.
+ * Errors answer { statusCode, error, message } (spec 1 §8); a 400 names the field as `field` and first
+ * in its message, in the one style of src/domain/errorField.ts.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError, reasonPhrase, TooManyError } from '../http/errors';
+import { fieldPath } from '../../src/domain/errorField';
 import { analyticsRoutes } from './analytics';
 import { companySettingRoutes } from './companySettings';
 import { holidayRoutes } from './holidays';
@@ -40,6 +42,17 @@ export async function apiRoutes(app: FastifyInstance) {
       return reply.code(409).send({ statusCode: 409, error: reasonPhrase(409), message: 'The same item was saved at the same time by another request; reload and try again' });
     }
     const status = err.statusCode ?? 500;
+    const refused = err.validation?.[0];
+    if (status === 400 && refused) {
+      // Ajv names a missing or extra property on its parent: the field is the property itself.
+      const params = refused.params as { missingProperty?: string; additionalProperty?: string };
+      const name = params.missingProperty ?? params.additionalProperty;
+      const field = fieldPath(`${err.validationContext ?? 'body'}${refused.instancePath}${name ? `/${name}` : ''}`);
+      const problem = refused.keyword === 'required' ? 'is required' : refused.keyword === 'additionalProperties' ? 'is not a field of this call' : refused.message ?? 'is not valid';
+      return reply.code(400).send({ statusCode: 400, error: reasonPhrase(400), message: `${field} ${problem}`, field });
+    }
+    // Fastify's own refusals of a body it could not read (bad JSON, empty, wrong type) name the body.
+    if (status === 400) return reply.code(400).send({ statusCode: 400, error: reasonPhrase(400), message: `body ${err.message}`, field: 'body' });
     if (status < 500) return reply.code(status).send({ statusCode: status, error: reasonPhrase(status), message: err.message });
     req.log.error({ err }, 'request failed');
     return reply.code(500).send({ statusCode: 500, error: reasonPhrase(500), message: 'Something went wrong' });

@@ -65,21 +65,21 @@ async function readMultipart(req: FastifyRequest): Promise<Multipart> {
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'mediafile') throw badRequest(part.fieldname, 'is not a file field of this call (mediafile is)');
-        if (file) throw badRequest('mediafile', 'must be one file');
+        if (part.fieldname !== 'mediafile') throw badRequest(`body/${part.fieldname}`, 'is not a file field of this call (mediafile is)');
+        if (file) throw badRequest('body/mediafile', 'must be one file');
         const bytes = await part.toBuffer();
         file = { fileName: part.filename || 'image', bytes };
       } else {
-        if (part.fieldnameTruncated || part.valueTruncated) throw badRequest(part.fieldname, `is longer than ${MAX_FIELD_BYTES} bytes`);
-        if (part.fieldname in fields) throw badRequest(part.fieldname, 'must be given once');
+        if (part.fieldnameTruncated || part.valueTruncated) throw badRequest(`body/${part.fieldname}`, `is longer than ${MAX_FIELD_BYTES} bytes`);
+        if (part.fieldname in fields) throw badRequest(`body/${part.fieldname}`, 'must be given once');
         fields[part.fieldname] = String(part.value);
       }
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('mediafile', `is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
-    if (code === 'FST_FILES_LIMIT') throw badRequest('mediafile', 'must be one file');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('body/mediafile', `is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+    if (code === 'FST_FILES_LIMIT') throw badRequest('body/mediafile', 'must be one file');
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('body', 'has too many parts');
     throw badRequest('body', `is not a readable multipart body (${(err as Error).message.slice(0, 100)})`);
   }
@@ -98,7 +98,9 @@ function validate<T extends TSchema>(schema: T, value: unknown): Static<T> {
   }
   if (check.Check(value)) return value as Static<T>;
   const [first] = [...check.Errors(value)];
-  const where = first?.instancePath ? `body${first.instancePath}` : 'body';
+  const missing = first?.keyword === 'required' ? (first.params as { requiredProperties?: string[] }).requiredProperties?.[0] : undefined;
+  const where = `body${first?.instancePath ?? ''}${missing ? `/${missing}` : ''}`;
+  if (missing) throw badRequest(where, 'is required');
   // TypeBox reports an unknown property as the schema `false` at its path.
   if (first?.keyword === 'boolean') throw badRequest(where, 'is not a field of this call');
   throw badRequest(where, first?.message ?? 'is not valid');
@@ -109,7 +111,7 @@ function json(fields: Record<string, string>, name: string): unknown {
   try {
     return JSON.parse(fields[name]);
   } catch {
-    throw badRequest(name, 'must be JSON');
+    throw badRequest(`body/${name}`, 'must be JSON');
   }
 }
 
@@ -180,7 +182,7 @@ export async function mediaRoutes(app: FastifyInstance) {
         customProps: json(parts.fields, 'customProps'),
       });
       checkText(fields, 'body');
-      if (!parts.file) throw badRequest('mediafile', 'is required');
+      if (!parts.file) throw badRequest('body/mediafile', 'is required');
       const image = await checkImage(parts.file.bytes);
       const fileName = safeFileName(parts.file.fileName);
       await mediaMutation(req, reply, (fx) => async (w) => ({

@@ -27,11 +27,11 @@ export async function workingHoursRoutes(app: FastifyInstance) {
     if (q.userRegistrationId !== undefined) {
       const year = q.Year ?? q.year;
       const weekNo = q.WeekNo ?? q.weekNo;
-      if (year === undefined) throw badRequest('Year', 'is required with userRegistrationId');
-      if (weekNo === undefined) throw badRequest('WeekNo', 'is required with userRegistrationId');
+      if (year === undefined) throw badRequest('querystring/Year', 'is required with userRegistrationId');
+      if (weekNo === undefined) throw badRequest('querystring/WeekNo', 'is required with userRegistrationId');
       return getEmployeeWeek(app.db, req.user, q.userRegistrationId, year, weekNo);
     }
-    if (q.groupId === undefined) throw badRequest('groupId', 'or userRegistrationId with Year and WeekNo is required');
+    if (q.groupId === undefined) throw badRequest('querystring/groupId', 'or userRegistrationId with Year and WeekNo is required');
     return getCompanyHours(app.db, req.user, q.groupId);
   });
 

@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 import { isApiRoute } from '../http/paths';
 import { harden } from '../../src/domain/schemaBounds';
 import { isStorableText } from './text';
+import { RuleError } from '../http/errors';
 
 /** JSON nesting deeper than this is no form of ours. */
 export const MAX_JSON_DEPTH = 32;
@@ -38,12 +39,8 @@ export function isRealDateTime(value: string): boolean {
   return !Number.isNaN(Date.parse(value));
 }
 
-export class InputError extends Error {
-  readonly statusCode = 400;
-  constructor(field: string, problem: string) {
-    super(`${field} ${problem}`);
-  }
-}
+/** A 400 naming the field in the one style (src/domain/errorField.ts), like every other refusal. */
+export class InputError extends RuleError {}
 
 export function checkText(value: string, field: string): void {
   if (!isStorableText(value)) throw new InputError(field, 'must not contain NUL or unpaired surrogate characters');
@@ -62,7 +59,7 @@ export function checkJson(root: unknown, field = 'body'): void {
         value.forEach((v, i) => stack.push({ value: v, path: `${path}/${i}`, depth: depth + 1 }));
       } else {
         for (const [k, v] of Object.entries(value)) {
-          checkText(k, `${path} (a property name)`);
+          if (!isStorableText(k)) throw new InputError(path, 'has a property name with NUL or unpaired surrogate characters');
           stack.push({ value: v, path: `${path}/${k}`, depth: depth + 1 });
         }
       }

@@ -54,14 +54,14 @@ async function enforceReminderRule(tx: Tx, companyId: string, written: ReadonlyS
   if (rows.some((r) => r.settingTypeId === SettingType.SendReminder && r.value === 'true')) {
     const missing = missingReminderSettings(Object.fromEntries(rows.map((r) => [r.settingTypeId, r.value])));
     if (missing.length) {
-      throw new RuleError('settingTypeId', `SendReminder needs ${missing.map((typeId) => SETTING_TYPE_NAMES[typeId]).join(' and ')} set`, INVALID_INPUT);
+      throw new RuleError('body/settingTypeId', `SendReminder needs ${missing.map((typeId) => SETTING_TYPE_NAMES[typeId]).join(' and ')} set`, INVALID_INPUT);
     }
     return;
   }
   const dependent = rows.filter((r) => r.settingTypeId === SettingType.NumberOfReminders || r.settingTypeId === SettingType.ReminderFrequency);
   const offending = dependent.find((r) => written.has(r.settingTypeId));
   if (offending) {
-    throw new RuleError('settingTypeId', `${SETTING_TYPE_NAMES[offending.settingTypeId as SettingTypeId]} needs SendReminder on`, INVALID_INPUT);
+    throw new RuleError('body/settingTypeId', `${SETTING_TYPE_NAMES[offending.settingTypeId as SettingTypeId]} needs SendReminder on`, INVALID_INPUT);
   }
   if (dependent.length) await tx.delete(companySettings).where(inArray(companySettings.id, dependent.map((r) => r.id)));
 }
@@ -73,8 +73,8 @@ export async function createSettings(tx: Tx, user: UserContext, body: CreateSett
   if (body.groupId.toLowerCase() !== companyId.toLowerCase()) throw notFound('Company');
   const seen = new Set<number>();
   const rows = body.settingList.map((s, i) => {
-    const value = checkValue(`settingList[${i}].value`, s.settingTypeId, s.value);
-    if (seen.has(s.settingTypeId)) throw badRequest(`settingList[${i}].settingTypeId`, 'is given twice');
+    const value = checkValue(`body/settingList/${i}/value`, s.settingTypeId, s.value);
+    if (seen.has(s.settingTypeId)) throw badRequest(`body/settingList/${i}/settingTypeId`, 'is given twice');
     seen.add(s.settingTypeId);
     return { companyId, settingTypeId: s.settingTypeId, value };
   });
@@ -101,10 +101,10 @@ async function ownRows(tx: Tx, companyId: string, ids: number[], field: string) 
 export async function updateSettings(tx: Tx, user: UserContext, body: UpdateSettingsRequest): Promise<CompanySetting[]> {
   const companyId = requireAdminWithAgreement(user);
   await lockCompanySettings(tx, companyId);
-  const rows = await ownRows(tx, companyId, body.map((s) => s.id), 'id');
+  const rows = await ownRows(tx, companyId, body.map((s) => s.id), 'body');
   for (const [i, s] of body.entries()) {
     const row = rows.find((r) => r.id === s.id)!;
-    const value = checkValue(`[${i}].value`, row.settingTypeId, s.value);
+    const value = checkValue(`body/${i}/value`, row.settingTypeId, s.value);
     if (value !== row.value) await tx.update(companySettings).set({ value }).where(eq(companySettings.id, row.id));
   }
   await enforceReminderRule(tx, companyId, new Set(rows.map((r) => r.settingTypeId)));
@@ -115,7 +115,7 @@ export async function updateSettings(tx: Tx, user: UserContext, body: UpdateSett
 export async function deleteSettings(tx: Tx, user: UserContext, ids: DeleteSettingsRequest): Promise<CompanySetting[]> {
   const companyId = requireAdminWithAgreement(user);
   await lockCompanySettings(tx, companyId);
-  await ownRows(tx, companyId, ids, 'ids');
+  await ownRows(tx, companyId, ids, 'body');
   await tx.delete(companySettings).where(and(eq(companySettings.companyId, companyId), inArray(companySettings.id, ids)));
   await enforceReminderRule(tx, companyId, new Set());
   return settingsOf(tx, companyId);

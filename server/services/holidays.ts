@@ -40,13 +40,13 @@ function checkWritableYear(year: number, field: string): void {
 /** A holiday's own fields: the caller's company, real date, year and ISO week matching it, type and times. */
 function checkOwnFields(h: HolidayInput, at: string, companyId: string): { year: number; weekNo: number } {
   if (h.groupId.toLowerCase() !== companyId.toLowerCase()) throw notFound('Company');
-  if (!parseDay(h.date)) throw badRequest(`${at}.date`, HOLIDAY_PROBLEM_TEXT.InvalidDate);
+  if (!parseDay(h.date)) throw badRequest(`${at}/date`, HOLIDAY_PROBLEM_TEXT.InvalidDate);
   const year = Number(h.date.slice(0, 4));
   const weekNo = isoWeek(h.date).week;
-  if (h.year !== undefined && h.year !== year) throw badRequest(`${at}.year`, `must be ${year}, the year of its date (InvalidYear)`);
-  if (h.weekNo !== undefined && h.weekNo !== weekNo) throw badRequest(`${at}.weekNo`, `must be ${weekNo}, the ISO week of its date`);
+  if (h.year !== undefined && h.year !== year) throw badRequest(`${at}/year`, `must be ${year}, the year of its date (InvalidYear)`);
+  if (h.weekNo !== undefined && h.weekNo !== weekNo) throw badRequest(`${at}/weekNo`, `must be ${weekNo}, the ISO week of its date`);
   const times = checkHolidayTimes(h);
-  if (times) throw badRequest(`${at}.${times === 'InvalidType' ? 'holidayTypeId' : 'endTime'}`, HOLIDAY_PROBLEM_TEXT[times]);
+  if (times) throw badRequest(`${at}/${times === 'InvalidType' ? 'holidayTypeId' : 'endTime'}`, HOLIDAY_PROBLEM_TEXT[times]);
   return { year, weekNo };
 }
 
@@ -60,7 +60,7 @@ const rowOf = (h: HolidayInput, companyId: string, year: number, weekNo: number)
  */
 export async function holidaysOfYear(db: DbOrTx, user: UserContext, year: number): Promise<Holiday[]> {
   const companyId = requireAdmin(user);
-  checkYearChoice(year, 'year');
+  checkYearChoice(year, 'params/year');
   const rows = await db.select().from(companyHolidays)
     .where(and(eq(companyHolidays.companyId, companyId), eq(companyHolidays.year, year))).orderBy(asc(companyHolidays.date));
   return rows.map(toHoliday);
@@ -82,12 +82,12 @@ export async function addHolidays(tx: Tx, user: UserContext, list: HolidayInput[
   const existing = await tx.select({ date: companyHolidays.date }).from(companyHolidays).where(eq(companyHolidays.companyId, companyId));
   const used = new Set(existing.map((r) => r.date));
   const rows = list.map((h, i) => {
-    const at = `[${i}]`;
-    if (h.id) throw badRequest(`${at}.id`, 'must be 0 for a new holiday: use PUT /year/{year} to change one');
+    const at = `body/${i}`;
+    if (h.id) throw badRequest(`${at}/id`, 'must be 0 for a new holiday: use PUT /year/{year} to change one');
     const { year, weekNo } = checkOwnFields(h, at, companyId);
-    checkWritableYear(year, `${at}.date`);
+    checkWritableYear(year, `${at}/date`);
     const problem = checkHoliday(h, { year, today: now, usedDates: used });
-    if (problem) throw badRequest(`${at}.date`, `${h.date} ${HOLIDAY_PROBLEM_TEXT[problem]}`);
+    if (problem) throw badRequest(`${at}/date`, `${h.date} ${HOLIDAY_PROBLEM_TEXT[problem]}`);
     used.add(h.date);
     return rowOf(h, companyId, year, weekNo);
   });
@@ -105,7 +105,7 @@ const sameHoliday = (r: Row, h: HolidayInput) =>
 export async function saveYear(tx: Tx, user: UserContext, year: number, list: HolidayInput[]): Promise<Holiday[]> {
   const companyId = requireAdminWithAgreement(user);
   await lockCompanySettings(tx, companyId);
-  checkWritableYear(year, 'year');
+  checkWritableYear(year, 'params/year');
   const now = today();
   const current = await tx.select().from(companyHolidays).where(and(eq(companyHolidays.companyId, companyId), eq(companyHolidays.year, year)));
   const byId = new Map(current.map((r) => [r.id, r]));
@@ -114,22 +114,22 @@ export async function saveYear(tx: Tx, user: UserContext, year: number, list: Ho
   const changed: { id: number; row: ReturnType<typeof rowOf> }[] = [];
   const added: ReturnType<typeof rowOf>[] = [];
   list.forEach((h, i) => {
-    const at = `[${i}]`;
+    const at = `body/${i}`;
     const { weekNo } = checkOwnFields(h, at, companyId);
     const old = h.id ? byId.get(h.id) : undefined;
     if (h.id && !old) throw notFound(`Holiday ${h.id}`);
     if (old) {
-      if (listed.has(old.id)) throw badRequest(`${at}.id`, `${old.id} is listed twice`);
+      if (listed.has(old.id)) throw badRequest(`${at}/id`, `${old.id} is listed twice`);
       listed.add(old.id);
     }
     if (old && sameHoliday(old, h)) {
-      if (dates.has(h.date)) throw badRequest(`${at}.date`, `${h.date} ${HOLIDAY_PROBLEM_TEXT.DateAlreadyInUse}`);
+      if (dates.has(h.date)) throw badRequest(`${at}/date`, `${h.date} ${HOLIDAY_PROBLEM_TEXT.DateAlreadyInUse}`);
       dates.add(h.date);
       return;
     }
-    if (old && old.date < now) throw badRequest(`${at}.date`, `${old.date} ${HOLIDAY_PROBLEM_TEXT.PastDate}`);
+    if (old && old.date < now) throw badRequest(`${at}/date`, `${old.date} ${HOLIDAY_PROBLEM_TEXT.PastDate}`);
     const problem = checkHoliday(h, { year, today: now, usedDates: dates });
-    if (problem) throw badRequest(`${at}.date`, `${h.date} ${HOLIDAY_PROBLEM_TEXT[problem]}`);
+    if (problem) throw badRequest(`${at}/date`, `${h.date} ${HOLIDAY_PROBLEM_TEXT[problem]}`);
     dates.add(h.date);
     if (old) changed.push({ id: old.id, row: rowOf(h, companyId, year, weekNo) });
     else added.push(rowOf(h, companyId, year, weekNo));
@@ -137,7 +137,7 @@ export async function saveYear(tx: Tx, user: UserContext, year: number, list: Ho
   const removed = current.filter((r) => !listed.has(r.id) && r.date >= now);
   // A kept past holiday still holds its date: nothing listed may take it.
   for (const kept of current.filter((r) => !listed.has(r.id) && r.date < now)) {
-    if (dates.has(kept.date)) throw badRequest('date', `${kept.date} ${HOLIDAY_PROBLEM_TEXT.DateAlreadyInUse}`);
+    if (dates.has(kept.date)) throw badRequest('body', `${kept.date} ${HOLIDAY_PROBLEM_TEXT.DateAlreadyInUse}`);
   }
   // Changed rows are written again under their ids after the removals, so two holidays may swap dates.
   const gone = [...removed.map((r) => r.id), ...changed.map((c) => c.id)];
@@ -153,7 +153,7 @@ export async function deleteHoliday(tx: Tx, user: UserContext, id: number): Prom
   await lockCompanySettings(tx, companyId);
   const [row] = await tx.select().from(companyHolidays).where(and(eq(companyHolidays.id, id), eq(companyHolidays.companyId, companyId))).limit(1);
   if (!row) throw notFound('Holiday');
-  if (row.date < today()) throw badRequest('id', `${row.date} ${HOLIDAY_PROBLEM_TEXT.PastDate}`);
+  if (row.date < today()) throw badRequest('params/id', `${row.date} ${HOLIDAY_PROBLEM_TEXT.PastDate}`);
   await tx.delete(companyHolidays).where(eq(companyHolidays.id, row.id));
   return row.id;
 }

@@ -173,7 +173,7 @@ export async function uploadImage(w: Work, user: UserContext, input: UploadInput
   if (!owner) throw notFound('Task');
   if (!canActOnJob(user, owner.job)) throw forbidden();
   if (owner.job.matrikkelenhetId !== input.matrikkelenhetsId) {
-    throw badRequest('matrikkelenhetsId', `must be the task's property (${owner.job.matrikkelenhetId})`);
+    throw badRequest('body/matrikkelenhetsId', `must be the task's property (${owner.job.matrikkelenhetId})`);
   }
   checkWritable(owner.job, owner.task);
 
@@ -297,7 +297,7 @@ export async function replaceByObject(
 ): Promise<ImageAsset[]> {
   const afterSerial = (id: string) => id.slice(id.indexOf(OBJECT_ID_DELIMITER));
   if (body.NewObjectId !== undefined && (!body.NewObjectId.includes(OBJECT_ID_DELIMITER) || afterSerial(body.NewObjectId) !== afterSerial(body.CurrentObjectId))) {
-    throw badRequest('NewObjectId', `must differ from CurrentObjectId only in the serial before the first "${OBJECT_ID_DELIMITER}"`);
+    throw badRequest('body/NewObjectId', `must differ from CurrentObjectId only in the serial before the first "${OBJECT_ID_DELIMITER}"`);
   }
   const owned = await objectAssets(w, user, body.matrikkelenhetsId, body.CurrentObjectId);
   const objectId = body.NewObjectId ?? body.CurrentObjectId;

@@ -20,14 +20,14 @@ async function testRecipient(tx: Tx, user: UserContext, to: string | undefined):
   const rule = 'must be a Norwegian phone number: optional 0047, +47 or 47, then 8 digits starting 2-9';
   if (to !== undefined) {
     const number = toNorwegianE164(to);
-    if (!number) throw badRequest('to', rule);
+    if (!number) throw badRequest('body/to', rule);
     return number;
   }
   const [me] = await tx.select({ mobile: users.mobile }).from(users).where(eq(users.id, user.userId)).limit(1);
   const own = me?.mobile?.trim();
-  if (!own) throw new RuleError('to', 'is required: you have no mobile number on file', 'NoMobileOnFile');
+  if (!own) throw new RuleError('body/to', 'is required: you have no mobile number on file', 'NoMobileOnFile');
   const number = toNorwegianE164(own);
-  if (!number) throw badRequest('to', `is required: the mobile number on file ${rule}`);
+  if (!number) throw badRequest('body/to', `is required: the mobile number on file ${rule}`);
   return number;
 }
 

@@ -97,8 +97,8 @@ export async function createTemplate(tx: Tx, user: UserContext, body: CreateTemp
   const companyId = requireAdminWithAgreement(user);
   const [parent] = await tx.select().from(notificationTemplates)
     .where(and(isNull(notificationTemplates.companyId), eq(notificationTemplates.id, body.parentTemplateId))).limit(1);
-  if (!parent) throw badRequest('parentTemplateId', 'is not a sample template');
-  if (parent.notificationTypeId !== body.notificationTypeId) throw badRequest('notificationTypeId', 'differs from the sample\'s notification type');
+  if (!parent) throw badRequest('body/parentTemplateId', 'is not a sample template');
+  if (parent.notificationTypeId !== body.notificationTypeId) throw badRequest('body/notificationTypeId', 'differs from the sample\'s notification type');
   const [row] = await tx.insert(notificationTemplates).values({
     companyId, key: body.key, title: body.title.trim(), name: body.name.trim(), text: body.templateText,
     notificationTypeId: body.notificationTypeId, parentTemplateId: parent.id, isSampleTemplate: false, isExample: false,

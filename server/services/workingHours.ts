@@ -72,7 +72,7 @@ export async function getEmployeeWeek(
   db: DbOrTx, user: UserContext, registrationId: number, year: number, weekNo: number,
 ): Promise<EmployeeWorkingDay[]> {
   const companyId = requireCompany(user);
-  checkWeek(year, weekNo, 'WeekNo');
+  checkWeek(year, weekNo, 'querystring/WeekNo');
   await companyEmployee(db, companyId, registrationId);
   if (!user.isAdmin && registrationId !== user.registrationId) throw forbidden();
   const rows = await db.select().from(workingHours).where(and(
@@ -98,21 +98,21 @@ function checkDays(body: WorkingHoursSaveRequest): void {
   const employee = body.userRegistrationId ?? null;
   const seen = new Set<string>();
   body.workingHoursSettings.forEach((s: WorkingHoursSettingInput, i) => {
-    const at = `workingHoursSettings[${i}]`;
+    const at = `body/workingHoursSettings/${i}`;
     const day = dayName(s.dayOfWeek);
     if (s.workDayTypeId !== undefined && s.workDayTypeId !== workDayTypeOf(s.dayOfWeek)) {
-      throw badRequest(`${at}.workDayTypeId`, `must be ${workDayTypeOf(s.dayOfWeek)} for ${day}`);
+      throw badRequest(`${at}/workDayTypeId`, `must be ${workDayTypeOf(s.dayOfWeek)} for ${day}`);
     }
     const year = s.year ?? null;
     const weekNo = s.weekNo ?? null;
-    if ((year === null) !== (weekNo === null)) throw badRequest(`${at}.${year === null ? 'year' : 'weekNo'}`, `must be given with ${year === null ? 'weekNo' : 'year'} (${day})`);
-    if (year !== null && employee === null) throw badRequest(`${at}.year`, 'is for an employee\'s hours only: the company default has no week');
-    if (year !== null && weekNo !== null) checkWeek(year, weekNo, `${at}.weekNo`);
+    if ((year === null) !== (weekNo === null)) throw badRequest(`${at}/${year === null ? 'year' : 'weekNo'}`, `must be given with ${year === null ? 'weekNo' : 'year'} (${day})`);
+    if (year !== null && employee === null) throw badRequest(`${at}/year`, 'is for an employee\'s hours only: the company default has no week');
+    if (year !== null && weekNo !== null) checkWeek(year, weekNo, `${at}/weekNo`);
     const key = `${s.dayOfWeek}/${year}/${weekNo}`;
-    if (seen.has(key)) throw badRequest(`${at}.dayOfWeek`, `${day} is given twice`);
+    if (seen.has(key)) throw badRequest(`${at}/dayOfWeek`, `${day} is given twice`);
     seen.add(key);
     const issue = validateDay(hoursOf(s));
-    if (issue) throw badRequest(`${at}.${issue.field}`, `${DAY_PROBLEM_TEXT[issue.problem]} (${day})`);
+    if (issue) throw badRequest(`${at}/${issue.field}`, `${DAY_PROBLEM_TEXT[issue.problem]} (${day})`);
   });
 }
 
@@ -131,8 +131,8 @@ async function writeScope(tx: Tx, user: UserContext, body: WorkingHoursSaveReque
 export async function createHours(tx: Tx, user: UserContext, body: WorkingHoursSaveRequest): Promise<WorkingHoursSetting[]> {
   const { companyId, employee } = await writeScope(tx, user, body);
   const days = body.workingHoursSettings;
-  days.forEach((s, i) => { if (s.id) throw badRequest(`workingHoursSettings[${i}].id`, 'must be 0 or absent when creating: use PUT to update'); });
-  if (employee === null && days.length !== 7) throw badRequest('workingHoursSettings', 'must hold all seven days for the company default');
+  days.forEach((s, i) => { if (s.id) throw badRequest(`body/workingHoursSettings/${i}/id`, 'must be 0 or absent when creating: use PUT to update'); });
+  if (employee === null && days.length !== 7) throw badRequest('body/workingHoursSettings', 'must hold all seven days for the company default');
   // Replaced standing hours (validUntil set) belong to past weeks: they take no day of the weeks to come.
   const existing = await tx.select().from(workingHours).where(and(
     eq(workingHours.companyId, companyId),
@@ -155,20 +155,20 @@ export async function createHours(tx: Tx, user: UserContext, body: WorkingHoursS
 export async function updateHours(tx: Tx, user: UserContext, body: WorkingHoursSaveRequest): Promise<WorkingHoursSetting[]> {
   const { companyId, employee } = await writeScope(tx, user, body);
   const days = body.workingHoursSettings;
-  days.forEach((s, i) => { if (!s.id) throw badRequest(`workingHoursSettings[${i}].id`, 'is required when updating: use POST to create'); });
+  days.forEach((s, i) => { if (!s.id) throw badRequest(`body/workingHoursSettings/${i}/id`, 'is required when updating: use POST to create'); });
   const ids = days.map((s) => s.id!);
   const twice = ids.findIndex((id, i) => ids.indexOf(id) !== i);
-  if (twice >= 0) throw badRequest(`workingHoursSettings[${twice}].id`, 'names a day given earlier in the list');
+  if (twice >= 0) throw badRequest(`body/workingHoursSettings/${twice}/id`, 'names a day given earlier in the list');
   const rows = await tx.select().from(workingHours).where(and(eq(workingHours.companyId, companyId), inArray(workingHours.id, ids)));
   const updated: Row[] = [];
   for (const [i, s] of days.entries()) {
     const row = rows.find((r) => r.id === s.id);
     if (!row) throw notFound(`Working hours ${s.id}`);
-    const at = `workingHoursSettings[${i}]`;
-    if (row.registrationId !== employee) throw badRequest(`${at}.id`, employee === null ? 'is an employee\'s day, not the company default' : 'is not a day of this employee');
-    if (row.dayOfWeek !== s.dayOfWeek) throw badRequest(`${at}.dayOfWeek`, `must be ${row.dayOfWeek} (${dayName(row.dayOfWeek)}): a day keeps its weekday`);
+    const at = `body/workingHoursSettings/${i}`;
+    if (row.registrationId !== employee) throw badRequest(`${at}/id`, employee === null ? 'is an employee\'s day, not the company default' : 'is not a day of this employee');
+    if (row.dayOfWeek !== s.dayOfWeek) throw badRequest(`${at}/dayOfWeek`, `must be ${row.dayOfWeek} (${dayName(row.dayOfWeek)}): a day keeps its weekday`);
     if ((s.year !== undefined && s.year !== row.year) || (s.weekNo !== undefined && s.weekNo !== row.weekNo)) {
-      throw badRequest(`${at}.year`, 'must stay as it is: a day keeps its week');
+      throw badRequest(`${at}/year`, 'must stay as it is: a day keeps its week');
     }
     updated.push(row.registrationId !== null && row.year === null
       ? await saveStandingFromNow(tx, row, hoursOf(s))
@@ -216,7 +216,7 @@ export async function deleteHours(tx: Tx, user: UserContext, ids: number[]): Pro
   for (const id of unique) {
     const row = rows.find((r) => r.id === id);
     if (!row) throw notFound(`Working hours ${id}`);
-    if (row.registrationId === null) throw badRequest('ids', `${id} is the company default for ${dayName(row.dayOfWeek)}: set the day Off instead`);
+    if (row.registrationId === null) throw badRequest('body', `${id} is the company default for ${dayName(row.dayOfWeek)}: set the day Off instead`);
   }
   const from = thisMonday();
   for (const row of rows) {

@@ -128,7 +128,7 @@ describe('/api/Setting', () => {
       groupId: people.companyA.id, settingList: [{ settingTypeId: SettingType.Dismantle, value: '30' }, { settingTypeId, value }],
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/^settingList\[1\]\.value /);
+    expect(res.body.message).toMatch(/^body\/settingList\/1\/value /);
     expect(res.body.errorKey).toBe('InvalidInput');
     expect(await rowsOf(people.companyA.id)).toEqual([]);
   });
@@ -143,7 +143,7 @@ describe('/api/Setting', () => {
       groupId: people.companyA.id, settingList: [{ settingTypeId: 1, value: '10' }, { settingTypeId: 1, value: '20' }],
     });
     expect(twice.status).toBe(400);
-    expect(twice.body.message).toMatch(/^settingList\[1\]\.settingTypeId/);
+    expect(twice.body.message).toMatch(/^body\/settingList\/1\/settingTypeId/);
     const unknown = await t.api(admin, 'POST', '/api/Setting', { groupId: people.companyA.id, settingList: [{ settingTypeId: 11, value: '1' }] });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toMatch(/settingTypeId/);
@@ -170,7 +170,7 @@ describe('/api/Setting', () => {
       expect(res.status).toBe(400);
     }
     const bad = await t.api(admin, 'PUT', '/api/Setting', [{ id: install.id, value: '20' }, { id: count.id, value: 'x' }]);
-    expect(bad.body.message).toMatch(/^\[1\]\.value /);
+    expect(bad.body.message).toMatch(/^body\/1\/value /);
     expect(valuesOf(await rowsOf(people.companyA.id))).toEqual({ 1: '10', 6: '1', 7: '2', 9: 'true' });
     expect((await t.api(admin, 'DELETE', '/api/Setting', [install.id, install.id])).status).toBe(400);
     expect((await t.api(admin, 'DELETE', '/api/Setting', [])).status).toBe(400);

@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../server/config';
 import type { RegisteredRoute } from '../../server/app';
+import { FIELD_PATH } from '../../src/domain/errorField';
 import { tokenClaims } from '../helpers/app';
 import { createJob, startDemo, type Demo, type Person } from './jobs-fixtures';
 
@@ -237,6 +238,11 @@ describe('every /api route, attacked from its own schema', () => {
           const res = await request(who, route.method, path, body);
           if (res.status >= 500) throw new Error(`${route.method} ${path} as ${who} -> ${res.status} ${res.text.slice(0, 200)}`);
           if (res.status >= 400 && (await fingerprint()) !== before) throw new Error(`${route.method} ${path} as ${who} -> ${res.status} but the database changed`);
+          // Issue 14 §2: every 400 names its field in the one style, as `field` and first in the message.
+          if (res.status === 400) {
+            const { field, message } = JSON.parse(res.text) as { field?: string; message: string };
+            if (!FIELD_PATH.test(field ?? '') || !message.startsWith(`${field} `)) throw new Error(`${route.method} ${path} as ${who} -> 400 naming no field in the one style: ${res.text.slice(0, 200)}`);
+          }
         }), { numRuns: RUNS, seed: SEED, endOnFailure: true });
       } catch (err) {
         const message = (err as Error).message;

@@ -43,18 +43,18 @@ describe('adding holidays', () => {
 
   it('refuses each rule with a 400 naming the field, writing nothing', async () => {
     const cases: [unknown, number, RegExp][] = [
-      [[full(`${next}-01-02`)], 400, /^\[0\]\.date .* \(DateAlreadyInUse\)/],
-      [[full(`${next}-03-03`), full(`${next}-03-03`)], 400, /^\[1\]\.date .* \(DateAlreadyInUse\)/],
-      [[full(`${next}-02-30`)], 400, /^\[0\]\.date .*\(InvalidDate\)/],
-      [[{ ...full(`${next}-03-04`), year }], 400, /^\[0\]\.year must be .*\(InvalidYear\)/],
-      [[{ ...full(`${next}-03-04`), weekNo: 40 }], 400, /^\[0\]\.weekNo must be/],
-      [[half(`${next}-03-05`, '12:00', '12:00')], 400, /^\[0\]\.endTime must be within 06:00/],
-      [[half(`${next}-03-05`, '05:00', '12:00')], 400, /^\[0\]\.endTime must be within/],
-      [[half(`${next}-03-05`, '12:00', '19:00')], 400, /^\[0\]\.endTime must be within/],
-      [[{ ...full(`${next}-03-05`), endTime: '12:00' }], 400, /^\[0\]\.endTime must be within/],
+      [[full(`${next}-01-02`)], 400, /^body\/0\/date .* \(DateAlreadyInUse\)/],
+      [[full(`${next}-03-03`), full(`${next}-03-03`)], 400, /^body\/1\/date .* \(DateAlreadyInUse\)/],
+      [[full(`${next}-02-30`)], 400, /^body\/0\/date .*\(InvalidDate\)/],
+      [[{ ...full(`${next}-03-04`), year }], 400, /^body\/0\/year must be .*\(InvalidYear\)/],
+      [[{ ...full(`${next}-03-04`), weekNo: 40 }], 400, /^body\/0\/weekNo must be/],
+      [[half(`${next}-03-05`, '12:00', '12:00')], 400, /^body\/0\/endTime must be within 06:00/],
+      [[half(`${next}-03-05`, '05:00', '12:00')], 400, /^body\/0\/endTime must be within/],
+      [[half(`${next}-03-05`, '12:00', '19:00')], 400, /^body\/0\/endTime must be within/],
+      [[{ ...full(`${next}-03-05`), endTime: '12:00' }], 400, /^body\/0\/endTime must be within/],
       [[{ ...full(`${next}-03-05`), startTime: '6:00' }], 400, /startTime/],
-      [[{ ...full(`${next}-03-05`), id: 5 }], 400, /^\[0\]\.id must be 0/],
-      [[full(`${next + 1}-03-05`)], 400, /^\[0\]\.date must be one of/],
+      [[{ ...full(`${next}-03-05`), id: 5 }], 400, /^body\/0\/id must be 0/],
+      [[full(`${next + 1}-03-05`)], 400, /^body\/0\/date must be one of/],
       [[full(`${year - 1}-12-30`)], 400, /is a past year: its calendar is read-only/],
       [[{ ...full(`${next}-03-05`), reason: 'x'.repeat(201) }], 400, /reason/],
       [[], 400, /must NOT have fewer than 1 items|minItems|fewer/],
@@ -137,8 +137,8 @@ describe('saving a year', () => {
       [`${base}/year/${next}`, [full(`${year}-12-31`)], 400, /InvalidYear/],
       [`${base}/year/${next}`, [{ ...current[0], id: 999999 }], 404, /Holiday 999999 not found/],
       [`${base}/year/${next}`, [current[0], current[0]], 400, /listed twice/],
-      [`${base}/year/${year - 1}`, [], 400, /^year .* is a past year: its calendar is read-only/],
-      [`${base}/year/${next + 1}`, [], 400, /^year must be one of/],
+      [`${base}/year/${year - 1}`, [], 400, /^params\/year .* is a past year: its calendar is read-only/],
+      [`${base}/year/${next + 1}`, [], 400, /^params\/year must be one of/],
     ];
     for (const [path, body, status, message] of cases) {
       const res = await t.api(admin, 'PUT', path, body);

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Job } from '../../src/domain/api';
+import { FIELD_PATH } from '../../src/domain/errorField';
 import { tokenClaims } from '../helpers/app';
 import { createBody, createJob, startDemo, type Demo, type Person } from './jobs-fixtures';
 
@@ -45,6 +46,9 @@ async function refused(p: Person, method: string, path: string, text: string | u
   const res = await send(p, method, path, text);
   expect.soft(res.status, `${method} ${path}`).toBe(400);
   expect.soft(res.body.message, `${method} ${path}`).toMatch(field);
+  // Issue 14 §2: whatever refused, the field is named in the one style, as `field` and first in the message.
+  expect.soft(res.body.field, `${method} ${path}`).toMatch(FIELD_PATH);
+  expect.soft(res.body.message.startsWith(`${res.body.field} `), `${method} ${path}`).toBe(true);
   expect(await fingerprint()).toBe(before);
 }
 

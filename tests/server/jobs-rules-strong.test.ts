@@ -77,7 +77,7 @@ describe('PUT /api/Jobs date rules', () => {
     const before = await jobRow(demo, job.jobId);
     const res = await demo.api('kari', 'PUT', '/api/Jobs', updateBody(job, { scheduledDate: new Date(Date.now() + 6 * 86_400_000).toISOString() }));
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('scheduledDate Scheduled date is greater than due date!');
+    expect(res.body.message).toBe('body/scheduledDate Scheduled date is greater than due date!');
     expect((await jobRow(demo, job.jobId)).version).toBe(before.version);
     // A plumber cannot get round it by sending another due date: the stored one counts.
     const byPlumber = await demo.api('ola', 'PUT', '/api/Jobs', updateBody(job, {

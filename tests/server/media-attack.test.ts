@@ -149,9 +149,9 @@ describe('image bombs', () => {
     ]));
     console.info(`bombs: RSS ${Math.round(base / MB)} MB before, peak ${Math.round(peak / MB)} MB (+${Math.round((peak - base) / MB)} MB)`);
     expect(result.map((r) => r.status)).toEqual(Array(10).fill(400));
-    expect(result[0].body.message).toBe(`mediafile is 100000000×1 pixels: more than the ${MAX_INPUT_PIXELS / 1_000_000} megapixels the server takes`);
-    expect(result[1].body.message).toMatch(/mediafile is 10000×10000 pixels: more than/);
-    expect(result[9].body.message).toMatch(/mediafile is 20000×2 pixels: one side is more than 10 times the other/);
+    expect(result[0].body.message).toBe(`body/mediafile is 100000000×1 pixels: more than the ${MAX_INPUT_PIXELS / 1_000_000} megapixels the server takes`);
+    expect(result[1].body.message).toMatch(/body\/mediafile is 10000×10000 pixels: more than/);
+    expect(result[9].body.message).toMatch(/body\/mediafile is 20000×2 pixels: one side is more than 10 times the other/);
     // Decoding the ribbon takes 100 MB, a square 800 MB; the bodies themselves are on both ends of this process.
     expect(peak - base).toBeLessThan(100 * MB);
     expect(await rows()).toBe(before);
@@ -165,7 +165,7 @@ describe('image bombs', () => {
     broken.fill(0x55, idat + 4, idat + 40);
     const res = await upload('ola', olaJob, broken);
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/^mediafile is not a readable image/);
+    expect(res.body.message).toMatch(/^body\/mediafile is not a readable image/);
   });
 
   it(`decodes at most ${DECODE_SLOTS} images at once, however many arrive together`, async () => {
@@ -248,7 +248,7 @@ describe('object ids, asset ids', () => {
       moduleId: 'VA', matrikkelenhetsId: String(olaJob.matrikkel.matrikkelenhetId), CurrentObjectId: mine.objectId, NewObjectId: his.objectId,
     });
     expect(intoPers.status).toBe(400);
-    expect(intoPers.body.message).toMatch(/^NewObjectId must differ from CurrentObjectId only in the serial/);
+    expect(intoPers.body.message).toMatch(/^body\/NewObjectId must differ from CurrentObjectId only in the serial/);
     const [row] = await demo.t.database.db.select().from(mediaAssets).where(eq(mediaAssets.id, mine.assetId));
     expect(row.objectId).toBe(objectIdOf(props(olaJob, '5550001') as never));
     // A new serial on his own image is still a rename.

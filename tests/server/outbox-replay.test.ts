@@ -291,7 +291,7 @@ describe('outbox replay against the server', () => {
     expect(r).toMatchObject({ sent: 1, failed: 1, stop: null });
     const [failed, waiting] = await db.outbox.orderBy('seq').toArray();
     expect(failed).toMatchObject({ type: 'createJob', status: 'failed', error: { status: 400 } });
-    expect(failed.error!.message).toContain('matrikkelDetails.matrikkelenhetId');
+    expect(failed.error!.message).toContain('body/matrikkelDetails/matrikkelenhetId');
     expect(waiting).toMatchObject({ type: 'updateNote', status: 'pending' });
     expect(await db.jobs.get(bad.jobId)).toBeUndefined();
     expect((await serverJob(existing.jobId)).body.notes).toBe('går igjennom');

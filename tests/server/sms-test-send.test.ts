@@ -93,7 +93,7 @@ describe('POST /api/NotificationTemplate/{id}/test', () => {
     try {
       const res = await sendTest(admin, noticeSample.id);
       expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(/^to /);
+      expect(res.body.message).toMatch(/^body\/to /);
       expect(res.body.errorKey).toBe('NoMobileOnFile');
       // A number given still works without one on file.
       const given = await sendTest(admin, noticeSample.id, { to: '+47 912 34 568' });

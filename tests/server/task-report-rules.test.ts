@@ -176,14 +176,14 @@ describe('the form objects hold the spec\'s fields, bounded (drafts too)', () =>
   it('refuses a field the spec does not name, an over-long text and too many photos, naming the field', async () => {
     const unknown = await draft({ newWaterMeterObj: { serialNo: '71234567', padding: 'x'.repeat(900_000) } });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toMatch(/^body\/jobTasks\/0\/newWaterMeterObj must NOT have additional properties/);
+    expect(unknown.body.message).toMatch(/^body\/jobTasks\/0\/newWaterMeterObj\/\w+ is not a field of this call/);
     const long = await draft({ additionalDetailsRequest: { note: 'x'.repeat(4001), deviationList: [7] } });
     expect(long.body.message).toMatch(/^body\/jobTasks\/0\/additionalDetailsRequest\/note must NOT have more than 4000 characters/);
     const photo = { text: 'a.jpg', url: '/api/media/file/a' };
     const many = await draft({ dismantleObj: { waterMeterImages: Array.from({ length: 51 }, () => photo) } });
     expect(many.body.message).toMatch(/^body\/jobTasks\/0\/dismantleObj\/waterMeterImages must NOT have more than 50 items/);
     const nested = await draft({ dismantleObj: { waterMeterImages: [{ ...photo, exif: { blob: 'x'.repeat(100_000) } }] } });
-    expect(nested.body.message).toMatch(/^body\/jobTasks\/0\/dismantleObj\/waterMeterImages\/0 must NOT have additional properties/);
+    expect(nested.body.message).toMatch(/^body\/jobTasks\/0\/dismantleObj\/waterMeterImages\/0\/\w+ is not a field of this call/);
     expect((await draft({ newWaterMeterObj: { serialNo: '71234567', brackets: true } })).status).toBe(200);
   });
 

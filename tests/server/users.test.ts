@@ -105,8 +105,8 @@ describe('user information', () => {
     expect(other.status).toBe(403);
     const phone = await demo.api('ola', 'PUT', '/api/Users/userinformation', info(await demo.reg('ola'), { telephone: '12345678' }));
     expect(phone.status).toBe(400);
-    expect(phone.body.message).toMatch(/^telephone /);
+    expect(phone.body.message).toMatch(/^body\/telephone /);
     const display = await demo.api('ola', 'PUT', '/api/Users/userinformation', info(await demo.reg('ola'), { displayName: 'Ola  H' }));
-    expect(display.body.message).toMatch(/^displayName /);
+    expect(display.body.message).toMatch(/^body\/displayName /);
   });
 });

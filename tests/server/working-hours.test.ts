@@ -44,18 +44,18 @@ describe('company default', () => {
   it('is created as all seven days at once', async () => {
     const res = await t.api(admin, 'POST', url, { groupId: people.companyA.id, workingHoursSettings: week().slice(0, 5) });
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/^workingHoursSettings must hold all seven days/);
+    expect(res.body.message).toMatch(/^body\/workingHoursSettings must hold all seven days/);
   });
 
   it('refuses each §5 rule with a 400 naming the field and the day, writing nothing', async () => {
     const cases: [Record<string, string | null>, RegExp][] = [
-      [{ startTime: '12:00' }, /^workingHoursSettings\[2\]\.lunchStartTime breaks the order .* \(Wednesday\)$/],
-      [{ lunchEndTime: '11:00' }, /^workingHoursSettings\[2\]\.lunchEndTime breaks the order/],
-      [{ endTime: '11:45' }, /^workingHoursSettings\[2\]\.endTime breaks the order/],
-      [{ startTime: null }, /^workingHoursSettings\[2\]\.startTime time must be specified \(Wednesday\)$/],
-      [{ endTime: null }, /^workingHoursSettings\[2\]\.endTime time must be specified/],
-      [{ lunchEndTime: null }, /^workingHoursSettings\[2\]\.lunchEndTime time must be specified/],
-      [{ lunchStartTime: null }, /^workingHoursSettings\[2\]\.lunchStartTime time must be specified/],
+      [{ startTime: '12:00' }, /^body\/workingHoursSettings\/2\/lunchStartTime breaks the order .* \(Wednesday\)$/],
+      [{ lunchEndTime: '11:00' }, /^body\/workingHoursSettings\/2\/lunchEndTime breaks the order/],
+      [{ endTime: '11:45' }, /^body\/workingHoursSettings\/2\/endTime breaks the order/],
+      [{ startTime: null }, /^body\/workingHoursSettings\/2\/startTime time must be specified \(Wednesday\)$/],
+      [{ endTime: null }, /^body\/workingHoursSettings\/2\/endTime time must be specified/],
+      [{ lunchEndTime: null }, /^body\/workingHoursSettings\/2\/lunchEndTime time must be specified/],
+      [{ lunchStartTime: null }, /^body\/workingHoursSettings\/2\/lunchStartTime time must be specified/],
     ];
     for (const [change, message] of cases) {
       const days = week();
@@ -75,11 +75,11 @@ describe('company default', () => {
     const wrongType = week();
     Object.assign(wrongType[5], { workDayTypeId: 1 });
     expect((await t.api(admin, 'POST', url, { groupId: people.companyA.id, workingHoursSettings: wrongType })).body.message)
-      .toMatch(/^workingHoursSettings\[5\]\.workDayTypeId must be 2 for Saturday/);
+      .toMatch(/^body\/workingHoursSettings\/5\/workDayTypeId must be 2 for Saturday/);
     const withWeek = week();
     Object.assign(withWeek[0], { year: 2026, weekNo: 10 });
     expect((await t.api(admin, 'POST', url, { groupId: people.companyA.id, workingHoursSettings: withWeek })).body.message)
-      .toMatch(/^workingHoursSettings\[0\]\.year is for an employee's hours only/);
+      .toMatch(/^body\/workingHoursSettings\/0\/year is for an employee's hours only/);
     expect(await rowsOf(people.companyA.id)).toHaveLength(0);
   });
 
@@ -111,7 +111,7 @@ describe('company default', () => {
       ],
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/^workingHoursSettings\[1\]\.endTime breaks the order .*\(Saturday\)/);
+    expect(res.body.message).toMatch(/^body\/workingHoursSettings\/1\/endTime breaks the order .*\(Saturday\)/);
     const unchanged = (await t.api(admin, 'GET', `${url}/filter?groupId=${people.companyA.id}`)).body;
     expect(unchanged[0]).toMatchObject(weekday);
 
@@ -131,7 +131,7 @@ describe('company default', () => {
     expect(moved.status).toBe(400);
     expect(moved.body.message).toMatch(/dayOfWeek must be 1 \(Monday\)/);
     const noId = await t.api(admin, 'PUT', url, { groupId: people.companyA.id, workingHoursSettings: [{ dayOfWeek: 1, ...weekday }] });
-    expect(noId.body.message).toMatch(/^workingHoursSettings\[0\]\.id is required/);
+    expect(noId.body.message).toMatch(/^body\/workingHoursSettings\/0\/id is required/);
     const missing = await t.api(admin, 'PUT', url, { groupId: people.companyA.id, workingHoursSettings: [{ id: 999999, dayOfWeek: 1, ...weekday }] });
     expect(missing.status).toBe(404);
     expect((await t.api(plumber, 'PUT', url, { groupId: people.companyA.id, workingHoursSettings: [{ id: monday.id, dayOfWeek: 1, ...off }] })).status).toBe(403);
@@ -162,7 +162,7 @@ describe('employee hours', () => {
     expect((await t.api(admin, 'POST', url, { groupId: people.companyA.id, userRegistrationId: otherReg, workingHoursSettings: [friday] })).status).toBe(404);
     const bad = await t.api(admin, 'POST', url, { groupId: people.companyA.id, userRegistrationId: plumberReg, workingHoursSettings: [{ ...friday, lunchStartTime: '10:00' }] });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('workingHoursSettings[0].lunchEndTime time must be specified (Friday)');
+    expect(bad.body.message).toBe('body/workingHoursSettings/0/lunchEndTime time must be specified (Friday)');
 
     const created = await t.api(admin, 'POST', url, { groupId: people.companyA.id, userRegistrationId: plumberReg, workingHoursSettings: [friday] });
     expect(created.status).toBe(201);
@@ -238,9 +238,9 @@ describe('employee hours', () => {
     expect((await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${otherReg}&Year=${year}&WeekNo=${weekNo}`)).status).toBe(404);
     const w53 = await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${plumberReg}&Year=2025&WeekNo=53`);
     expect(w53.status).toBe(400);
-    expect(w53.body.message).toMatch(/^WeekNo must be a week of 2025/);
-    expect((await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${plumberReg}&Year=2026`)).body.message).toMatch(/^WeekNo is required/);
-    expect((await t.api(admin, 'GET', `${url}/filter`)).body.message).toMatch(/^groupId/);
+    expect(w53.body.message).toMatch(/^querystring\/WeekNo must be a week of 2025/);
+    expect((await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${plumberReg}&Year=2026`)).body.message).toMatch(/^querystring\/WeekNo is required/);
+    expect((await t.api(admin, 'GET', `${url}/filter`)).body.message).toMatch(/^querystring\/groupId/);
     expect((await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${plumberReg}&Year=1999&WeekNo=1`)).status).toBe(400);
   });
 

@@ -27,24 +27,24 @@ export type CreateJobInput = Omit<CreateJobRequest, 'createdBy'>;
 export async function createJob(w: Work, user: UserContext, body: CreateJobInput): Promise<string> {
   const companyId = await lockedCompany(w, user);
   const jobType = await lookupItem(w.tx, 'JobTypes', body.jobTypeId);
-  if (!jobType) throw badRequest('jobTypeId', 'is not a known job type');
-  if (body.jobTypeId === JobType.Avvik) throw badRequest('jobTypeId', 'Avvik jobs cannot be created');
+  if (!jobType) throw badRequest('body/jobTypeId', 'is not a known job type');
+  if (body.jobTypeId === JobType.Avvik) throw badRequest('body/jobTypeId', 'Avvik jobs cannot be created');
   if (!user.isAdmin && body.assignedToId !== user.registrationId) throw forbidden();
-  if (!user.isAdmin && body.dueDate) throw badRequest('dueDate', 'can only be set by an admin');
-  const assignee = await assignableUser(w, companyId, body.assignedToId, 'assignedToId');
+  if (!user.isAdmin && body.dueDate) throw badRequest('body/dueDate', 'can only be set by an admin');
+  const assignee = await assignableUser(w, companyId, body.assignedToId, 'body/assignedToId');
   const scheduledDate = date(body.scheduledDate);
   const dueDate = user.isAdmin ? date(body.dueDate) : null;
   checkDates(scheduledDate, dueDate);
 
   const m = body.matrikkelDetails;
   const property = await findCustomerProperty(w.tx, user.customerId, m.matrikkelenhetId);
-  if (!property) throw badRequest('matrikkelDetails.matrikkelenhetId', 'is not a property of your customer');
-  if (property.matrikkelNummer !== m.matrikkelNummer) throw badRequest('matrikkelDetails.matrikkelNummer', 'does not belong to matrikkelenhetId');
+  if (!property) throw badRequest('body/matrikkelDetails/matrikkelenhetId', 'is not a property of your customer');
+  if (property.matrikkelNummer !== m.matrikkelNummer) throw badRequest('body/matrikkelDetails/matrikkelNummer', 'does not belong to matrikkelenhetId');
   if (m.addressId != null) {
     const address = await findCustomerAddress(w.tx, user.customerId, m.addressId);
-    if (!address) throw badRequest('matrikkelDetails.addressId', 'is not an address of your customer');
+    if (!address) throw badRequest('body/matrikkelDetails/addressId', 'is not an address of your customer');
     if (address.propertyId !== property.id && address.propertyId !== property.parentId) {
-      throw badRequest('matrikkelDetails.addressId', 'is not an address of this property');
+      throw badRequest('body/matrikkelDetails/addressId', 'is not an address of this property');
     }
   }
 
@@ -82,11 +82,11 @@ export async function createJob(w: Work, user: UserContext, body: CreateJobInput
  */
 export async function updateJob(w: Work, user: UserContext, body: UpdateJobRequest): Promise<Job> {
   const { row, tasks: jobTasks, job } = await lockedJob(w, user, body.jobId, body.expectedVersion);
-  if (body.jobTypeId !== row.typeId) throw badRequest('jobTypeId', 'of an existing job cannot be changed');
+  if (body.jobTypeId !== row.typeId) throw badRequest('body/jobTypeId', 'of an existing job cannot be changed');
   const byId = new Map(jobTasks.map((t) => [t.id, t]));
   body.taskEditRequests.forEach((edit, i) => {
-    if (edit.jobId !== row.id || !byId.has(edit.taskId)) throw badRequest(`taskEditRequests/${i}/taskId`, 'is not a task of this job');
-    if (edit.isDeleted) throw badRequest(`taskEditRequests/${i}/isDeleted`, 'must be false: delete tasks with DELETE /api/Tasks');
+    if (edit.jobId !== row.id || !byId.has(edit.taskId)) throw badRequest(`body/taskEditRequests/${i}/taskId`, 'is not a task of this job');
+    if (edit.isDeleted) throw badRequest(`body/taskEditRequests/${i}/isDeleted`, 'must be false: delete tasks with DELETE /api/Tasks');
   });
 
   const patch: Partial<JobRow> = {
@@ -98,7 +98,7 @@ export async function updateJob(w: Work, user: UserContext, body: UpdateJobReque
   let assignee: { registrationId: number; name: string } | null = null;
   if (body.plumberId !== row.assignedToId) {
     if (!canChangePlumber(job)) throw conflict('The plumber can only be changed while the job is not started', job);
-    assignee = await assignableUser(w, row.companyId, body.plumberId, 'plumberId');
+    assignee = await assignableUser(w, row.companyId, body.plumberId, 'body/plumberId');
     Object.assign(patch, { assignedToId: assignee.registrationId, assigneeName: assignee.name, assignedDate: workTime('body/madeAt', body.madeAt, row.createdAt) });
   }
   for (const edit of body.taskEditRequests) await applyTaskEdit(w, edit, assignee);
@@ -125,7 +125,7 @@ export async function updateJobNote(w: Work, user: UserContext, body: UpdateJobN
 export async function completeJob(
   w: Work, user: UserContext, body: Pick<CompleteJobRequest, 'jobId' | 'status' | 'completedDate' | 'expectedVersion'>,
 ): Promise<Job> {
-  if (body.status !== JobStatus.Completed) throw badRequest('status', `must be ${JobStatus.Completed} (Completed) in a completion request`);
+  if (body.status !== JobStatus.Completed) throw badRequest('body/status', `must be ${JobStatus.Completed} (Completed) in a completion request`);
   const { row, tasks: jobTasks, job } = await lockedJob(w, user, body.jobId, body.expectedVersion);
   if (!canSubmitJob(user, job)) {
     const message = job.statusId === JobStatus.Completed || job.statusId === JobStatus.Closed
@@ -142,7 +142,7 @@ export async function completeJob(
 
 /** Change plumber on one or more jobs: all or nothing, each job not started (spec 1 §4). */
 export async function reassignJobs(w: Work, user: UserContext, body: ReassignJobsRequest): Promise<Job[]> {
-  if (body.assigneeId === 0) throw badRequest('assigneeId', 'must name a plumber');
+  if (body.assigneeId === 0) throw badRequest('body/assigneeId', 'must name a plumber');
   const companyId = requireCompany(user);
   const ids = [...new Set(body.jobsList)];
   const locked: LockedJob[] = [];
@@ -150,7 +150,7 @@ export async function reassignJobs(w: Work, user: UserContext, body: ReassignJob
   for (const { job } of locked) {
     if (!canChangePlumber(job)) throw conflict(`The plumber can only be changed while the job is not started (job ${job.refNr})`, job);
   }
-  const assignee = await assignableUser(w, companyId, body.assigneeId, 'assigneeId');
+  const assignee = await assignableUser(w, companyId, body.assigneeId, 'body/assigneeId');
   const out: Job[] = [];
   for (const { row } of locked) {
     if (row.assignedToId !== assignee.registrationId) {

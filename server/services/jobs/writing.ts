@@ -71,7 +71,7 @@ export function checkDates(scheduled: Date | null, due: Date | null): void {
   const now = new Date();
   if (isTooFarAhead(scheduled, now)) throw badRequest('body/scheduledDate', JOB_DATE_ERRORS.tooFarAhead);
   if (isTooFarAhead(due, now)) throw badRequest('body/dueDate', JOB_DATE_ERRORS.tooFarAhead);
-  if (scheduled && due && scheduled.getTime() > due.getTime()) throw badRequest('scheduledDate', JOB_DATE_ERRORS.scheduledAfterDue);
+  if (scheduled && due && scheduled.getTime() > due.getTime()) throw badRequest('body/scheduledDate', JOB_DATE_ERRORS.scheduledAfterDue);
 }
 
 /** How far ahead of the server a device's clock may run before its times are refused. */

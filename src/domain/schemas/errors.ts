@@ -10,6 +10,8 @@ export const ErrorBody = Type.Object({
   current: Type.Optional(JobSchema),
   /** The spec's name of the error where it has one (spec 1 §8), e.g. NewWaterMeterSerialNumberIsInUse. */
   errorKey: Type.Optional(Type.String()),
+  /** On 400: the refused field, e.g. body/jobTasks/0/newWaterMeterObj/serialNo (src/domain/errorField.ts). */
+  field: Type.Optional(Type.String()),
 });
 export type ApiErrorBody = Static<typeof ErrorBody>;
 

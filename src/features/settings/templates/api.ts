@@ -1,5 +1,6 @@
 /** The SMS template calls of spec 3 §7, and our test SMS (shapes: src/domain/schemas/templates.ts). */
 import { ApiError, apiFetch } from '../../../data/transport';
+import { refusedField } from '../../../domain/errorField';
 import type { MeterAddressRange } from '../../../domain/companySettings';
 import type {
   CreateTemplateRequest, MergeFieldDto, NotificationTemplate, SentSms, TestSmsRequest, UpdateTemplateRequest,
@@ -28,8 +29,7 @@ export function testSmsErrorKey(e: unknown): string {
   if (e instanceof ApiError && !e.network) {
     const errorKey = typeof e.body === 'object' && e.body !== null ? (e.body as { errorKey?: unknown }).errorKey : undefined;
     if (errorKey === 'NoMobileOnFile') return 'Templates.TestSms.NoPhone';
-    // The server names the field first ("to must be ...", or the schema's "body/to ...").
-    if (e.status === 400 && /^(body\/)?to\b/.test(e.message)) return 'Templates.TestSms.InvalidPhone';
+    if (e.status === 400 && refusedField(e.body) === 'body/to') return 'Templates.TestSms.InvalidPhone';
     if (e.status === 429) return 'Templates.TestSms.TooMany';
   }
   return 'Templates.TestSms.Failed';
