@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the budgets of DESIGN.md, measured. Prints each figure beside its budget.
- * Sections: shell, joblist, browser, api, photo, photopath, outbox, memory, report, barcode (`npx tsx bench/run.ts photo` runs one).
+ * Sections: shell, joblist, browser, api, photo, photopath, outbox, memory, replay, report, barcode (`npx tsx bench/run.ts photo` runs one).
  * Needs Debian's Chromium (the in-browser job list, the photo pipeline) and builds the web app first if it is stale.
  */
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { benchPhoto, formatPhotoBench } from './photo';
 import { benchPhotoPath, formatPhotoPathBench } from './photoPath';
 import { benchOutbox, formatOutboxBench } from './outbox';
 import { benchPageMemory, formatPageMemoryBench } from './pageMemory';
+import { benchPageReplay, formatPageReplayBench } from './pageReplay';
 import { formatReportBench, runReportBench } from './report';
 import { benchBarcode, formatBarcodeBench } from './barcode';
 
@@ -60,6 +61,11 @@ async function main() {
   if (want('memory')) {
     console.log('\n## Page memory during a photo replay');
     console.log(formatPageMemoryBench(await benchPageMemory()));
+  }
+  if (want('replay')) {
+    console.log('\n## The end-of-day sync in the browser (500 commands, 100 photos), loopback and 10 Mbit/s up');
+    console.log(formatPageReplayBench(await benchPageReplay()));
+    console.log(formatPageReplayBench(await benchPageReplay({ uplinkBytesPerSecond: 1_250_000 })));
   }
   if (want('report')) {
     console.log('\n## Report');
