@@ -67,6 +67,21 @@ export function checkJson(root: unknown, field = 'body'): void {
   }
 }
 
+/**
+ * After validation: no number a request carries is Infinity or NaN. Ajv's coercion turns the text
+ * "Infinity" into Infinity inside a list of numbers, where no bound catches it before PostgreSQL does.
+ */
+export function checkFinite(root: unknown, field: string): void {
+  const stack: { value: unknown; path: string }[] = [{ value: root, path: field }];
+  while (stack.length) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new InputError(path, 'must be a finite number');
+    if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) continue;
+    if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, path: `${path}/${i}` }));
+    else for (const [k, v] of Object.entries(value)) stack.push({ value: v, path: `${path}/${k}` });
+  }
+}
+
 /** Depth of JSON text, counted over brackets outside strings, before it is parsed at all. */
 export function jsonDepth(text: string): number {
   let depth = 0;
@@ -126,6 +141,12 @@ async function inputPlugin(app: FastifyInstance) {
 
   app.addHook('preValidation', async (req) => {
     if (isApiRoute(req.routeOptions.url)) checkRequestText(req);
+  });
+  app.addHook('preHandler', async (req) => {
+    if (!isApiRoute(req.routeOptions.url)) return;
+    checkFinite(req.body, 'body');
+    checkFinite(req.query, 'querystring');
+    checkFinite(req.params, 'params');
   });
 }
 

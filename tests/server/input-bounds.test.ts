@@ -80,6 +80,11 @@ describe('numbers beyond what the columns hold', () => {
     await refused('kari', 'POST', '/api/Jobs', JSON.stringify(body), /body\/taskRequest\/subscriberDetails\/location\/x must be a number in plain decimal digits/);
   });
 
+  it('non-finite text in a list of ids (the working hours and company settings deletes)', async () => {
+    await refused('kari', 'DELETE', '/api/WorkingHoursSetting', '[1, "Infinity"]', /body\/1 must be a finite number/);
+    await refused('kari', 'DELETE', '/api/Setting', '[1, "-Infinity"]', /body\/1 must be a finite number/);
+  });
+
   it('plain decimal text is still read as a number', async () => {
     expect((await send('kari', 'GET', '/api/Jobs/GetJobsPage?pageNumber=1&pageSize=5')).status).toBe(200);
     expect((await send('kari', 'GET', `/api/Users/${await demo.reg('ola')}`)).status).toBe(200);
