@@ -1,7 +1,7 @@
 /** buildApp(context): the whole server as one Fastify instance, for main.ts and for tests (context.ts builds the context). */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifySchema } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
@@ -16,6 +16,7 @@ import { securityHeadersPlugin } from './security/headers';
 import { inputBoundsPlugin, realDateTimes } from './security/input';
 import type { SmsGateway } from './sms/gateway';
 import { numberTextKeyword } from '../src/domain/schemaBounds';
+import { errorBody, reasonPhrase } from './http/errors';
 
 export interface RegisteredRoute {
   method: string;
@@ -45,6 +46,13 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     // Stopping must not wait for clients: keep-alive and slow connections are closed with the server.
     forceCloseConnections: true,
     loggerInstance: context.log as FastifyBaseLogger,
+    // A path or query Fastify cannot decode is refused before any route: named like every other 400.
+    frameworkErrors: (error, _req, raw) => {
+      const reply = raw as FastifyReply;
+      const status = error.statusCode ?? 400;
+      if (status !== 400) return reply.code(status).send({ statusCode: status, error: reasonPhrase(status), message: error.message });
+      return reply.code(400).send({ ...errorBody(400, 'params is not a valid URL component'), field: 'params' });
+    },
     // X-Forwarded-* only from the proxies named in TRUST_PROXY (none by default).
     // (Fastify takes a hop count too; its types leave numbers out.)
     trustProxy: config.trustProxy as boolean | string,
