@@ -158,8 +158,17 @@ test('company hours refuse a violating time, then save; an employee gets an own 
   await expect(months.locator(':focus')).toHaveCount(0);
 
   await page.getByLabel('Dagtype', { exact: true }).selectOption({ label: 'Halv dag' });
-  await typeInto(page.getByLabel('Fra', { exact: true }), '12.00');
+  // The times open for editing once the half day is chosen; each is read as typed before Add.
+  const from = page.getByLabel('Fra', { exact: true });
+  await expect(from).toBeEnabled();
+  // Select-on-focus did not hold here in the last full run (caret at the start, keys refused by the
+  // field's length): select by keyboard, as a user would, until that is found (see the closing note).
+  await from.click();
+  await from.press('Control+a');
+  await from.pressSequentially('12.00');
+  await expect(from).toHaveValue('12:00');
   await typeInto(page.getByLabel('Til', { exact: true }), '1100');
+  await expect(page.getByLabel('Til', { exact: true })).toHaveValue('11:00');
   await page.getByRole('button', { name: 'Legg til', exact: true }).click();
   await expect(page.getByTestId('holiday-error')).toHaveText(/^Ugyldig tid: til må være senere enn fra/);
   await typeInto(page.getByLabel('Til', { exact: true }), '15:00');
