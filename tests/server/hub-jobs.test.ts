@@ -1,15 +1,14 @@
 /** Committed job changes reach the company's devices as a JobsChanged event (real SignalR client, real server). */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import type { HubConnection } from '@microsoft/signalr';
 import type { PlumberNotification } from '../../src/domain/api';
-import { HUB_EVENT, HUB_PATH } from '../../src/domain/constants';
 import { NotificationType, Role } from '../../src/domain/enums';
 import sharp from 'sharp';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { tokenClaims } from '../helpers/app';
-import { createBody, startDemo, type Demo, type Person } from './jobs-fixtures';
+import { createBody, listenHub, startDemo, type Demo, type Person } from './jobs-fixtures';
 
 let demo: Demo;
 const open: HubConnection[] = [];
@@ -22,18 +21,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function listen(p: Person) {
-  const received: PlumberNotification[] = [];
-  const token = await demo.token(p);
-  const connection = new HubConnectionBuilder()
-    .withUrl(`${demo.t.baseUrl}${HUB_PATH}`, { accessTokenFactory: () => token, transport: HttpTransportType.WebSockets })
-    .configureLogging(LogLevel.None)
-    .build();
-  connection.on(HUB_EVENT, (n: PlumberNotification) => received.push(n));
-  await connection.start();
-  open.push(connection);
-  return received;
-}
+const listen = (p: Person) => listenHub(demo, p, open);
 
 const jobsChanged = (events: PlumberNotification[]) => events.filter((e) => e.NotificationType === NotificationType.JobsChanged);
 

@@ -4,6 +4,9 @@ import { eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CreateJobRequest, Job } from '../../src/domain/api';
 import { DEMO_PASSWORD, seedDemoData } from '../../server/db/seed';
 import { addresses, customers, jobs, properties, users } from '../../server/db/schema';
+import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import type { PlumberNotification } from '../../src/domain/api';
+import { HUB_EVENT, HUB_PATH } from '../../src/domain/constants';
 import { startTestApp, type TestApp, type TestAppOptions } from '../helpers/app';
 
 export const FORBIDDEN = "You don' have access to this API call";
@@ -152,4 +155,18 @@ export function completeForms(serialNo = '71234567') {
       waterMeterImages: [{ text: 'overview', url: '/api/media/file/y' }], comment: 'Gammel måler demontert',
     },
   };
+}
+
+/** A demo person's real SignalR connection: what it hears, collected; the connection goes into `open` to be stopped. */
+export async function listenHub(demo: Demo, p: Person, open: HubConnection[]): Promise<PlumberNotification[]> {
+  const received: PlumberNotification[] = [];
+  const token = await demo.token(p);
+  const connection = new HubConnectionBuilder()
+    .withUrl(`${demo.t.baseUrl}${HUB_PATH}`, { accessTokenFactory: () => token, transport: HttpTransportType.WebSockets })
+    .configureLogging(LogLevel.None)
+    .build();
+  connection.on(HUB_EVENT, (n: PlumberNotification) => received.push(n));
+  await connection.start();
+  open.push(connection);
+  return received;
 }

@@ -9,9 +9,8 @@ import path from 'node:path';
 import { randomUUID, createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import type { HubConnection } from '@microsoft/signalr';
 import type { PlumberNotification } from '../../src/domain/api';
-import { HUB_EVENT, HUB_PATH } from '../../src/domain/constants';
 import { NotificationType } from '../../src/domain/enums';
 import { loadConfig } from '../../server/config';
 import { createContext } from '../../server/context';
@@ -20,7 +19,7 @@ import { lockCompanyJobs, writeJob } from '../../server/repositories/jobs';
 import { dailyCleanup, GRACE_MS } from '../../server/services/cleanup';
 import { inUnitOfWork } from '../../server/services/unitOfWork';
 import { CLEANUP_QUEUE, startWorkers, type Workers } from '../../server/workers';
-import { startDemo, type Demo, type Person } from './jobs-fixtures';
+import { listenHub, startDemo, type Demo, type Person } from './jobs-fixtures';
 
 let demo: Demo;
 const open: HubConnection[] = [];
@@ -35,18 +34,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function listen(p: Person) {
-  const received: PlumberNotification[] = [];
-  const token = await demo.token(p);
-  const connection = new HubConnectionBuilder()
-    .withUrl(`${demo.t.baseUrl}${HUB_PATH}`, { accessTokenFactory: () => token, transport: HttpTransportType.WebSockets })
-    .configureLogging(LogLevel.None)
-    .build();
-  connection.on(HUB_EVENT, (n: PlumberNotification) => received.push(n));
-  await connection.start();
-  open.push(connection);
-  return received;
-}
+const listen = (p: Person) => listenHub(demo, p, open);
 
 const of = (events: PlumberNotification[], type: string) => events.filter((e) => e.NotificationType === type);
 const hours = (h: number) => new Date(Date.now() - h * 3600_000);
