@@ -6,23 +6,17 @@
  * (src/domain/matrikkel.ts); unikMatrikkelenhetId / unikid its human form "3201-58/42/0/3". Paths
  * taking a number accept either the 22-digit or the human form.
  */
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AddressSearchResult, BuildingUnit, Location } from '../../src/domain/schemas';
+import type { AddressSearchResult, BuildingUnit } from '../../src/domain/schemas';
 import { ADDRESS_SEARCH_LIMIT } from '../../src/domain/constants';
 import { AddressResultType, type AddressResultTypeName } from '../../src/domain/enums';
 import { composeMatrikkelNummer, formatMatrikkelNummer, parseMatrikkelNummer } from '../../src/domain/matrikkel';
 import type { UserContext } from '../auth/context';
-import { addresses, housingUnits, properties } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import type { DbOrTx } from '../db/tx';
-import { escapeLike } from '../repositories/sqlLike';
-
-type PropertyRow = typeof properties.$inferSelect;
-type AddressRow = typeof addresses.$inferSelect;
-type UnitRow = typeof housingUnits.$inferSelect;
-
-const location = (r: { x: number | null; y: number | null; srs: number | null }): Location | null =>
-  r.x != null && r.y != null && r.srs != null ? { x: r.x, y: r.y, srs: r.srs } : null;
+import {
+  findAddressesContaining, findBuildingUnits, findCustomerAddress, findCustomerProperty, findPropertiesByNummer, findPropertiesLike,
+  findPropertyByNummer, findStreetsContaining, firstAddressOf, housingUnitsAt, location, type AddressRow, type PropertyRow,
+} from '../repositories/property';
 
 /** The 22-digit number for a 22-digit or human ("3201-58/42/0/3") form; null when neither. */
 export function toMatrikkelNummer(value: string): string | null {
@@ -39,8 +33,7 @@ function requireNummer(value: string, field: string): string {
 }
 
 async function propertyByNummer(db: DbOrTx, user: UserContext, nr: string): Promise<PropertyRow> {
-  const [row] = await db.select().from(properties)
-    .where(and(eq(properties.customerId, user.customerId), eq(properties.matrikkelNummer, nr))).limit(1);
+  const row = await findPropertyByNummer(db, user.customerId, nr);
   if (!row) throw notFound('Property');
   return row;
 }
@@ -79,13 +72,10 @@ export async function searchAddresses(db: DbOrTx, user: UserContext, q: string, 
   const text = q.trim();
   const out: AddressSearchResult[] = [];
   const room = () => ADDRESS_SEARCH_LIMIT - out.length;
-  const contains = `%${escapeLike(text)}%`;
 
   const pattern = matrikkelPattern(text);
   if (targets.includes(AddressResultType.PropertyUnit) && pattern) {
-    const units = await db.select().from(properties)
-      .where(and(eq(properties.customerId, user.customerId), sql`${properties.matrikkelNummer} like ${pattern}`))
-      .orderBy(asc(properties.matrikkelNummer)).limit(room());
+    const units = await findPropertiesLike(db, user.customerId, pattern, room());
     const addressOf = await firstAddresses(db, units);
     for (const p of units) {
       const a = addressOf.get(p.id) ?? (p.parentId != null ? addressOf.get(p.parentId) : undefined);
@@ -96,11 +86,7 @@ export async function searchAddresses(db: DbOrTx, user: UserContext, q: string, 
     }
   }
   if (targets.includes(AddressResultType.StreetAddress) && room() > 0) {
-    const rows = await db.select({ address: addresses, nr: properties.matrikkelNummer }).from(addresses)
-      .innerJoin(properties, eq(properties.id, addresses.propertyId))
-      .where(and(eq(addresses.customerId, user.customerId), sql`${addresses.text} ilike ${contains}`))
-      .orderBy(asc(addresses.street), sql`nullif(substring(${addresses.houseNumber} from '^[0-9]+'), '')::int`, asc(addresses.houseNumber))
-      .limit(room());
+    const rows = await findAddressesContaining(db, user.customerId, text, room());
     for (const { address: a, nr } of rows) {
       out.push({
         addressText: a.text, addressId: a.id, matrikkelenhetId: a.propertyId, matrikkelNummer: nr, location: location(a),
@@ -109,10 +95,7 @@ export async function searchAddresses(db: DbOrTx, user: UserContext, q: string, 
     }
   }
   if (targets.includes(AddressResultType.Street) && room() > 0) {
-    const rows = await db.selectDistinctOn([addresses.street], { street: addresses.street, x: addresses.x, y: addresses.y, srs: addresses.srs })
-      .from(addresses)
-      .where(and(eq(addresses.customerId, user.customerId), sql`${addresses.street} ilike ${contains}`))
-      .orderBy(asc(addresses.street), asc(addresses.id)).limit(room());
+    const rows = await findStreetsContaining(db, user.customerId, text, room());
     for (const r of rows) {
       out.push({ addressText: r.street, addressId: null, matrikkelenhetId: null, matrikkelNummer: null, location: location(r), type: AddressResultType.Street });
     }
@@ -121,13 +104,8 @@ export async function searchAddresses(db: DbOrTx, user: UserContext, q: string, 
 }
 
 /** The lowest-numbered address on each of the given units (and on their parents). */
-async function firstAddresses(db: DbOrTx, units: PropertyRow[]): Promise<Map<number, AddressRow>> {
-  const ids = [...new Set(units.flatMap((p) => (p.parentId != null ? [p.id, p.parentId] : [p.id])))];
-  const map = new Map<number, AddressRow>();
-  if (ids.length === 0) return map;
-  const rows = await db.select().from(addresses).where(inArray(addresses.propertyId, ids)).orderBy(asc(addresses.id));
-  for (const a of rows) if (!map.has(a.propertyId)) map.set(a.propertyId, a);
-  return map;
+function firstAddresses(db: DbOrTx, units: PropertyRow[]): Promise<Map<number, AddressRow>> {
+  return firstAddressOf(db, [...new Set(units.flatMap((p) => (p.parentId != null ? [p.id, p.parentId] : [p.id])))]);
 }
 
 // --- sectioned properties and sub-properties ------------------------------------------------------
@@ -140,12 +118,9 @@ async function firstAddresses(db: DbOrTx, units: PropertyRow[]): Promise<Map<num
  * address is unknown or has no housing units.
  */
 export async function sectionedProperties(db: DbOrTx, user: UserContext, addressId: number) {
-  const [address] = await db.select().from(addresses)
-    .where(and(eq(addresses.id, addressId), eq(addresses.customerId, user.customerId))).limit(1);
+  const address = await findCustomerAddress(db, user.customerId, addressId);
   if (!address) throw notFound('Address');
-  const rows = await db.select({ unit: housingUnits, nr: properties.matrikkelNummer }).from(housingUnits)
-    .innerJoin(properties, eq(properties.id, housingUnits.propertyId))
-    .where(eq(housingUnits.addressId, address.id)).orderBy(asc(properties.matrikkelNummer), asc(housingUnits.ident));
+  const rows = await housingUnitsAt(db, address.id);
   if (rows.length === 0) throw notFound('Housing units at the address');
   return {
     gateAdresse: {
@@ -167,9 +142,7 @@ export async function subProperties(db: DbOrTx, user: UserContext, unikIds: stri
   const wanted = unikIds.map((u) => u.trim()).filter(Boolean);
   if (wanted.length === 0) throw badRequest('querystring/unikMatrikkelenhetsId', 'must list at least one unit');
   const byNr = new Map(wanted.map((u) => [requireNummer(u, 'querystring/unikMatrikkelenhetsId'), u]));
-  const rows = await db.select().from(properties)
-    .where(and(eq(properties.customerId, user.customerId), inArray(properties.matrikkelNummer, [...byNr.keys()])))
-    .orderBy(asc(properties.matrikkelNummer));
+  const rows = await findPropertiesByNummer(db, user.customerId, [...byNr.keys()]);
   if (rows.length === 0) throw notFound('Properties');
   return {
     infoForMatrikkelenhet: rows.map((p) => ({
@@ -192,7 +165,7 @@ export async function matrikkelIdenter(db: DbOrTx, user: UserContext, nr: string
 
 /** GET /api/Property/propertyId/{id} → { id, name, matrikkelNummer }; name is the first address, else the number. */
 export async function propertyName(db: DbOrTx, user: UserContext, id: number) {
-  const [p] = await db.select().from(properties).where(and(eq(properties.id, id), eq(properties.customerId, user.customerId))).limit(1);
+  const p = await findCustomerProperty(db, user.customerId, id);
   if (!p) throw notFound('Property');
   const a = (await firstAddresses(db, [p]));
   const address = a.get(p.id) ?? (p.parentId != null ? a.get(p.parentId) : undefined);
@@ -201,28 +174,16 @@ export async function propertyName(db: DbOrTx, user: UserContext, id: number) {
 
 /** GET /api/Property/owners/{matrikkelenhetId} → [{ id, name }]; 404 when the unit is unknown or has no owners. */
 export async function propertyOwners(db: DbOrTx, user: UserContext, id: number) {
-  const [p] = await db.select().from(properties).where(and(eq(properties.id, id), eq(properties.customerId, user.customerId))).limit(1);
+  const p = await findCustomerProperty(db, user.customerId, id);
   if (!p || p.owners.length === 0) throw notFound('Property owners');
   return p.owners.map((o) => ({ id: o.id, name: o.navn }));
 }
 
 // --- housing units and buildings ------------------------------------------------------------------
 
-async function unitsWhere(db: DbOrTx, user: UserContext, where: SQL | undefined): Promise<BuildingUnit[]> {
-  const rows = await db.select({ unit: housingUnits, address: addresses, nr: properties.matrikkelNummer }).from(housingUnits)
-    .innerJoin(addresses, eq(addresses.id, housingUnits.addressId))
-    .innerJoin(properties, eq(properties.id, housingUnits.propertyId))
-    .where(and(eq(properties.customerId, user.customerId), where))
-    .orderBy(asc(addresses.id), asc(housingUnits.ident));
-  return rows.map(({ unit, address, nr }: { unit: UnitRow; address: AddressRow; nr: string }) => ({
-    bruksenhetsId: unit.id, bruksenhetsnummer: unit.ident, address: address.text, addressId: address.id, buildingId: unit.buildingId,
-    typeCode: unit.typeCode, statusCode: unit.statusCode, matrikkelenhetId: unit.propertyId, matrikkelNummer: nr, location: location(address),
-  }));
-}
-
 /** GET /api/Property/housingunit/{id} → BuildingUnit. */
 export async function housingUnit(db: DbOrTx, user: UserContext, id: number): Promise<BuildingUnit> {
-  const [unit] = await unitsWhere(db, user, eq(housingUnits.id, id));
+  const [unit] = await findBuildingUnits(db, user.customerId, { unitId: id });
   if (!unit) throw notFound('Housing unit');
   return unit;
 }
@@ -230,7 +191,7 @@ export async function housingUnit(db: DbOrTx, user: UserContext, id: number): Pr
 /** GET /api/Property/housingunits/matrikkelnr/{nr} → BuildingUnit[] of the unit and, for a base property, its sections. */
 export async function housingUnitsOf(db: DbOrTx, user: UserContext, nr: string): Promise<BuildingUnit[]> {
   const p = await propertyByNummer(db, user, requireNummer(nr, 'params/nr'));
-  return unitsWhere(db, user, or(eq(properties.id, p.id), eq(properties.parentId, p.id)));
+  return findBuildingUnits(db, user.customerId, { propertyOrSectionsOf: p.id });
 }
 
 /** GET /api/Property/buildings/matrikkelnr/{nr} → [{ buildingId, housingUnits: BuildingUnit[] }]; 404 when none. */

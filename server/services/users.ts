@@ -3,30 +3,16 @@
  * count and change the status of their company's users; a plumber sees only their own record, and
  * may edit only their own information (spec 1 §6).
  */
-import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Plumber, UserInformationRequest, UserStatusRequest } from '../../src/domain/schemas';
-import { UserStatus } from '../../src/domain/enums';
 import { canChangeUserStatus } from '../../src/domain/users/status';
 import { toNorwegianE164, validatePlumberInformation } from '../../src/domain/validation';
 import type { UserContext } from '../auth/context';
-import { users } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { companyUser } from './jobs/read';
 import type { DbOrTx, Tx } from '../db/tx';
-
-type UserRow = typeof users.$inferSelect;
+import { countUserRows, findCompanyUserBy, findUsers, toPlumber, updateUser, type UserListFilter } from '../repositories/users';
 
 const STATUS_NAMES: Record<number, string> = { 1: 'Pending', 2: 'Activated', 3: 'Rejected', 4: 'Deactivated' };
-
-export function toPlumber(u: UserRow): Plumber {
-  return {
-    id: u.registrationId, userId: u.id, firstName: u.firstName, lastName: u.lastName, displayName: u.displayName,
-    telephone: u.mobile, email: u.email, userStatus: u.status, registeredDate: u.registeredAt.toISOString(),
-    isActive: u.status === UserStatus.Activated,
-    plumberInitials: `${u.firstName.charAt(0)}${u.lastName.charAt(0)}`.toUpperCase(),
-    roleId: u.roleId, gdprConsent: u.gdprConsent,
-  };
-}
 
 export interface UserFilter {
   /** 0 (Default) or absent: every status. */
@@ -34,28 +20,25 @@ export interface UserFilter {
   roleId?: number;
 }
 
-function filterCondition(user: UserContext, filter: UserFilter): SQL {
-  return and(
-    eq(users.companyId, user.companyId!),
-    user.isAdmin ? undefined : eq(users.registrationId, user.registrationId),
-    filter.userStatus ? eq(users.status, filter.userStatus) : undefined,
-    filter.roleId ? eq(users.roleId, filter.roleId) : undefined,
-  )!;
+/** Every status when userStatus is 0 or absent; a plumber sees only their own record. */
+function listFilter(user: UserContext, filter: UserFilter): UserListFilter {
+  return {
+    companyId: user.companyId!, registrationId: user.isAdmin ? undefined : user.registrationId,
+    status: filter.userStatus, roleId: filter.roleId,
+  };
 }
 
 /** GET /api/Users: the company's users for an admin; for a plumber the list holds only themselves. */
 export async function listUsers(db: DbOrTx, user: UserContext, filter: UserFilter): Promise<Plumber[]> {
   if (!user.companyId) return [];
-  const rows = await db.select().from(users).where(filterCondition(user, filter))
-    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.registrationId));
-  return rows.map(toPlumber);
+  return (await findUsers(db, listFilter(user, filter))).map(toPlumber);
 }
 
 /** GET /api/Users/count (admin): e.g. RoleId=1&UserStatus=1 counts new plumbers. */
 export async function countUsers(db: DbOrTx, user: UserContext, filter: UserFilter): Promise<number> {
   if (!user.isAdmin) throw forbidden();
   if (!user.companyId) return 0;
-  return db.$count(users, filterCondition(user, filter));
+  return countUserRows(db, listFilter(user, filter));
 }
 
 /** GET /api/Users/{id}: any user of the company for an admin, only themselves for a plumber. */
@@ -74,8 +57,7 @@ export async function changeUserStatus(tx: Tx, user: UserContext, body: UserStat
   if (!canChangeUserStatus(row.status, body.status)) {
     throw conflict(`A ${STATUS_NAMES[row.status] ?? row.status} user cannot be changed to ${STATUS_NAMES[body.status] ?? body.status}`);
   }
-  const [updated] = await tx.update(users).set({ status: body.status }).where(eq(users.id, row.id)).returning();
-  return toPlumber(updated);
+  return toPlumber(await updateUser(tx, row.id, { status: body.status }));
 }
 
 const FIELD_RULES: Record<string, string> = {
@@ -91,15 +73,13 @@ export async function updateUserInformation(tx: Tx, user: UserContext, body: Use
   if (invalid) throw badRequest(`body/${invalid}`, FIELD_RULES[invalid]);
   if (!user.companyId) throw forbidden();
   const byRegistration = /^\d+$/.test(body.objectId);
-  const where = byRegistration ? eq(users.registrationId, Number(body.objectId)) : eq(users.id, body.objectId);
   if (!byRegistration && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(body.objectId)) {
     throw badRequest('body/objectId', 'must be a user id or registration id');
   }
-  const [row] = await tx.select().from(users).where(and(where, eq(users.companyId, user.companyId))).limit(1);
+  const row = await findCompanyUserBy(tx, user.companyId, byRegistration ? { registrationId: Number(body.objectId) } : { userId: body.objectId });
   if (!row) throw notFound('User');
   if (!user.isAdmin && row.id !== user.userId) throw forbidden();
-  const [updated] = await tx.update(users).set({
+  return toPlumber(await updateUser(tx, row.id, {
     firstName: body.firstName, lastName: body.lastName, displayName: body.displayName, mobile: toNorwegianE164(body.telephone)!,
-  }).where(eq(users.id, row.id)).returning();
-  return toPlumber(updated);
+  }));
 }
