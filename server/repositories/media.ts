@@ -1,7 +1,128 @@
-/** Image rows as the daily clean-up reads them (the media service's own queries are in services/media.ts). */
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { mediaAssets } from '../db/schema';
-import type { DbOrTx, Tx } from '../db/tx';
+/**
+ * Image rows (media_assets): the row mapping, the queries the media service is made of, and those the
+ * daily clean-up reads. Rules (who may see or change an image, quotas, the files) live in services/media/.
+ */
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { CustomProps, ImageAsset, ImageMetadata } from '../../src/domain/schemas';
+import type { UserContext } from '../auth/context';
+import { jobs, mediaAssets, tasks } from '../db/schema';
+import { advisoryLock, type DbOrTx, type Tx } from '../db/tx';
+import { visibleJobs } from './jobs';
+
+export type AssetRow = typeof mediaAssets.$inferSelect;
+export type NewAssetRow = typeof mediaAssets.$inferInsert;
+
+export function toAsset(row: AssetRow, fileContent?: Buffer): ImageAsset {
+  return {
+    assetId: row.id,
+    fileName: row.fileName,
+    assetType: row.contentType,
+    blobUri: `/api/media/file/${row.id}?v=${row.version}`,
+    createdBy: row.createdBy,
+    createdDate: row.createdAt.toISOString(),
+    objectId: row.objectId,
+    moduleId: row.moduleId,
+    matrikkelenhetsId: row.matrikkelenhetId,
+    customProps: row.customProps as CustomProps,
+    metadata: (row.metadata as ImageMetadata | null) ?? null,
+    width: row.width,
+    height: row.height,
+    sizeInBytes: row.sizeBytes,
+    contentHash: row.sha256,
+    version: row.version,
+    ...(fileContent ? { fileContent: fileContent.toString('base64') } : {}),
+  };
+}
+
+// --- reading --------------------------------------------------------------------------------------
+
+/** Images of jobs the user may see (admin: the company's; plumber: own jobs), on one property, newest first (at most `limit`). */
+export async function visibleAssets(db: DbOrTx, user: UserContext, matrikkelenhetId: number, customProps: Record<string, unknown> | null, limit: number): Promise<AssetRow[]> {
+  const rows = await db.select({ asset: mediaAssets }).from(mediaAssets)
+    .innerJoin(jobs, eq(jobs.id, mediaAssets.jobId))
+    .where(and(
+      eq(mediaAssets.companyId, user.companyId ?? ''), visibleJobs(user), eq(mediaAssets.matrikkelenhetId, matrikkelenhetId),
+      customProps ? sql`${mediaAssets.customProps} @> ${JSON.stringify(customProps)}::jsonb` : undefined,
+    ))
+    .orderBy(desc(mediaAssets.createdAt), mediaAssets.id)
+    .limit(limit);
+  return rows.map((r) => r.asset);
+}
+
+export interface AssetWithJob {
+  asset: AssetRow;
+  job: typeof jobs.$inferSelect;
+  task: typeof tasks.$inferSelect;
+}
+
+/** An image of the company, with its live job and its task; undefined when there is none. */
+export async function companyAsset(db: DbOrTx, companyId: string, assetId: string): Promise<AssetWithJob | undefined> {
+  const [row] = await db.select({ asset: mediaAssets, job: jobs, task: tasks }).from(mediaAssets)
+    .innerJoin(jobs, eq(jobs.id, mediaAssets.jobId))
+    .innerJoin(tasks, eq(tasks.id, mediaAssets.taskId))
+    .where(and(eq(mediaAssets.id, assetId), eq(mediaAssets.companyId, companyId), sql`${jobs.deletedAt} is null`))
+    .limit(1);
+  return row;
+}
+
+/** A live task of a live job of the company, with its job; undefined when there is none. */
+export async function companyTask(db: DbOrTx, companyId: string, taskId: string) {
+  const [row] = await db.select({ job: jobs, task: tasks }).from(tasks)
+    .innerJoin(jobs, eq(jobs.id, tasks.jobId))
+    .where(and(eq(tasks.id, taskId), eq(jobs.companyId, companyId), sql`${jobs.deletedAt} is null`, eq(tasks.isDeleted, false)))
+    .limit(1);
+  return row;
+}
+
+/** The company of an image id in use, whichever company it is; undefined when the id is free. */
+export async function assetCompany(db: DbOrTx, assetId: string): Promise<string | undefined> {
+  const [row] = await db.select({ companyId: mediaAssets.companyId }).from(mediaAssets).where(eq(mediaAssets.id, assetId)).limit(1);
+  return row?.companyId;
+}
+
+/** Ids of the company's images of one object id on a property, newest first. */
+export async function objectAssetIds(db: DbOrTx, companyId: string, matrikkelenhetId: number, objectId: string): Promise<string[]> {
+  const rows = await db.select({ id: mediaAssets.id }).from(mediaAssets)
+    .where(and(eq(mediaAssets.companyId, companyId), eq(mediaAssets.matrikkelenhetId, matrikkelenhetId), eq(mediaAssets.objectId, objectId)))
+    .orderBy(desc(mediaAssets.createdAt), mediaAssets.id);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Bytes of image files the company keeps, read under the company's quota lock, held to the commit:
+ * two uploads cannot both take the last room.
+ */
+export async function lockedCompanyBytes(tx: Tx, companyId: string): Promise<number> {
+  await advisoryLock(tx, `media-quota:${companyId}`);
+  const [{ used }] = await tx.select({ used: sql<string>`coalesce(sum(${mediaAssets.sizeBytes}), 0)` }).from(mediaAssets)
+    .where(eq(mediaAssets.companyId, companyId));
+  return Number(used);
+}
+
+// --- writing --------------------------------------------------------------------------------------
+
+/** Locks an image's row until the commit (a file replacement reads the current file under it). */
+export async function lockAsset(tx: Tx, assetId: string): Promise<void> {
+  await tx.execute(sql`select 1 from media_assets where id = ${assetId} for update`);
+}
+
+export async function insertAsset(tx: Tx, values: NewAssetRow): Promise<AssetRow> {
+  const [row] = await tx.insert(mediaAssets).values(values).returning();
+  return row;
+}
+
+/** Changes an image's row; its version goes up by one and updated_at to now. */
+export async function updateAsset(tx: Tx, assetId: string, patch: Partial<AssetRow>): Promise<AssetRow> {
+  const [row] = await tx.update(mediaAssets).set({ ...patch, version: sql`${mediaAssets.version} + 1`, updatedAt: new Date() })
+    .where(eq(mediaAssets.id, assetId)).returning();
+  return row;
+}
+
+export async function deleteAsset(tx: Tx, assetId: string): Promise<void> {
+  await tx.delete(mediaAssets).where(eq(mediaAssets.id, assetId));
+}
+
+// --- the daily clean-up ---------------------------------------------------------------------------
 
 export interface StoredKey {
   id: string;

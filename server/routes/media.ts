@@ -18,10 +18,11 @@ import { checkImage, rotateImage, type CheckedImage } from '../media/image';
 import type { MediaStore } from '../media/store';
 import { badRequest, HttpError } from '../http/errors';
 import { runMutation } from './mutation';
-import {
-  deleteByObject, deleteImage, getImage, imageFile, listImages, replaceByObject, replaceImageFile, searchImages, updateMetadata,
-  uploadImage, type MediaEffects,
-} from '../services/media';
+import { replaceByObject, replaceImageFile, updateMetadata } from '../services/media/edit';
+import type { MediaEffects } from '../services/media/files';
+import { getImage, imageFile, listImages, searchImages } from '../services/media/read';
+import { deleteByObject, deleteImage } from '../services/media/remove';
+import { uploadImage } from '../services/media/upload';
 import {
   CustomPropsSearchBody, DeleteByObjectQuery, ErrorBody, errors, ImageAssetSchema, MediaAssetParams, MediaDeletedSchema, MediaFileParams,
   MediaFileQuery, MediaListParams, MetadataUpdateBody, mutationErrors, ReplaceFields, RotateFields, UploadFields, UuidParam,
