@@ -1,7 +1,8 @@
 /**
  * The task forms' rules (spec 1 §5 "Task forms"), once for the device (the forms) and the server (a
- * sent report is checked again there). Pure functions over plain values; dates compare by calendar
- * day in Norway ("dates compare at midnight").
+ * sent report is checked again there): the single rules and the form values here, what a report must
+ * contain composed of them in tasks/reportRules.ts. Pure functions over plain values; dates compare by
+ * calendar day in Norway ("dates compare at midnight").
  */
 import { osloDay } from './calendar';
 import { causesNeedImages, type DeviationCause } from './reportStatus';
@@ -131,16 +132,6 @@ export function deviationDetails(values: DeviationFormValues, causes: readonly D
     deviationList: chosen.map((c) => ({ id: c.id, value: c.value ?? '', deviationType: c.deviationType })),
     deviationImages: formImages(images),
   };
-}
-
-export type DeviationProblem = 'NoCause' | 'ImagesRequired' | null;
-
-/** Why the view cannot be sent yet: no cause, or a deviation cause without a photo. */
-export function deviationProblem(values: DeviationFormValues, causes: readonly DeviationCause[], imageCount: number): DeviationProblem {
-  const chosen = causes.filter((c) => values.causeIds.includes(c.id));
-  if (chosen.length === 0) return 'NoCause';
-  if (causesNeedImages(chosen) && imageCount === 0) return 'ImagesRequired';
-  return null;
 }
 
 // ---------------------------------------------------------------- the meter forms (spec 1 §3, §5)
@@ -282,72 +273,6 @@ export interface FieldProblem {
   values?: Record<string, string | number>;
 }
 export type FormProblems<T> = Partial<Record<keyof T | 'images' | 'confirmImage', FieldProblem>>;
-
-export interface NewMeterContext {
-  model: MeterModel | null;
-  /** New-meter serials of the job's other live tasks. */
-  otherSerials: string[];
-  /** Install jobs need the upstream and downstream answers. */
-  isInstall: boolean;
-  imageCount: number;
-  /** Sending needs the 'confirm image' box ticked (spec 1 §5). */
-  confirmImage: boolean;
-  now?: Date;
-}
-
-/** Every rule of spec 1 §5 for the new meter that the device can check; empty when it may be sent. */
-export function newMeterProblems(v: NewMeterValues, ctx: NewMeterContext): FormProblems<NewMeterValues> {
-  const p: FormProblems<NewMeterValues> = {};
-  const required = (k: keyof NewMeterValues) => { if (!isSet(v[k])) p[k] = { key: 'Required' }; };
-  (['meterModelId', 'serialNo', 'installedDate', 'lastMeterReading', 'brackets', 'directionId',
-    'hasUpstreamStopValve', 'hasDownstreamStopValve', 'hasBackflowProtection'] as const).forEach(required);
-  const serial = normalizeSerial(v.serialNo);
-  if (serial !== '' && !serialMatchesModel(serial, ctx.model)) p.serialNo = { key: 'InvalidSerial', values: { example: serialExample(ctx.model) } };
-  else if (serial !== '' && ctx.otherSerials.some((s) => normalizeSerial(s) === serial)) p.serialNo = { key: 'NewWaterMeterSerialNumberIsInUse' };
-  if (v.installedDate && !notInFuture(v.installedDate, ctx.now)) p.installedDate = { key: 'DateInFuture' };
-  if (v.lastMeterReading !== '' && !newReadingValid(v.lastMeterReading, ctx.model)) {
-    p.lastMeterReading = { key: 'NewReadingInvalid', values: { digits: ctx.model?.numberOfDigits ?? 8 } };
-  }
-  if (v.hasBackflowProtection === YesNoUnknown.Yes) {
-    if (!isSet(v.backflowProtectionType)) p.backflowProtectionType = { key: 'Required' };
-    if (!isSet(v.liquidCategory)) p.liquidCategory = { key: 'Required' };
-  }
-  if (ctx.isInstall) {
-    if (!isSet(v.hasUpstreamWaterMeter)) p.hasUpstreamWaterMeter = { key: 'Required' };
-    if (!isSet(v.hasDownstreamWaterMeter)) p.hasDownstreamWaterMeter = { key: 'Required' };
-  }
-  if (v.upstreamMeterSerialNumber.trim() !== '') {
-    if (!DEFAULT_SERIAL_PATTERN.test(normalizeSerial(v.upstreamMeterSerialNumber))) {
-      p.upstreamMeterSerialNumber = { key: 'InvalidSerial', values: { example: DEFAULT_SERIAL_EXAMPLE } };
-    }
-    if (!newReadingValid(v.upstreamMeterLastReading, null)) p.upstreamMeterLastReading = { key: 'NewReadingInvalid', values: { digits: 8 } };
-  }
-  if (ctx.model?.waterTypeId === WaterType.ColdAndHot && v.waterType === WaterType.ColdAndHot) p.waterType = { key: 'ChooseWaterType' };
-  if (ctx.imageCount === 0) p.images = { key: 'NewMeterImageRequired' };
-  else if (!ctx.confirmImage) p.confirmImage = { key: 'ConfirmImageRequired' };
-  return p;
-}
-
-export interface OldMeterContext {
-  /** The new meter's installed date, on a replacement (ErrorDismantleDate). */
-  installedDate: string | null;
-  isDismantle: boolean;
-  imageCount: number;
-  now?: Date;
-}
-
-/** Every rule of spec 1 §5 for the old meter that the device can check. */
-export function oldMeterProblems(v: OldMeterValues, ctx: OldMeterContext): FormProblems<OldMeterValues> {
-  const p: FormProblems<OldMeterValues> = {};
-  if (!v.dismantledDate) p.dismantledDate = { key: 'Required' };
-  else if (!notInFuture(v.dismantledDate, ctx.now)) p.dismantledDate = { key: 'DateInFuture' };
-  else if (ctx.installedDate && dismantleAfterInstall(v.dismantledDate, ctx.installedDate)) p.dismantledDate = { key: 'ErrorDismantleDate' };
-  if (v.lastMeterReading.trim() === '') p.lastMeterReading = { key: 'Required' };
-  else if (!oldReadingValid(v.lastMeterReading)) p.lastMeterReading = { key: 'OldReadingInvalid' };
-  if (ctx.isDismantle && v.comment.trim() === '') p.comment = { key: 'CommentRequired' };
-  if (ctx.imageCount === 0) p.images = { key: 'OldMeterImageRequired' };
-  return p;
-}
 
 /** Spec 1 §5: an old-meter reading lower than the previous one is confirmed by the plumber. */
 export function readingLowerThanPrevious(reading: string, previous: unknown): boolean {

@@ -73,6 +73,12 @@ describe('the new meter', () => {
     });
   }
 
+  it('takes no serial of spaces (the form\'s rule: a blank text is no answer)', async () => {
+    const res = await tryReport((f) => { f.newWaterMeterObj.serialNo = '   '; });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('body/jobTasks/0/newWaterMeterObj/serialNo is required');
+  });
+
   it('checks the serial against the model\'s pattern, upper-cased, with the model\'s example', async () => {
     const wrong = await tryReport((f) => { f.newWaterMeterObj.serialNo = 'ABC123'; });
     expect(wrong.status).toBe(400);

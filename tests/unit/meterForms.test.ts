@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { harden } from '../../src/domain/schemaBounds';
 import { DismantleSchema, NewWaterMeterSchema } from '../../src/domain/schemas';
 import {
-  dismantleObject, initialNewMeter, initialOldMeter, modelLacksWaterType, newMeterObject, newMeterProblems, oldMeterProblems,
+  dismantleObject, initialNewMeter, initialOldMeter, modelLacksWaterType, newMeterObject,
   oldMeterPickable, readingLowerThanPrevious, registerFromMeter, type MeterModel, type NewMeterValues,
 } from '../../src/domain/taskForm';
+import { newMeterProblems, oldMeterProblems } from '../../src/domain/tasks/reportRules';
 
 const kamstrup: MeterModel = { id: 1, name: 'Kamstrup', numberOfDigits: 8, serialNumberRegex: '^\\d{8}$', serialNumberRegexInfo: 'Eksempel: 71234567', waterTypeId: 0 };
 const now = new Date('2026-11-23T12:00:00Z');

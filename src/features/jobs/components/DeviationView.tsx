@@ -10,9 +10,8 @@ import { useTranslation } from 'react-i18next';
 import type { Job, Task } from '../../../domain/api';
 import { COMMENT_ROWS, NOTE_MAX_LENGTH } from '../../../domain/constants';
 import { DeviationType } from '../../../domain/enums';
-import {
-  deviationDetails, deviationProblem, initialDeviationValues, type DeviationCause, type DeviationFormValues,
-} from '../../../domain/taskForm';
+import { deviationDetails, initialDeviationValues, type DeviationCause, type DeviationFormValues } from '../../../domain/taskForm';
+import { chosenCauses, deviationProblem } from '../../../domain/tasks/reportRules';
 import { useLookup } from '../../../data/sync';
 import { useListedPhotos } from '../../../data/photos/store';
 import { ImageStrip } from './ImageStrip';
@@ -41,7 +40,7 @@ export function DeviationView({ job, task, onBack, onSent }: DeviationViewProps)
   const { listed: deviationImages } = useListedPhotos(
     task.taskId, (task.additionalDetailsRequest as { deviationImages?: unknown } | null)?.deviationImages, 'deviation', 'deviation',
   );
-  const problem = deviationProblem(values, causes, deviationImages.length);
+  const problem = deviationProblem(chosenCauses(values, causes), deviationImages.length);
   const tooLong = values.note.length > NOTE_MAX_LENGTH;
 
   const toggle = (id: number, on: boolean) =>

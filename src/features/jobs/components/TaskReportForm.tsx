@@ -14,9 +14,10 @@ import { JobType } from '../../../domain/enums';
 import { formatDateTime } from '../../../domain/format';
 import { liveTasks } from '../../../domain/jobRules';
 import { meterFormsOf } from '../../../domain/tasks/report';
+import { reportProblems } from '../../../domain/tasks/reportRules';
 import {
-  dismantleBeforeInstall, dismantleObject, initialNewMeter, initialOldMeter, modelLacksWaterType, newMeterObject, newMeterProblems,
-  normalizeSerial, oldMeterPickable, oldMeterProblems, readingLowerThanPrevious, registerFromMeter, serialMatchesModel, WaterType,
+  dismantleBeforeInstall, dismantleObject, initialNewMeter, initialOldMeter, modelLacksWaterType, newMeterObject,
+  normalizeSerial, oldMeterPickable, readingLowerThanPrevious, registerFromMeter, serialMatchesModel, WaterType,
   YesNoUnknown, type FieldProblem, type MeterModel, type NewMeterValues, type OldMeterValues, type PropertyMeter,
 } from '../../../domain/taskForm';
 import { apiFetch } from '../../../data/transport';
@@ -152,12 +153,9 @@ export function TaskReportForm({ job, task, onNotCarriedOut, onSent }: TaskRepor
   const otherSerials = liveTasks(job).filter((x) => x.taskId !== task.taskId)
     .map((x) => String((x.newWaterMeterObj as Old | null)?.serialNo ?? '')).filter((s) => s !== '');
 
-  const newProblems = needsNew ? newMeterProblems(newMeter, {
-    model, otherSerials, isInstall: job.typeId === JobType.Install, imageCount: newOverview.count + newDetail.count, confirmImage,
-  }) : {};
-  const oldProblems = needsOld ? oldMeterProblems(oldMeter, {
-    installedDate: needsNew ? newMeter.installedDate : null, isDismantle: job.typeId === JobType.Dismantle, imageCount: oldOverview.count,
-  }) : {};
+  const { newMeter: newProblems, oldMeter: oldProblems } = reportProblems({ jobTypeId: job.typeId, newMeter, oldMeter }, {
+    model, otherSerials, confirmImage, newMeterImages: newOverview.count + newDetail.count, oldMeterImages: oldOverview.count,
+  });
   // Format problems show at once; "required" ones after a send was tried.
   const visible = <T,>(problem: T & { key: string } | undefined) => (problem && (showAll || problem.key !== 'Required') ? problem : undefined);
   const serialValid = newMeter.serialNo !== '' && serialMatchesModel(normalizeSerial(newMeter.serialNo), model);
