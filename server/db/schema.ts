@@ -166,7 +166,7 @@ export const jobs = pgTable('jobs', {
   index('jobs_assignee_live_ref').on(t.companyId, t.assignedToId, t.refNr).where(sql`${t.deletedAt} is null`),
   index('jobs_status_live_ref').on(t.companyId, t.statusId, t.refNr).where(sql`${t.deletedAt} is null`),
   // The completed-jobs report (spec 3) reads a company's live jobs in its order (completion date, then
-  // ref_nr), and a page from a cached position (services/reports.ts) by that key.
+  // ref_nr), and a page from a cached position (services/reports/list.ts) by that key.
   index('jobs_company_completed').on(t.companyId, t.completedDate, t.refNr).where(sql`${t.deletedAt} is null`),
   // The list's address filter is a case-insensitive "contains" (ilike '%…%'): trigrams serve it.
   index('jobs_subscriber_trgm').using('gin', t.subscriberText.op('gin_trgm_ops')).where(sql`${t.deletedAt} is null`),

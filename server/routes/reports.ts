@@ -8,7 +8,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { reportFileName } from '../../src/domain/reportRange';
 import { ReportPageSchema, ReportQuery, ReportRowSchema, ReportSpreadsheetQuery } from '../../src/domain/schemas/reports';
-import { openSpreadsheet, reportList, reportPage, XLSX_CONTENT_TYPE } from '../services/reports';
+import { reportList, reportPage } from '../services/reports/list';
+import { openSpreadsheet, XLSX_CONTENT_TYPE } from '../services/reports/spreadsheet';
 import { errors } from './schemas';
 
 const tags = ['Reports'];

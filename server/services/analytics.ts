@@ -2,16 +2,16 @@
  * Analytics for the dashboard (spec 3 §2, §7), admin only. What each number means is written with
  * the shapes in src/domain/schemas/analytics.ts. Every count reads the caller's company's live jobs.
  */
-import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsQuery, Assignments, JobAllocation, PlumberAllocation, PlumberCount, WeekCount } from '../../src/domain/schemas/analytics';
 import { JobStatus } from '../../src/domain/enums';
-import { addDays, daysBetween, formatIsoDay, isoWeekOf, osloDayParts, rangeInstants, type ReportRange } from '../../src/domain/reportRange';
+import { addDays, daysBetween, formatIsoDay, isoWeekOf, osloDayParts, type ReportRange } from '../../src/domain/reportRange';
 import type { UserContext } from '../auth/context';
 import { requireAdmin } from '../auth/guards';
 import { badRequest } from '../http/errors';
+import { assignedPerType, assignedPerUserAndStatus, completedByWeek, overduePerUser, type AnalyticsFilter } from '../repositories/analytics';
 import { companyUser } from './jobs/read';
 import { lookupList } from './lookups';
-import { readRange } from './reports';
+import { readRange } from './reports/range';
 import type { DbOrTx } from '../db/tx';
 
 /** Without dates: the 12 ISO weeks up to today (Oslo), this week included. */
@@ -27,11 +27,7 @@ export function analyticsRange(q: AnalyticsQuery, now = new Date()): ReportRange
   return readRange(q.fromDate, q.toDate);
 }
 
-interface Scope {
-  companyId: string;
-  range: ReportRange;
-  jobTypeId?: number;
-  userId?: number;
+interface Scope extends AnalyticsFilter {
   /** The named assignee's current name (when userId is given). */
   userName?: string;
 }
@@ -49,33 +45,10 @@ async function scopeOf(db: DbOrTx, user: UserContext, q: AnalyticsQuery): Promis
   return scope;
 }
 
-function jobFilter(s: Scope): SQL {
-  return sql`j.company_id = ${s.companyId} and j.deleted_at is null
-    ${s.jobTypeId ? sql`and j.type_id = ${s.jobTypeId}` : sql``}
-    ${s.userId ? sql`and j.assigned_to_id = ${s.userId}` : sql``}`;
-}
-
-/** The assignee's name now (users), else as the job recorded it. */
-const ASSIGNEE_NAME = sql`coalesce((select u.first_name || ' ' || u.last_name from users u
-  where u.registration_id = j.assigned_to_id and u.company_id = j.company_id), min(j.assignee_name))`;
-
 const byName = <T extends { name: string; userId: number }>(a: T, b: T) => a.name.localeCompare(b.name, 'nb') || a.userId - b.userId;
 
-/** `column` within the range's whole Oslo days. */
-function inRange(s: Scope, column: SQL): SQL {
-  const { start, end } = rangeInstants(s.range);
-  return sql`${column} >= ${start.toISOString()}::timestamptz and ${column} < ${end.toISOString()}::timestamptz`;
-}
-
-/** When a job was handed to its assignee (created jobs without a recorded assignment: their creation). */
-const ASSIGNED = sql`coalesce(j.assigned_date, j.created_at)`;
-
 async function allocation(db: DbOrTx, s: Scope): Promise<JobAllocation> {
-  const { rows } = await db.execute<{ user_id: number; name: string; status_id: number; n: number }>(sql`
-    select j.assigned_to_id as user_id, ${ASSIGNEE_NAME} as name, j.status_id, count(*)::int as n
-    from jobs j
-    where ${jobFilter(s)} and ${inRange(s, ASSIGNED)}
-    group by j.assigned_to_id, j.company_id, j.status_id`);
+  const rows = await assignedPerUserAndStatus(db, s);
   const byUser = new Map<number, PlumberAllocation>();
   const entry = (userId: number, name: string) => {
     let e = byUser.get(userId);
@@ -99,24 +72,11 @@ async function assignments(db: DbOrTx, s: Scope): Promise<Assignments> {
   const open = [JobStatus.New, JobStatus.InProgress, JobStatus.OnHold];
   const done = [JobStatus.Completed, JobStatus.Closed];
   const [weeks, types, overdueRows, typeList] = await Promise.all([
-    db.execute<{ week: string; n: number }>(sql`
-      select to_char(date_trunc('week', j.completed_date at time zone 'Europe/Oslo'), 'YYYY-MM-DD') as week, count(*)::int as n
-      from jobs j
-      where ${jobFilter(s)} and ${inRange(s, sql`j.completed_date`)}
-      group by 1`),
-    db.execute<{ type_id: number; n: number }>(sql`
-      select j.type_id, count(*)::int as n from jobs j
-      where ${jobFilter(s)} and ${inRange(s, ASSIGNED)} and j.status_id in (${sql.join(open.map((x) => sql`${x}`), sql`, `)})
-      group by j.type_id`),
-    db.execute<{ user_id: number; name: string; n: number }>(sql`
-      select j.assigned_to_id as user_id, ${ASSIGNEE_NAME} as name, count(*)::int as n from jobs j
-      where ${jobFilter(s)} and ${inRange(s, sql`j.due_date`)} and j.due_date < now() and j.status_id not in (${sql.join(done.map((x) => sql`${x}`), sql`, `)})
-      group by j.assigned_to_id, j.company_id`),
-    lookupList(db, 'JobTypes'),
+    completedByWeek(db, s), assignedPerType(db, s, open), overduePerUser(db, s, done), lookupList(db, 'JobTypes'),
   ]);
 
   // Every ISO week the range touches, zeros included, so the chart's axis has no holes.
-  const perWeek = new Map(weeks.rows.map((w) => [w.week, w.n]));
+  const perWeek = new Map(weeks.map((w) => [w.week, w.n]));
   const completedPerWeek: WeekCount[] = [];
   const last = isoWeekOf(s.range.to).monday;
   for (let monday = isoWeekOf(s.range.from).monday; daysBetween(monday, last) >= 0; monday = addDays(monday, 7)) {
@@ -125,12 +85,12 @@ async function assignments(db: DbOrTx, s: Scope): Promise<Assignments> {
     completedPerWeek.push({ weekStart, isoYear, isoWeek, count: perWeek.get(weekStart) ?? 0 });
   }
 
-  const perType = new Map(types.rows.map((t) => [t.type_id, t.n]));
+  const perType = new Map(types.map((t) => [t.type_id, t.n]));
   const openByType = typeList
     .filter((t) => s.jobTypeId === undefined || t.id === s.jobTypeId)
     .map((t) => ({ jobTypeId: t.id, name: String(t.name ?? t.id), count: perType.get(t.id) ?? 0 }));
 
-  const overdue: PlumberCount[] = overdueRows.rows.map((r) => ({ userId: r.user_id, name: r.name, count: r.n }));
+  const overdue: PlumberCount[] = overdueRows.map((r) => ({ userId: r.user_id, name: r.name, count: r.n }));
   if (s.userId !== undefined && overdue.length === 0) overdue.push({ userId: s.userId, name: s.userName ?? '', count: 0 });
   overdue.sort(byName);
 

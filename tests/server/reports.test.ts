@@ -14,7 +14,8 @@ import { REPORT_NO_JOBS_MESSAGE } from '../../src/domain/serverErrors';
 import { PassThrough } from 'node:stream';
 import type { UserContext } from '../../server/auth/context';
 import { jobs, tasks, users } from '../../server/db/schema';
-import { claimSpreadsheetSlot, openSpreadsheet, prepareSpreadsheet, SPREADSHEET_LIMITS, writeSpreadsheet } from '../../server/services/reports';
+import { claimSpreadsheetSlot, SPREADSHEET_LIMITS } from '../../server/services/reports/downloads';
+import { openSpreadsheet, prepareSpreadsheet, writeSpreadsheet } from '../../server/services/reports/spreadsheet';
 import { seedTestPeople, startTestApp, TEST_PASSWORD, tokenClaims, type TestApp, type TestPeople } from '../helpers/app';
 
 const FORBIDDEN = "You don' have access to this API call";
