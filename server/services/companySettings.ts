@@ -4,7 +4,6 @@
  * refusal is a 400 naming the field with errorKey InvalidInput and nothing is written (the route's
  * transaction rolls back). A stored setting never holds 0, empty or false: that means "not set".
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   isSettingType, isUnsetValue, missingReminderSettings, SETTING_TYPE_NAMES, SettingType, settingValueError, type SettingTypeId,
 } from '../../src/domain/companySettings';
@@ -13,17 +12,14 @@ import type {
 } from '../../src/domain/schemas/companySettings';
 import type { UserContext } from '../auth/context';
 import { requireAdmin, requireAdminWithAgreement } from '../auth/guards';
-import { companies, companyConfigurations, companySettings } from '../db/schema';
 import { badRequest, conflict, notFound, RuleError } from '../http/errors';
 import type { DbOrTx, Tx } from '../db/tx';
-import { lockCompanySettings } from '../repositories/settings';
+import {
+  companyNameAndPhone, companySettingsOf, deleteSettingRows, findConfiguration, findSettings, insertConfiguration, insertSettings,
+  lockCompanySettings, replaceConfiguration, setSettingValue, settingTypesSet,
+} from '../repositories/settings';
 
 const INVALID_INPUT = 'InvalidInput';
-
-async function settingsOf(db: DbOrTx, companyId: string): Promise<CompanySetting[]> {
-  return db.select({ id: companySettings.id, settingTypeId: companySettings.settingTypeId, value: companySettings.value })
-    .from(companySettings).where(eq(companySettings.companyId, companyId)).orderBy(asc(companySettings.settingTypeId));
-}
 
 /** The value checks of a write: a known type, a valid value, and not "not set" (that is a delete). */
 function checkValue(field: string, settingTypeId: number, value: string): string {
@@ -39,7 +35,7 @@ function checkValue(field: string, settingTypeId: number, value: string): string
 export async function listSettings(db: DbOrTx, user: UserContext, companyId: string): Promise<CompanySetting[]> {
   const own = requireAdmin(user);
   if (companyId.toLowerCase() !== own.toLowerCase()) throw notFound('Company');
-  return settingsOf(db, own);
+  return companySettingsOf(db, own);
 }
 
 /**
@@ -50,7 +46,7 @@ export async function listSettings(db: DbOrTx, user: UserContext, companyId: str
  * is refused and its transaction rolls back.
  */
 async function enforceReminderRule(tx: Tx, companyId: string, written: ReadonlySet<number>): Promise<void> {
-  const rows = await settingsOf(tx, companyId);
+  const rows = await companySettingsOf(tx, companyId);
   if (rows.some((r) => r.settingTypeId === SettingType.SendReminder && r.value === 'true')) {
     const missing = missingReminderSettings(Object.fromEntries(rows.map((r) => [r.settingTypeId, r.value])));
     if (missing.length) {
@@ -63,7 +59,7 @@ async function enforceReminderRule(tx: Tx, companyId: string, written: ReadonlyS
   if (offending) {
     throw new RuleError('body/settingTypeId', `${SETTING_TYPE_NAMES[offending.settingTypeId as SettingTypeId]} needs SendReminder on`, INVALID_INPUT);
   }
-  if (dependent.length) await tx.delete(companySettings).where(inArray(companySettings.id, dependent.map((r) => r.id)));
+  if (dependent.length) await deleteSettingRows(tx, companyId, dependent.map((r) => r.id));
 }
 
 /** POST /api/Setting: creates settings of types the company has not set. */
@@ -78,21 +74,19 @@ export async function createSettings(tx: Tx, user: UserContext, body: CreateSett
     seen.add(s.settingTypeId);
     return { companyId, settingTypeId: s.settingTypeId, value };
   });
-  const existing = await tx.select({ settingTypeId: companySettings.settingTypeId }).from(companySettings)
-    .where(and(eq(companySettings.companyId, companyId), inArray(companySettings.settingTypeId, [...seen])));
+  const existing = await settingTypesSet(tx, companyId, [...seen]);
   if (existing.length) {
-    throw conflict(`Setting ${SETTING_TYPE_NAMES[existing[0].settingTypeId as SettingTypeId]} already exists: update it instead`);
+    throw conflict(`Setting ${SETTING_TYPE_NAMES[existing[0] as SettingTypeId]} already exists: update it instead`);
   }
-  await tx.insert(companySettings).values(rows);
+  await insertSettings(tx, rows);
   await enforceReminderRule(tx, companyId, seen);
-  return settingsOf(tx, companyId);
+  return companySettingsOf(tx, companyId);
 }
 
 async function ownRows(tx: Tx, companyId: string, ids: number[], field: string) {
   const uniqueIds = new Set(ids);
   if (uniqueIds.size !== ids.length) throw badRequest(field, 'names a setting twice');
-  const rows = await tx.select().from(companySettings)
-    .where(and(eq(companySettings.companyId, companyId), inArray(companySettings.id, ids)));
+  const rows = await findSettings(tx, companyId, ids);
   if (rows.length !== ids.length) throw notFound('Setting');
   return rows;
 }
@@ -105,10 +99,10 @@ export async function updateSettings(tx: Tx, user: UserContext, body: UpdateSett
   for (const [i, s] of body.entries()) {
     const row = rows.find((r) => r.id === s.id)!;
     const value = checkValue(`body/${i}/value`, row.settingTypeId, s.value);
-    if (value !== row.value) await tx.update(companySettings).set({ value }).where(eq(companySettings.id, row.id));
+    if (value !== row.value) await setSettingValue(tx, row.id, value);
   }
   await enforceReminderRule(tx, companyId, new Set(rows.map((r) => r.settingTypeId)));
-  return settingsOf(tx, companyId);
+  return companySettingsOf(tx, companyId);
 }
 
 /** DELETE /api/Setting [ids]: the settings are no longer set. */
@@ -116,9 +110,9 @@ export async function deleteSettings(tx: Tx, user: UserContext, ids: DeleteSetti
   const companyId = requireAdminWithAgreement(user);
   await lockCompanySettings(tx, companyId);
   await ownRows(tx, companyId, ids, 'body');
-  await tx.delete(companySettings).where(and(eq(companySettings.companyId, companyId), inArray(companySettings.id, ids)));
+  await deleteSettingRows(tx, companyId, ids);
   await enforceReminderRule(tx, companyId, new Set());
-  return settingsOf(tx, companyId);
+  return companySettingsOf(tx, companyId);
 }
 
 // ---- company configuration ----
@@ -127,14 +121,9 @@ function toConfiguration(data: Record<string, unknown>): CompanyConfiguration {
   return { smsSenderName: String(data.smsSenderName ?? ''), companyName: String(data.companyName ?? ''), companyTelephone: String(data.companyTelephone ?? '') };
 }
 
-async function configurationRow(db: DbOrTx, companyId: string) {
-  const [row] = await db.select().from(companyConfigurations).where(eq(companyConfigurations.companyId, companyId)).limit(1);
-  return row;
-}
-
 /** GET /api/CompanyConfiguration (admin): 404 when the company has none (the client is silent then). */
 export async function getConfiguration(db: DbOrTx, user: UserContext): Promise<CompanyConfiguration> {
-  const row = await configurationRow(db, requireAdmin(user));
+  const row = await findConfiguration(db, requireAdmin(user));
   if (!row) throw notFound('Company configuration');
   return toConfiguration(row.data);
 }
@@ -142,8 +131,7 @@ export async function getConfiguration(db: DbOrTx, user: UserContext): Promise<C
 /** POST /api/CompanyConfiguration: the company's first configuration (409 when it has one). */
 export async function createConfiguration(tx: Tx, user: UserContext, body: CompanyConfiguration): Promise<CompanyConfiguration> {
   const companyId = requireAdminWithAgreement(user);
-  const [row] = await tx.insert(companyConfigurations).values({ companyId, data: { ...body } })
-    .onConflictDoNothing().returning();
+  const row = await insertConfiguration(tx, companyId, { ...body });
   if (!row) throw conflict('Company configuration already exists: update it instead');
   return toConfiguration(row.data);
 }
@@ -151,8 +139,7 @@ export async function createConfiguration(tx: Tx, user: UserContext, body: Compa
 /** PUT /api/CompanyConfiguration: replaces it (404 when there is none yet). */
 export async function updateConfiguration(tx: Tx, user: UserContext, body: CompanyConfiguration): Promise<CompanyConfiguration> {
   const companyId = requireAdminWithAgreement(user);
-  const [row] = await tx.update(companyConfigurations).set({ data: { ...body }, updatedAt: new Date() })
-    .where(eq(companyConfigurations.companyId, companyId)).returning();
+  const row = await replaceConfiguration(tx, companyId, { ...body });
   if (!row) throw notFound('Company configuration');
   return toConfiguration(row.data);
 }
@@ -162,8 +149,8 @@ export async function updateConfiguration(tx: Tx, user: UserContext, body: Compa
  * else the company's own.
  */
 export async function companyMergeValues(db: DbOrTx, companyId: string): Promise<{ companyName: string; companyTelephone: string }> {
-  const row = await configurationRow(db, companyId);
-  const [company] = await db.select({ name: companies.name, telephone: companies.telephone }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  const row = await findConfiguration(db, companyId);
+  const company = await companyNameAndPhone(db, companyId);
   const config = row ? toConfiguration(row.data) : null;
   return {
     companyName: config?.companyName || company?.name || '',
@@ -173,7 +160,7 @@ export async function companyMergeValues(db: DbOrTx, companyId: string): Promise
 
 /** Who a company's SMS come from: its configured SMS sender name, else the name its texts carry. */
 export async function companySmsSender(db: DbOrTx, companyId: string): Promise<string> {
-  const row = await configurationRow(db, companyId);
+  const row = await findConfiguration(db, companyId);
   const senderName = row ? toConfiguration(row.data).smsSenderName.trim() : '';
   return senderName || (await companyMergeValues(db, companyId)).companyName;
 }

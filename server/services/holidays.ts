@@ -3,25 +3,17 @@
  * src/domain/schemas/holidays.ts; the check of one holiday is the editor's (src/domain/holidays.ts).
  * "Today" and the current year are Norway's.
  */
-import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { isoWeek, osloDay, parseDay } from '../../src/domain/calendar';
 import { checkHoliday, checkHolidayTimes, HOLIDAY_PROBLEM_TEXT, holidayYearChoices, isHolidayYearReadOnly } from '../../src/domain/holidays';
 import type { Holiday, HolidayInput } from '../../src/domain/schemas/holidays';
 import { requireAdmin, requireAdminWithAgreement, requireCompany } from '../auth/guards';
 import type { UserContext } from '../auth/context';
-import { companyHolidays } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import type { DbOrTx, Tx } from '../db/tx';
 import { lockCompanySettings } from '../repositories/settings';
-
-type Row = typeof companyHolidays.$inferSelect;
-
-export function toHoliday(r: Row): Holiday {
-  return {
-    id: r.id, groupId: r.companyId, date: r.date, year: r.year, weekNo: r.weekNo, holidayTypeId: r.holidayTypeId,
-    startTime: r.startTime, endTime: r.endTime, reason: r.reason,
-  };
-}
+import {
+  deleteHolidays, findHoliday, holidayDates, holidaysFrom, holidaysInYear, insertHolidays, toHoliday, type HolidayRow,
+} from '../repositories/holidays';
 
 const today = () => osloDay(new Date());
 const currentYear = () => Number(today().slice(0, 4));
@@ -61,17 +53,13 @@ const rowOf = (h: HolidayInput, companyId: string, year: number, weekNo: number)
 export async function holidaysOfYear(db: DbOrTx, user: UserContext, year: number): Promise<Holiday[]> {
   const companyId = requireAdmin(user);
   checkYearChoice(year, 'params/year');
-  const rows = await db.select().from(companyHolidays)
-    .where(and(eq(companyHolidays.companyId, companyId), eq(companyHolidays.year, year))).orderBy(asc(companyHolidays.date));
-  return rows.map(toHoliday);
+  return (await holidaysInYear(db, companyId, year)).map(toHoliday);
 }
 
 /** GET /holidays: from today on, by date. */
 export async function upcomingHolidays(db: DbOrTx, user: UserContext): Promise<Holiday[]> {
   const companyId = requireCompany(user);
-  const rows = await db.select().from(companyHolidays)
-    .where(and(eq(companyHolidays.companyId, companyId), gte(companyHolidays.date, today()))).orderBy(asc(companyHolidays.date));
-  return rows.map(toHoliday);
+  return (await holidaysFrom(db, companyId, today())).map(toHoliday);
 }
 
 /** POST: new holidays, each in a writable year, from today on, on a date not yet a holiday. */
@@ -79,8 +67,7 @@ export async function addHolidays(tx: Tx, user: UserContext, list: HolidayInput[
   const companyId = requireAdminWithAgreement(user);
   await lockCompanySettings(tx, companyId);
   const now = today();
-  const existing = await tx.select({ date: companyHolidays.date }).from(companyHolidays).where(eq(companyHolidays.companyId, companyId));
-  const used = new Set(existing.map((r) => r.date));
+  const used = new Set(await holidayDates(tx, companyId));
   const rows = list.map((h, i) => {
     const at = `body/${i}`;
     if (h.id) throw badRequest(`${at}/id`, 'must be 0 for a new holiday: use PUT /year/{year} to change one');
@@ -91,11 +78,11 @@ export async function addHolidays(tx: Tx, user: UserContext, list: HolidayInput[
     used.add(h.date);
     return rowOf(h, companyId, year, weekNo);
   });
-  const created = await tx.insert(companyHolidays).values(rows).returning();
+  const created = await insertHolidays(tx, rows);
   return created.sort((a, b) => a.date.localeCompare(b.date)).map(toHoliday);
 }
 
-const sameHoliday = (r: Row, h: HolidayInput) =>
+const sameHoliday = (r: HolidayRow, h: HolidayInput) =>
   r.date === h.date && r.holidayTypeId === h.holidayTypeId && r.startTime === h.startTime && r.endTime === h.endTime && r.reason === (h.reason ?? null);
 
 /**
@@ -107,7 +94,7 @@ export async function saveYear(tx: Tx, user: UserContext, year: number, list: Ho
   await lockCompanySettings(tx, companyId);
   checkWritableYear(year, 'params/year');
   const now = today();
-  const current = await tx.select().from(companyHolidays).where(and(eq(companyHolidays.companyId, companyId), eq(companyHolidays.year, year)));
+  const current = await holidaysInYear(tx, companyId, year);
   const byId = new Map(current.map((r) => [r.id, r]));
   const listed = new Set<number>();
   const dates = new Set<string>();
@@ -141,9 +128,9 @@ export async function saveYear(tx: Tx, user: UserContext, year: number, list: Ho
   }
   // Changed rows are written again under their ids after the removals, so two holidays may swap dates.
   const gone = [...removed.map((r) => r.id), ...changed.map((c) => c.id)];
-  if (gone.length) await tx.delete(companyHolidays).where(inArray(companyHolidays.id, gone));
-  if (changed.length) await tx.insert(companyHolidays).values(changed.map((c) => ({ id: c.id, ...c.row })));
-  if (added.length) await tx.insert(companyHolidays).values(added);
+  await deleteHolidays(tx, gone);
+  await insertHolidays(tx, changed.map((c) => ({ id: c.id, ...c.row })));
+  await insertHolidays(tx, added);
   return holidaysOfYear(tx, user, year);
 }
 
@@ -151,9 +138,9 @@ export async function saveYear(tx: Tx, user: UserContext, year: number, list: Ho
 export async function deleteHoliday(tx: Tx, user: UserContext, id: number): Promise<number> {
   const companyId = requireAdminWithAgreement(user);
   await lockCompanySettings(tx, companyId);
-  const [row] = await tx.select().from(companyHolidays).where(and(eq(companyHolidays.id, id), eq(companyHolidays.companyId, companyId))).limit(1);
+  const row = await findHoliday(tx, companyId, id);
   if (!row) throw notFound('Holiday');
   if (row.date < today()) throw badRequest('params/id', `${row.date} ${HOLIDAY_PROBLEM_TEXT.PastDate}`);
-  await tx.delete(companyHolidays).where(eq(companyHolidays.id, row.id));
+  await deleteHolidays(tx, [row.id]);
   return row.id;
 }
