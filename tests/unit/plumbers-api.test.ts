@@ -3,9 +3,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TFunction } from 'i18next';
 import { configureTransport } from '../../src/data/transport';
-import {
-  fetchNewPlumbersCount, fetchPlumbers, updatePlumberInformation, updatePlumberStatus,
-} from '../../src/features/plumbers/api';
+import { fetchNewPlumbersCount } from '../../src/features/plumbers/api/fetchNewPlumbersCount';
+import { fetchPlumbers } from '../../src/features/plumbers/api/fetchPlumbers';
+import { updatePlumberInformation } from '../../src/features/plumbers/api/updatePlumberInformation';
+import { updatePlumberStatus } from '../../src/features/plumbers/api/updatePlumberStatus';
 import { runPlumberAction } from '../../src/features/plumbers/actions';
 import { getPlumberNotices } from '../../src/features/plumbers/notifications';
 import { closeDialog, currentDialog } from '../../src/ui/dialogStore';

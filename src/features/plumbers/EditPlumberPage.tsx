@@ -9,8 +9,9 @@ import { useSession } from '../../data/session';
 import {
   BackIcon, BlockIcon, EmptyView, PageLayout, snackbar, useGoBack, useUnsavedChangesGuard, pageAction,
 } from '../../ui';
-import { updatePlumberInformation } from './api';
-import { PlumberView, usePlumber } from './usePlumber';
+import { updatePlumberInformation } from './api/updatePlumberInformation';
+import { usePlumber } from './api/fetchPlumber';
+import { PlumberView } from './PlumberView';
 
 
 export function EditPlumberPage() {

@@ -3,12 +3,12 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Avatar, Badge, Button, Card, DataList, HStack, Link, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { Plumber, PlumberJobCounts } from '../../domain/api';
-import { useLiveRead } from '../../data/liveRead';
 import { useSession } from '../../data/session';
 import { formatDate } from '../../domain/format';
 import { AccessDenied, BackIcon, EditIcon, PageLayout } from '../../ui';
-import { fetchPlumberJobCounts } from './api';
-import { PlumberView, usePlumber } from './usePlumber';
+import { usePlumber } from './api/fetchPlumber';
+import { usePlumberJobCounts } from './api/fetchPlumberJobCounts';
+import { PlumberView } from './PlumberView';
 import { runPlumberAction } from './actions';
 import { ACTION_TEXTS, applyStatusChange, detailsActions, plumberName, type PlumberAction } from './plumberRules';
 import { StatusBadge } from './StatusBadge';
@@ -25,7 +25,7 @@ function PlumberDetails({ id }: { id: number }) {
   const { t } = useTranslation('plumbers');
   const read = usePlumber(id);
   // The counts are extra: without them the page shows dashes, never an error of its own.
-  const counts = useLiveRead(['plumberJobCounts', id], (signal) => fetchPlumberJobCounts(id, signal)).data;
+  const counts = usePlumberJobCounts(id).data;
 
   const act = async (plumber: Plumber, action: PlumberAction) => {
     if (await runPlumberAction(t, plumber, action)) read.mutate(applyStatusChange([plumber], plumber.id, action)[0]);

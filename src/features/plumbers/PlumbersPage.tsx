@@ -6,10 +6,9 @@ import { useTranslation } from 'react-i18next';
 import type { Plumber } from '../../domain/api';
 import { UserStatus } from '../../domain/enums';
 import { useSession } from '../../data/session';
-import { useLiveRead } from '../../data/liveRead';
 import { AccessDenied, BackIcon, EmptyView, GroupIcon, PageLayout, snackbar } from '../../ui';
 import { LiveReadView } from '../../ui/LiveReadView';
-import { fetchPlumbers } from './api';
+import { usePlumbers } from './api/fetchPlumbers';
 import { runPlumberAction } from './actions';
 import { markRegistrationsSeen, usePlumberNotices } from './notifications';
 import {
@@ -28,9 +27,7 @@ function PlumberList() {
   const { t } = useTranslation('plumbers');
   const [filter, setFilter] = useState<number>(UserStatus.Default);
   const { registrations } = usePlumberNotices();
-  // A registration notice means the list changed: it is part of what is read.
-  // Spec 3 §8: a 404 on the plumber list is silent (no plumbers), any other failure says so.
-  const read = useLiveRead(['plumbers', filter, registrations], (signal) => fetchPlumbers(filter, signal), { silent404: true });
+  const read = usePlumbers(filter, registrations);
   const { status, data, mutate } = read;
 
   // Seeing the list answers the registration notices that arrived.

@@ -2,7 +2,7 @@
 import type { TFunction } from 'i18next';
 import type { Plumber } from '../../domain/api';
 import { confirm, snackbar } from '../../ui';
-import { updatePlumberStatus } from './api';
+import { updatePlumberStatus } from './api/updatePlumberStatus';
 import { plumberStatusChanged } from './notifications';
 import { ACTION_TARGET_STATUS, ACTION_TEXTS, plumberName, type PlumberAction } from './plumberRules';
 

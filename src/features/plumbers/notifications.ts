@@ -4,7 +4,7 @@
  * both update without a reload. Kept light: the app imports this into the shell.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { fetchNewPlumbersCount } from './api';
+import { fetchNewPlumbersCount } from './api/fetchNewPlumbersCount';
 
 export interface PlumberNotices {
   /** Registration messages received since the admin last opened My plumbers. */
