@@ -2,10 +2,11 @@
  * Pull sync (server → replica) and the page's sync schedule. No React here; sync.ts adds the hooks.
  */
 import type { ChangeFeed, Plumber } from '../domain/api';
-import { JobStatus, Role, UserStatus } from '../domain/enums';
+import { Role, UserStatus } from '../domain/enums';
 import { db, META } from './db';
 import { getAccessToken, getRequestIdentity, getSession, onAccessToken } from './identity';
 import { applyTables, cancelScheduledReplay, onReplayed, rebase, requestReplay } from './replay';
+import { refreshPropertyMeters } from './propertyMeters';
 import { setWorkerReplayState } from './status';
 import { ApiError, apiFetch } from './transport';
 import { pageMessage, type WorkerTokenMessage } from './workerMessages';
@@ -164,38 +165,6 @@ export async function refreshLookups(): Promise<void> {
       }
     }),
   );
-}
-
-// ---------------------------------------------------------------- the meters of the plumber's properties
-
-/** How long a property's meter list on the device is good for before it is fetched again. */
-export const METERS_FRESH_MS = 12 * 3600_000;
-/** At most this many properties per refresh (a plumber's open jobs are a few dozen). */
-const METERS_MAX_PROPERTIES = 200;
-
-export const metersKey = (matrikkelNummer: string) => `meters:${matrikkelNummer}`;
-
-/**
- * A plumber's device keeps the meter list of each property with an open job of theirs, so the
- * old-meter picker works in a basement (GET /api/WaterMeters?matrikkelNummer). Admins fetch when
- * they open a task. Failures are silent: the form fetches again when it opens.
- */
-export async function refreshPropertyMeters(now = Date.now()): Promise<void> {
-  const session = getSession();
-  if (!session || session.isAdmin) return;
-  const open = await db.jobs.where('assignedToId').equals(session.registrationId)
-    .filter((j) => j.statusId === JobStatus.New || j.statusId === JobStatus.InProgress).toArray();
-  const properties = [...new Set(open.map((j) => j.matrikkel?.matrikkelNummer).filter((n): n is string => !!n))].slice(0, METERS_MAX_PROPERTIES);
-  for (const nr of properties) {
-    const cached = (await db.meta.get(metersKey(nr)))?.value as { fetchedAt?: number } | undefined;
-    if (cached?.fetchedAt && now - cached.fetchedAt < METERS_FRESH_MS) continue;
-    try {
-      const items = await apiFetch<unknown[]>(`/api/WaterMeters?matrikkelNummer=${encodeURIComponent(nr)}`);
-      await db.meta.put({ key: metersKey(nr), value: { fetchedAt: now, items } });
-    } catch (e) {
-      if (toApiError(e).network) return;
-    }
-  }
 }
 
 function isAssignablePlumber(p: Plumber): boolean {

@@ -8,8 +8,7 @@ import { useSession } from './session';
 import { getReplayState, subscribeReplayState } from './status';
 
 export {
-  LOOKUP_LISTS, PULL_INTERVAL_MS, claimReplica, metersKey, onDataError, pullChanges, refreshLookups, refreshPlumbers, refreshPropertyMeters,
-  requestPull, startSync,
+  LOOKUP_LISTS, PULL_INTERVAL_MS, claimReplica, onDataError, pullChanges, refreshLookups, refreshPlumbers, requestPull, startSync,
 } from './pull';
 export type { DataErrorEvent, LookupListName } from './pull';
 export type { WorkerReplayMessage, WorkerTokenMessage } from './workerMessages';

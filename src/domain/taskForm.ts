@@ -6,6 +6,7 @@
  */
 import { osloDay } from './calendar';
 import { causesNeedImages, type DeviationCause } from './reportStatus';
+import type { WaterMeter } from './schemas/waterMeters';
 
 /** The model's pattern when it has none: six or more of letters, digits, _ and -, with a digit. */
 export const DEFAULT_SERIAL_PATTERN = /^(?=.*\d)[A-Za-z0-9_-]{6,}$/;
@@ -287,23 +288,12 @@ export function modelLacksWaterType(model: MeterModel | null, replacedWaterType:
   return takes !== WaterType.ColdAndHot && takes !== replacedWaterType;
 }
 
-/** A meter of the property as GET /api/WaterMeters lists it (the fields the old-meter form takes). */
-export interface PropertyMeter {
-  waterMeterId: number;
-  serialNo: string;
-  waterType: number;
-  address: string | null;
-  dimension: string | null;
-  placementId: number | null;
-  meterModelId: number | null;
-  readerTypeId: number | null;
-  waterMeterPointId: number | null;
-  lastMeterReading: number | null;
-  lastReadDate: string | null;
-}
+/** The fields of a property's meter (GET /api/WaterMeters) the old-meter form takes. */
+type RegisterSource = Pick<WaterMeter, 'waterMeterId' | 'serialNo' | 'waterType' | 'address' | 'dimension' | 'placementId' | 'meterModelId'
+  | 'readerTypeId' | 'waterMeterPointId' | 'lastMeterReading' | 'lastReadDate'>;
 
 /** The old-meter object's register fields for a meter picked from the property's list (spec 1 §3). */
-export function registerFromMeter(m: PropertyMeter): Record<string, unknown> {
+export function registerFromMeter(m: RegisterSource): Record<string, unknown> {
   return {
     waterMeterId: m.waterMeterId, serialNo: m.serialNo, waterType: m.waterType, address: m.address, dimension: m.dimension,
     placementId: m.placementId, placementComment: null, previousMeterReading: m.lastMeterReading, previousMeterReadDate: m.lastReadDate,

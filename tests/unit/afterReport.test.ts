@@ -8,7 +8,7 @@ import { db } from '../../src/data/db';
 import { setAccessTokenProvider, setSession, type Session } from '../../src/data/identity';
 import { newId } from '../../src/data/ids';
 import { cancelScheduledReplay, runReplay } from '../../src/data/replay';
-import { metersKey } from '../../src/data/sync';
+import { metersKey } from '../../src/data/propertyMeters';
 import { configureTransport } from '../../src/data/transport';
 import type { Job } from '../../src/domain/api';
 import { TaskStatus } from '../../src/domain/enums';

@@ -5,7 +5,7 @@
  *   meters remain on the property; otherwise, or when the plumber says no, the job is completed and
  *   the plumber goes to the job list. "Not carried out" replaced nothing, so it asks nothing.
  * Whether meters remain comes from the server, or offline from the device's copy of the property's
- * meters (pull.ts refreshPropertyMeters); it asks only when neither is there. Completion and the new
+ * meters (src/data/propertyMeters.ts); it asks only when neither is there. Completion and the new
  * task are outbox commands, so this works without a connection.
  */
 import type { Job, Task } from '../../domain/api';
@@ -15,32 +15,16 @@ import { isTaskFinished, liveTasks } from '../../domain/jobRules';
 import { db } from '../../data/db';
 import { newId } from '../../data/ids';
 import { enqueue } from '../../data/outbox';
-import { metersKey } from '../../data/sync';
-import { ApiError, apiFetch } from '../../data/transport';
+import { fetchPropertyMeters } from './api/fetchPropertyMeters';
 
 export type AfterReport =
   | { kind: 'jobDetails' }
   | { kind: 'completed' }
   | { kind: 'newTask'; taskId: string };
 
-interface PropertyMeter {
-  waterMeterId: number;
-}
-
-/** The property's meters: the server's list, else the device's copy; null when the device has neither. */
-async function propertyMeters(matrikkelNummer: string): Promise<PropertyMeter[] | null> {
-  try {
-    return await apiFetch<PropertyMeter[]>(`/api/WaterMeters?matrikkelNummer=${encodeURIComponent(matrikkelNummer)}`);
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return [];
-    const kept = (await db.meta.get(metersKey(matrikkelNummer)))?.value as { items?: PropertyMeter[] } | undefined;
-    return Array.isArray(kept?.items) ? kept.items : null;
-  }
-}
-
 /** Meters on the property no task of this job has taken yet; null when the device cannot tell. */
 export async function unusedMeters(job: Job): Promise<number | null> {
-  const meters = await propertyMeters(job.matrikkel.matrikkelNummer);
+  const meters = await fetchPropertyMeters(job.matrikkel.matrikkelNummer);
   if (meters === null) return null;
   const used = new Set(liveTasks(job).map((t) => (t.dismantleObj as { waterMeterId?: unknown } | null)?.waterMeterId));
   return meters.filter((m) => !used.has(m.waterMeterId)).length;

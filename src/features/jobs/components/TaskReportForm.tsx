@@ -18,14 +18,13 @@ import { reportProblems } from '../../../domain/tasks/reportRules';
 import {
   dismantleBeforeInstall, dismantleObject, initialNewMeter, initialOldMeter, modelLacksWaterType, newMeterObject,
   normalizeSerial, oldMeterPickable, readingLowerThanPrevious, registerFromMeter, serialMatchesModel, WaterType,
-  YesNoUnknown, type FieldProblem, type MeterModel, type NewMeterValues, type OldMeterValues, type PropertyMeter,
+  YesNoUnknown, type FieldProblem, type MeterModel, type NewMeterValues, type OldMeterValues,
 } from '../../../domain/taskForm';
-import { apiFetch } from '../../../data/transport';
 import { CommandRejected, enqueue } from '../../../data/outbox';
 import { useListedPhotos } from '../../../data/photos/store';
 import type { PhotoImageType, PhotoMeterKind } from '../../../data/photos/types';
-import { db } from '../../../data/db';
-import { metersKey, useLookup } from '../../../data/sync';
+import { useLookup } from '../../../data/sync';
+import { usePropertyMeters } from '../api/fetchPropertyMeters';
 import { confirm, pageAction, snackbar, useUnsavedChangesGuard } from '../../../ui';
 import { BarcodeScanner } from './BarcodeScanner';
 import { DateTimeField } from './DateTimeField';
@@ -107,30 +106,12 @@ export function TaskReportForm({ job, task, onNotCarriedOut, onSent }: TaskRepor
 
   const { newMeter: needsNew, oldMeter: needsOld } = meterFormsOf(job.typeId);
   const [register, setRegister] = useState<Old>(() => (task.dismantleObj ?? {}) as Old);
-  // The property's meters, to pick the one being replaced (online; offline the task's own stays).
-  const [meters, setMeters] = useState<PropertyMeter[] | null>(null);
+  // The property's meters, to pick the one being replaced (offline the device's copy).
+  const meters = usePropertyMeters(job.matrikkel.matrikkelNummer, needsOld);
   const pickable = needsOld && oldMeterPickable(task, job.typeId);
   useEffect(() => {
-    if (!needsOld) return;
-    const abort = new AbortController();
-    const nr = job.matrikkel.matrikkelNummer;
-    const show = (list: PropertyMeter[]) => {
-      setMeters(list);
-      if (list.length === 0 && job.typeId !== JobType.Install) snackbar.warning(t('NoMetersAvailableForProperty'));
-    };
-    apiFetch<PropertyMeter[]>(`/api/WaterMeters?matrikkelNummer=${encodeURIComponent(nr)}`, { signal: abort.signal })
-      .then(async (list) => {
-        show(list);
-        await db.meta.put({ key: metersKey(nr), value: { fetchedAt: Date.now(), items: list } });
-      })
-      // Offline: the list the device keeps for the plumber's properties (refreshPropertyMeters).
-      .catch(async () => {
-        if (abort.signal.aborted) return;
-        const kept = (await db.meta.get(metersKey(nr)))?.value as { items?: PropertyMeter[] } | undefined;
-        if (kept?.items) show(kept.items);
-      });
-    return () => abort.abort();
-  }, [needsOld, job.matrikkel.matrikkelNummer, job.typeId, t]);
+    if (meters?.length === 0) snackbar.warning(t('NoMetersAvailableForProperty'));
+  }, [meters, t]);
 
   const [startNew] = useState(() => initialNewMeter(task.newWaterMeterObj, numberOr(register.placementId)));
   const [startOld] = useState(() => initialOldMeter(task.dismantleObj, task.notes));
