@@ -14,20 +14,16 @@ import {
   assigneeOptions, buildCreateJobRequest, canSubmitNewJob, dueDateErrorKey, jobDateErrorKey, newJobHasInput, type DateErrorKey, type NewJobDraft,
 } from '../../domain/jobForm';
 import { formatMatrikkelNummer } from '../../domain/matrikkel';
-import {
-  propertyFromOption, resolveAddressChoice, type ApiGet, type SelectedProperty, type SubPropertyOption,
-} from '../../domain/property';
+import type { SelectedProperty, SubPropertyOption } from '../../domain/property';
 import { newId } from '../../data/ids';
 import { enqueue } from '../../data/outbox';
 import { useSession } from '../../data/session';
-import { apiFetch } from '../../data/transport';
 import { BackIcon, confirm, LoadingState, PageLayout, snackbar, useUnsavedChangesGuard, pageAction } from '../../ui';
+import { resolveAddress, resolveSubProperty } from './api/resolveProperty';
 import { AddressSearch } from './components/AddressSearch';
 import { DateTimeField } from './components/DateTimeField';
 import { useOnline } from '../../data/sync';
 import { useJobTypeLabel, useJobTypes, usePlumbers } from './hooks';
-
-const apiGet: ApiGet = (path) => apiFetch(path);
 
 interface NewJobRouteState {
   origin?: string;
@@ -132,7 +128,7 @@ export function NewJobPage() {
     clearProperty();
     setLookupRunning(true);
     try {
-      const res = await resolveAddressChoice(result, apiGet);
+      const res = await resolveAddress(result);
       if (res.kind === 'selected') setProperty(res.property);
       else if (res.kind === 'choose') setSubChoice({ result, options: res.options, addressId: res.addressId });
       else if (res.kind === 'refine') {
@@ -160,7 +156,7 @@ export function NewJobPage() {
     if (!subChoice || !option) return;
     setLookupRunning(true);
     try {
-      setProperty(await propertyFromOption(subChoice.result, option, subChoice.addressId, apiGet));
+      setProperty(await resolveSubProperty(subChoice.result, option, subChoice.addressId));
     } finally {
       setLookupRunning(false);
     }

@@ -11,9 +11,10 @@ import { useTranslation } from 'react-i18next';
 import type { AddressSearchResult } from '../../../domain/api';
 import { ADDRESS_SEARCH_LIMIT, JOB_LIST_SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
 import { formatMatrikkelNummer } from '../../../domain/matrikkel';
-import { addressSearchPath, groupAddressResults, type SelectedProperty } from '../../../domain/property';
+import { groupAddressResults, type SelectedProperty } from '../../../domain/property';
 import { db } from '../../../data/db';
-import { ApiError, apiFetch } from '../../../data/transport';
+import { ApiError } from '../../../data/transport';
+import { searchAddresses } from '../api/searchAddresses';
 import { useOnline } from '../../../data/sync';
 import { useDebounced } from '../hooks';
 import { queryKnownProperties } from '../queries';
@@ -62,8 +63,8 @@ export function AddressSearch({ text, onTextChange, open, onPick, onPickKnown, d
     const run = async () => {
       if (!online) return searchReplica();
       try {
-        const results = await apiFetch<AddressSearchResult[]>(addressSearchPath(query), { signal: ctrl.signal });
-        if (!cancelled) setState({ query, results: (results ?? []).slice(0, ADDRESS_SEARCH_LIMIT), known: null, failed: false });
+        const results = await searchAddresses(query, ctrl.signal);
+        if (!cancelled) setState({ query, results: results.slice(0, ADDRESS_SEARCH_LIMIT), known: null, failed: false });
       } catch (e) {
         if (cancelled) return;
         if (e instanceof ApiError && e.network) return searchReplica();
