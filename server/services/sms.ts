@@ -2,18 +2,18 @@
  * SMS the server sends (through the SmsGateway, server/sms/gateway.ts). So far: an admin's test of a
  * template, POST /api/NotificationTemplate/{id}/test (shapes and rules: src/domain/schemas/templates.ts).
  */
-import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { exampleMergeValues, renderTemplate, TEST_SMS_PER_HOUR } from '../../src/domain/companySettings';
 import type { SentSms, TestSmsRequest } from '../../src/domain/schemas/templates';
 import { toNorwegianE164 } from '../../src/domain/validation';
 import type { UserContext } from '../auth/context';
 import { requireAdminWithAgreement } from '../auth/guards';
-import { smsMessages, users } from '../db/schema';
 import type { SmsGateway } from '../sms/gateway';
 import { companyMergeValues, companySmsSender } from './companySettings';
 import { badRequest, RuleError, TooManyError } from '../http/errors';
 import { visibleTemplate } from './templates';
 import type { Tx } from '../db/tx';
+import { lockTestSms, testSmsInLastHour } from '../repositories/sms';
+import { userMobile } from '../repositories/users';
 
 /** The number a test goes to: `to` when given, else the admin's own mobile; E.164, or 400 naming `to`. */
 async function testRecipient(tx: Tx, user: UserContext, to: string | undefined): Promise<string> {
@@ -23,8 +23,7 @@ async function testRecipient(tx: Tx, user: UserContext, to: string | undefined):
     if (!number) throw badRequest('body/to', rule);
     return number;
   }
-  const [me] = await tx.select({ mobile: users.mobile }).from(users).where(eq(users.id, user.userId)).limit(1);
-  const own = me?.mobile?.trim();
+  const own = (await userMobile(tx, user.userId))?.trim();
   if (!own) throw new RuleError('body/to', 'is required: you have no mobile number on file', 'NoMobileOnFile');
   const number = toNorwegianE164(own);
   if (!number) throw badRequest('body/to', `is required: the mobile number on file ${rule}`);
@@ -41,11 +40,8 @@ export async function sendTemplateTest(tx: Tx, gateway: SmsGateway, user: UserCo
   const template = await visibleTemplate(tx, companyId, templateId);
   const to = await testRecipient(tx, user, body.to);
 
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sms-test:${companyId}`}, 0))`);
-  const [{ sent }] = await tx.select({ sent: count() }).from(smsMessages).where(and(
-    eq(smsMessages.companyId, companyId), eq(smsMessages.kind, 'test'), gt(smsMessages.createdAt, sql`now() - interval '1 hour'`),
-  ));
-  if (sent >= TEST_SMS_PER_HOUR) {
+  await lockTestSms(tx, companyId);
+  if (await testSmsInLastHour(tx, companyId) >= TEST_SMS_PER_HOUR) {
     throw new TooManyError(`Too many test SMS: at most ${TEST_SMS_PER_HOUR} per company in an hour; try again later`, 3600);
   }
 

@@ -12,12 +12,11 @@
  * committed row of the company at or below the company's highest sequence is visible; the cursor
  * never passes a row that could still commit below it.
  */
-import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ChangeFeed } from '../../src/domain/schemas';
 import type { UserContext } from '../auth/context';
 import type { Db } from '../db/index';
-import { feedTombstones, jobs } from '../db/schema';
-import { toJobs, visibleJobs } from '../repositories/jobs';
+import { toJobs } from '../repositories/jobs';
+import { companyTopSeq, jobsChangedAfter, lastChangeSeq, tombstonedJobIds } from '../repositories/sync';
 
 export const FEED_PAGE_SIZE = 500;
 
@@ -32,37 +31,27 @@ export async function changeFeed(db: Db, user: UserContext, since: string | unde
   return db.transaction(async (tx) => {
     let start = parseCursor(since);
     if (start !== null) {
-      const { rows } = await tx.execute<{ last: number }>(sql`select last_value::bigint as last from change_seq`);
-      if (start > Number(rows[0].last)) start = null;
+      if (start > await lastChangeSeq(tx)) start = null;
     }
     const reset = start === null;
     const from = start ?? 0;
 
-    const rows = await tx.select().from(jobs).where(and(visibleJobs(user), gt(jobs.changeSeq, from)))
-      .orderBy(asc(jobs.changeSeq)).limit(FEED_PAGE_SIZE + 1);
+    const rows = await jobsChangedAfter(tx, user, from, FEED_PAGE_SIZE + 1);
     const hasMore = rows.length > FEED_PAGE_SIZE;
     const page = rows.slice(0, FEED_PAGE_SIZE);
     let cursor: number;
     if (hasMore) {
       cursor = page[page.length - 1].changeSeq;
     } else {
-      const { rows: top } = await tx.execute<{ top: number | null }>(sql`select greatest(
-        (select max(${jobs.changeSeq}) from ${jobs} where ${jobs.companyId} = ${companyId}),
-        (select max(${feedTombstones.seq}) from ${feedTombstones} where ${feedTombstones.companyId} = ${companyId})
-      )::bigint as top`);
-      cursor = Math.max(from, Number(top[0].top ?? 0));
+      cursor = Math.max(from, await companyTopSeq(tx, companyId));
     }
 
     let deletedJobIds: string[] = [];
     if (!reset) {
-      const audience = user.isAdmin
-        ? isNull(feedTombstones.registrationId)
-        : or(isNull(feedTombstones.registrationId), eq(feedTombstones.registrationId, user.registrationId));
-      const gone = await tx.selectDistinct({ jobId: feedTombstones.jobId }).from(feedTombstones)
-        .where(and(eq(feedTombstones.companyId, companyId), gt(feedTombstones.seq, from), lte(feedTombstones.seq, cursor), audience));
+      const gone = await tombstonedJobIds(tx, user, companyId, from, cursor);
       // A job that came back into view (reassigned back) is in `jobs`; it is not deleted.
       const present = new Set(page.map((j) => j.id));
-      deletedJobIds = gone.map((g) => g.jobId).filter((id) => !present.has(id));
+      deletedJobIds = gone.filter((id) => !present.has(id));
     }
     return { cursor: String(cursor), reset, jobs: await toJobs(tx, page), deletedJobIds, hasMore };
   }, { isolationLevel: 'repeatable read', accessMode: 'read only' });

@@ -4,7 +4,6 @@
  * The company's "example" of a notification type is the template in use for it: a custom template
  * flagged isExample, else the type's sample. Reads: an admin; writes: an admin with the agreement.
  */
-import { and, asc, desc, eq, isNull, or } from 'drizzle-orm';
 import {
   MERGE_FIELDS_BY_TYPE, meterAddressRange, type MergeFieldDef, type MeterAddressRange, type NotificationTemplateTypeId,
 } from '../../src/domain/companySettings';
@@ -13,29 +12,21 @@ import type {
 } from '../../src/domain/schemas/templates';
 import type { UserContext } from '../auth/context';
 import { requireAdmin, requireAdminWithAgreement } from '../auth/guards';
-import { addresses, jobs, notificationTemplateContents, notificationTemplates } from '../db/schema';
 import { companyMergeValues } from './companySettings';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { DbOrTx, Tx } from '../db/tx';
-
-type TemplateRow = typeof notificationTemplates.$inferSelect;
+import {
+  clearExamples, customExampleTypes, exampleTemplate, findSample, findTemplateContent, findVisibleTemplate, insertTemplate,
+  insertTemplateContent, liveJobAddressTexts, updateTemplateRow, visibleTemplateByKey, visibleTemplates, type TemplateRow,
+} from '../repositories/templates';
 
 export function mergeFieldsOf(notificationTypeId: number): MergeFieldDto[] {
   return (MERGE_FIELDS_BY_TYPE[notificationTypeId as NotificationTemplateTypeId] ?? []).map((f: MergeFieldDef) => ({ id: f.id, name: f.name, token: f.token }));
 }
 
-/** Templates a company may see: its own and the samples. */
-const visibleTo = (companyId: string) => or(eq(notificationTemplates.companyId, companyId), isNull(notificationTemplates.companyId));
-
-async function exampleTypes(db: DbOrTx, companyId: string): Promise<Set<number>> {
-  const rows = await db.select({ type: notificationTemplates.notificationTypeId }).from(notificationTemplates)
-    .where(and(eq(notificationTemplates.companyId, companyId), eq(notificationTemplates.isExample, true)));
-  return new Set(rows.map((r) => r.type));
-}
-
 async function present(db: DbOrTx, companyId: string, rows: TemplateRow[]): Promise<NotificationTemplate[]> {
   const merge = await companyMergeValues(db, companyId);
-  const customExample = await exampleTypes(db, companyId);
+  const customExample = await customExampleTypes(db, companyId);
   return rows.map((r) => ({
     id: r.id, key: r.key, title: r.title, name: r.name, text: r.text, notificationTypeId: r.notificationTypeId,
     parentTemplateId: r.parentTemplateId, isSampleTemplate: r.isSampleTemplate,
@@ -47,17 +38,13 @@ async function present(db: DbOrTx, companyId: string, rows: TemplateRow[]): Prom
 /** GET /api/NotificationTemplate: the company's custom templates, then the samples, by type. */
 export async function listTemplates(db: DbOrTx, user: UserContext): Promise<NotificationTemplate[]> {
   const companyId = requireAdmin(user);
-  const rows = await db.select().from(notificationTemplates).where(visibleTo(companyId))
-    .orderBy(asc(notificationTemplates.isSampleTemplate), asc(notificationTemplates.notificationTypeId), asc(notificationTemplates.id));
-  return present(db, companyId, rows);
+  return present(db, companyId, await visibleTemplates(db, companyId));
 }
 
 /** GET /api/NotificationTemplate/{key}: the company's template with the key, else the sample with it. */
 export async function templateByKey(db: DbOrTx, user: UserContext, key: string): Promise<NotificationTemplate> {
   const companyId = requireAdmin(user);
-  const [row] = await db.select().from(notificationTemplates)
-    .where(and(visibleTo(companyId), eq(notificationTemplates.key, key)))
-    .orderBy(asc(notificationTemplates.isSampleTemplate)).limit(1);
+  const row = await visibleTemplateByKey(db, companyId, key);
   if (!row) throw notFound('Template');
   return (await present(db, companyId, [row]))[0];
 }
@@ -65,8 +52,7 @@ export async function templateByKey(db: DbOrTx, user: UserContext, key: string):
 /** GET /api/NotificationTemplate/sample/{key}. */
 export async function sampleByKey(db: DbOrTx, user: UserContext, key: string): Promise<NotificationTemplate> {
   const companyId = requireAdmin(user);
-  const [row] = await db.select().from(notificationTemplates)
-    .where(and(isNull(notificationTemplates.companyId), eq(notificationTemplates.key, key))).limit(1);
+  const row = await findSample(db, { key });
   if (!row) throw notFound('Sample template');
   return (await present(db, companyId, [row]))[0];
 }
@@ -76,18 +62,13 @@ export async function sampleByKey(db: DbOrTx, user: UserContext, key: string): P
  * For the senders (notices, reminders, confirmations, cancellations), with renderTemplate.
  */
 export async function templateInUse(db: DbOrTx, companyId: string, notificationTypeId: number): Promise<NotificationTemplate | null> {
-  const [row] = await db.select().from(notificationTemplates)
-    .where(and(eq(notificationTemplates.notificationTypeId, notificationTypeId), or(
-      and(eq(notificationTemplates.companyId, companyId), eq(notificationTemplates.isExample, true)),
-      isNull(notificationTemplates.companyId),
-    )))
-    .orderBy(asc(notificationTemplates.isSampleTemplate), desc(notificationTemplates.updatedAt)).limit(1);
+  const row = await exampleTemplate(db, companyId, notificationTypeId);
   return row ? (await present(db, companyId, [row]))[0] : null;
 }
 
 /** A template the company can see (its own or a sample), or 404. */
 export async function visibleTemplate(db: DbOrTx, companyId: string, id: number): Promise<TemplateRow> {
-  const [row] = await db.select().from(notificationTemplates).where(and(visibleTo(companyId), eq(notificationTemplates.id, id))).limit(1);
+  const row = await findVisibleTemplate(db, companyId, id);
   if (!row) throw notFound('Template');
   return row;
 }
@@ -95,14 +76,13 @@ export async function visibleTemplate(db: DbOrTx, companyId: string, id: number)
 /** POST /api/NotificationTemplate: a custom template made from a sample of the same type. */
 export async function createTemplate(tx: Tx, user: UserContext, body: CreateTemplateRequest): Promise<NotificationTemplate> {
   const companyId = requireAdminWithAgreement(user);
-  const [parent] = await tx.select().from(notificationTemplates)
-    .where(and(isNull(notificationTemplates.companyId), eq(notificationTemplates.id, body.parentTemplateId))).limit(1);
+  const parent = await findSample(tx, { id: body.parentTemplateId });
   if (!parent) throw badRequest('body/parentTemplateId', 'is not a sample template');
   if (parent.notificationTypeId !== body.notificationTypeId) throw badRequest('body/notificationTypeId', 'differs from the sample\'s notification type');
-  const [row] = await tx.insert(notificationTemplates).values({
+  const row = await insertTemplate(tx, {
     companyId, key: body.key, title: body.title.trim(), name: body.name.trim(), text: body.templateText,
     notificationTypeId: body.notificationTypeId, parentTemplateId: parent.id, isSampleTemplate: false, isExample: false,
-  }).onConflictDoNothing().returning();
+  });
   if (!row) throw conflict(`Template key ${body.key} already exists`);
   return (await present(tx, companyId, [row]))[0];
 }
@@ -115,40 +95,31 @@ export async function updateTemplate(tx: Tx, user: UserContext, id: number, body
   if (row.isSampleTemplate && edits) throw forbidden();
   if (body.isExample) {
     // One example per notification type and company: unset the others (for a sample: all of them).
-    await tx.update(notificationTemplates).set({ isExample: false, updatedAt: new Date() }).where(and(
-      eq(notificationTemplates.companyId, companyId), eq(notificationTemplates.notificationTypeId, row.notificationTypeId),
-      eq(notificationTemplates.isExample, true),
-    ));
+    await clearExamples(tx, companyId, row.notificationTypeId);
   }
   if (row.isSampleTemplate) return (await present(tx, companyId, [row]))[0];
-  const [updated] = await tx.update(notificationTemplates).set({
+  const updated = await updateTemplateRow(tx, row.id, {
     ...(body.templateText !== undefined ? { text: body.templateText } : {}),
     ...(body.title !== undefined ? { title: body.title.trim() } : {}),
     ...(body.name !== undefined ? { name: body.name.trim() } : {}),
     ...(body.isExample ? { isExample: true } : {}),
-    updatedAt: new Date(),
-  }).where(eq(notificationTemplates.id, row.id)).returning();
+  });
   return (await present(tx, companyId, [updated]))[0];
 }
-
-const toContent = (r: typeof notificationTemplateContents.$inferSelect): TemplateContent =>
-  ({ id: r.id, notificationTemplateId: r.notificationTemplateId, content: r.content });
 
 /** POST /api/NotificationTemplateContent: a saved text snippet of a template the company can see. */
 export async function createTemplateContent(tx: Tx, user: UserContext, body: CreateTemplateContentRequest): Promise<TemplateContent> {
   const companyId = requireAdminWithAgreement(user);
   await visibleTemplate(tx, companyId, body.notificationTemplateId);
-  const [row] = await tx.insert(notificationTemplateContents).values({ companyId, notificationTemplateId: body.notificationTemplateId, content: body.content }).returning();
-  return toContent(row);
+  return insertTemplateContent(tx, companyId, body.notificationTemplateId, body.content);
 }
 
 /** GET /api/NotificationTemplateContent/{id}: the company's own snippets only. */
 export async function templateContent(db: DbOrTx, user: UserContext, id: number): Promise<TemplateContent> {
   const companyId = requireAdmin(user);
-  const [row] = await db.select().from(notificationTemplateContents)
-    .where(and(eq(notificationTemplateContents.companyId, companyId), eq(notificationTemplateContents.id, id))).limit(1);
-  if (!row) throw notFound('Template content');
-  return toContent(row);
+  const content = await findTemplateContent(db, companyId, id);
+  if (!content) throw notFound('Template content');
+  return content;
 }
 
 /** GET /api/MergeField/notificationType/{type}. */
@@ -163,8 +134,5 @@ export function mergeFieldsForType(user: UserContext, type: number): MergeFieldD
  */
 export async function companyMeterAddressRange(db: DbOrTx, user: UserContext): Promise<MeterAddressRange> {
   const companyId = requireAdmin(user);
-  const rows = await db.selectDistinct({ text: addresses.text }).from(jobs)
-    .innerJoin(addresses, eq(addresses.id, jobs.addressId))
-    .where(and(eq(jobs.companyId, companyId), isNull(jobs.deletedAt)));
-  return meterAddressRange(rows.map((r) => r.text));
+  return meterAddressRange(await liveJobAddressTexts(db, companyId));
 }

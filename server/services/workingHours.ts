@@ -3,7 +3,6 @@
  * within the caller's company only. Shapes and rules: src/domain/schemas/workingHours.ts; the day
  * rules are the editor's own (src/domain/workingHours.ts).
  */
-import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { addDays, isoWeekDates, isoWeekday, isoWeekMonday, isoWeeksInYear, osloDay } from '../../src/domain/calendar';
 import type {
   EmployeeWorkingDay, WorkingHoursSaveRequest, WorkingHoursSetting, WorkingHoursSettingInput,
@@ -12,19 +11,14 @@ import { DAY_PROBLEM_TEXT, dayName, validateDay, workDayTypeOf, type DayHours } 
 import { effectiveWeek, hoursOf } from '../../src/domain/settings/workingHours';
 import { requireAdminWithAgreement, requireCompany } from '../auth/guards';
 import type { UserContext } from '../auth/context';
-import { users, workingHours } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { DbOrTx, Tx } from '../db/tx';
 import { lockCompanySettings } from '../repositories/settings';
-
-type Row = typeof workingHours.$inferSelect;
-
-export function toSetting(r: Row): WorkingHoursSetting {
-  return {
-    id: r.id, userRegistrationId: r.registrationId, workDayTypeId: workDayTypeOf(r.dayOfWeek), dayOfWeek: r.dayOfWeek,
-    year: r.year, weekNo: r.weekNo, ...hoursOf(r),
-  };
-}
+import { isCompanyEmployee } from '../repositories/users';
+import {
+  closeStandingRow, companyDefaultHours, currentStandingRow, deleteHoursRow, findHoursRows, hoursRowsForWeek, insertHoursRows,
+  openHoursRows, setHoursOf, toSetting, type HoursRow as Row,
+} from '../repositories/workingHours';
 
 /** The caller's company, when `groupId` names it; another company is not there for them (404). */
 function ownGroup(companyId: string, groupId: string): void {
@@ -33,9 +27,7 @@ function ownGroup(companyId: string, groupId: string): void {
 
 /** An employee of the company (any status: their hours outlive a deactivation); else 404. */
 async function companyEmployee(db: DbOrTx, companyId: string, registrationId: number): Promise<void> {
-  const [row] = await db.select({ id: users.id }).from(users)
-    .where(and(eq(users.registrationId, registrationId), eq(users.companyId, companyId))).limit(1);
-  if (!row) throw notFound('User');
+  if (!await isCompanyEmployee(db, companyId, registrationId)) throw notFound('User');
 }
 
 /** Monday (YYYY-MM-DD) of this ISO week in Oslo: an employee's hours saved "from now on" apply from it. */
@@ -44,21 +36,11 @@ function thisMonday(): string {
   return addDays(today, 1 - isoWeekday(today));
 }
 
-/** Rows without a week that apply in the week of `monday` (the company's have no validity: always). */
-const standingIn = (monday: string): SQL => and(
-  isNull(workingHours.year),
-  or(isNull(workingHours.validFrom), lte(workingHours.validFrom, monday)),
-  or(isNull(workingHours.validUntil), gt(workingHours.validUntil, monday)),
-)!;
-
-const companyDefault = (companyId: string): SQL =>
-  and(eq(workingHours.companyId, companyId), isNull(workingHours.registrationId), isNull(workingHours.year))!;
-
 /** GET /filter?groupId=: the company default, Monday first; 404 when the company has none. */
 export async function getCompanyHours(db: DbOrTx, user: UserContext, groupId: string): Promise<WorkingHoursSetting[]> {
   const companyId = requireCompany(user);
   ownGroup(companyId, groupId);
-  const rows = await db.select().from(workingHours).where(companyDefault(companyId)).orderBy(asc(workingHours.dayOfWeek));
+  const rows = await companyDefaultHours(db, companyId);
   if (!rows.length) throw notFound('Working hours');
   return rows.map(toSetting);
 }
@@ -75,16 +57,7 @@ export async function getEmployeeWeek(
   checkWeek(year, weekNo, 'querystring/WeekNo');
   await companyEmployee(db, companyId, registrationId);
   if (!user.isAdmin && registrationId !== user.registrationId) throw forbidden();
-  const rows = await db.select().from(workingHours).where(and(
-    eq(workingHours.companyId, companyId),
-    or(
-      and(isNull(workingHours.registrationId), isNull(workingHours.year)),
-      and(eq(workingHours.registrationId, registrationId), or(
-        standingIn(isoWeekMonday(year, weekNo)),
-        and(eq(workingHours.year, year), eq(workingHours.weekNo, weekNo)),
-      )),
-    ),
-  ));
+  const rows = await hoursRowsForWeek(db, companyId, registrationId, year, weekNo, isoWeekMonday(year, weekNo));
   if (!rows.length) throw notFound('Working hours');
   const dates = isoWeekDates(year, weekNo);
   return effectiveWeek(rows, registrationId, year, weekNo).map(({ dayOfWeek, hours, source, row }) => ({
@@ -134,20 +107,16 @@ export async function createHours(tx: Tx, user: UserContext, body: WorkingHoursS
   days.forEach((s, i) => { if (s.id) throw badRequest(`body/workingHoursSettings/${i}/id`, 'must be 0 or absent when creating: use PUT to update'); });
   if (employee === null && days.length !== 7) throw badRequest('body/workingHoursSettings', 'must hold all seven days for the company default');
   // Replaced standing hours (validUntil set) belong to past weeks: they take no day of the weeks to come.
-  const existing = await tx.select().from(workingHours).where(and(
-    eq(workingHours.companyId, companyId),
-    employee === null ? isNull(workingHours.registrationId) : eq(workingHours.registrationId, employee),
-    isNull(workingHours.validUntil),
-  ));
+  const existing = await openHoursRows(tx, companyId, employee);
   days.forEach((s, i) => {
     const taken = existing.find((r) => r.dayOfWeek === s.dayOfWeek && r.year === (s.year ?? null) && r.weekNo === (s.weekNo ?? null));
     if (taken) throw conflict(`workingHoursSettings[${i}].dayOfWeek ${dayName(s.dayOfWeek)} already has hours (id ${taken.id}): update it with PUT`);
   });
   const from = thisMonday();
-  const rows = await tx.insert(workingHours).values(days.map((s) => ({
+  const rows = await insertHoursRows(tx, days.map((s) => ({
     companyId, registrationId: employee, year: s.year ?? null, weekNo: s.weekNo ?? null, dayOfWeek: s.dayOfWeek, ...hoursOf(s),
     validFrom: employee !== null && s.year == null ? from : null,
-  }))).returning();
+  })));
   return rows.sort((a, b) => a.dayOfWeek - b.dayOfWeek).map(toSetting);
 }
 
@@ -159,7 +128,7 @@ export async function updateHours(tx: Tx, user: UserContext, body: WorkingHoursS
   const ids = days.map((s) => s.id!);
   const twice = ids.findIndex((id, i) => ids.indexOf(id) !== i);
   if (twice >= 0) throw badRequest(`body/workingHoursSettings/${twice}/id`, 'names a day given earlier in the list');
-  const rows = await tx.select().from(workingHours).where(and(eq(workingHours.companyId, companyId), inArray(workingHours.id, ids)));
+  const rows = await findHoursRows(tx, companyId, ids);
   const updated: Row[] = [];
   for (const [i, s] of days.entries()) {
     const row = rows.find((r) => r.id === s.id);
@@ -172,19 +141,13 @@ export async function updateHours(tx: Tx, user: UserContext, body: WorkingHoursS
     }
     updated.push(row.registrationId !== null && row.year === null
       ? await saveStandingFromNow(tx, row, hoursOf(s))
-      : (await tx.update(workingHours).set(hoursOf(s)).where(eq(workingHours.id, row.id)).returning())[0]);
+      : await setHoursOf(tx, row.id, hoursOf(s)));
   }
   return updated.sort((a, b) => a.dayOfWeek - b.dayOfWeek).map(toSetting);
 }
 
 /** The employee's standing row of that day in use now (not replaced), if any. */
-async function currentStanding(tx: Tx, row: Row): Promise<Row | undefined> {
-  const [current] = await tx.select().from(workingHours).where(and(
-    eq(workingHours.companyId, row.companyId), eq(workingHours.registrationId, row.registrationId!), eq(workingHours.dayOfWeek, row.dayOfWeek),
-    isNull(workingHours.year), isNull(workingHours.validUntil),
-  )).limit(1);
-  return current;
-}
+const currentStanding = (tx: Tx, row: Row): Promise<Row | undefined> => currentStandingRow(tx, row.companyId, row.registrationId!, row.dayOfWeek);
 
 /**
  * An employee's standing hours for a day, changed from this week on: the hours in use since an earlier
@@ -196,12 +159,12 @@ async function saveStandingFromNow(tx: Tx, row: Row, hours: DayHours): Promise<R
   const from = thisMonday();
   const current = await currentStanding(tx, row);
   if (current && current.validFrom === from) {
-    return (await tx.update(workingHours).set(hours).where(eq(workingHours.id, current.id)).returning())[0];
+    return setHoursOf(tx, current.id, hours);
   }
-  if (current) await tx.update(workingHours).set({ validUntil: from }).where(eq(workingHours.id, current.id));
-  return (await tx.insert(workingHours).values({
+  if (current) await closeStandingRow(tx, current.id, from);
+  return (await insertHoursRows(tx, [{
     companyId: row.companyId, registrationId: row.registrationId, dayOfWeek: row.dayOfWeek, year: null, weekNo: null, ...hours, validFrom: from,
-  }).returning())[0];
+  }]))[0];
 }
 
 /**
@@ -212,7 +175,7 @@ export async function deleteHours(tx: Tx, user: UserContext, ids: number[]): Pro
   const companyId = requireAdminWithAgreement(user);
   await lockCompanySettings(tx, companyId);
   const unique = [...new Set(ids)];
-  const rows = await tx.select().from(workingHours).where(and(eq(workingHours.companyId, companyId), inArray(workingHours.id, unique)));
+  const rows = await findHoursRows(tx, companyId, unique);
   for (const id of unique) {
     const row = rows.find((r) => r.id === id);
     if (!row) throw notFound(`Working hours ${id}`);
@@ -221,13 +184,13 @@ export async function deleteHours(tx: Tx, user: UserContext, ids: number[]): Pro
   const from = thisMonday();
   for (const row of rows) {
     if (row.year !== null) {
-      await tx.delete(workingHours).where(eq(workingHours.id, row.id));
+      await deleteHoursRow(tx, row.id);
       continue;
     }
     const current = await currentStanding(tx, row);
     if (!current) continue;
-    if (current.validFrom === from) await tx.delete(workingHours).where(eq(workingHours.id, current.id));
-    else await tx.update(workingHours).set({ validUntil: from }).where(eq(workingHours.id, current.id));
+    if (current.validFrom === from) await deleteHoursRow(tx, current.id);
+    else await closeStandingRow(tx, current.id, from);
   }
   return unique;
 }
