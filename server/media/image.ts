@@ -11,9 +11,9 @@
  * Clean means: at most MAX_IMAGE_SIDE on each side, nothing after the image's end marker, and no
  * segment but the picture's own (JPEG: JFIF header, tables, frame, scans, and one small ICC colour
  * profile, which Chromium's canvas writes; PNG: the critical chunks, transparency and the fixed-size
- * colour and density chunks). That is what the device sends (a ≤ 1920 px JPEG at quality 0.8 from
- * its canvas), so its photo is stored byte for byte and the stored hash (contentHash) is the one the
- * device computed. Anything else (EXIF or XMP with GPS positions, comments, text chunks, trailing
+ * colour and density chunks). That is what the device sends (a JPEG of at most MAX_IMAGE_SIDE at
+ * PHOTO_QUALITY from its canvas), so its photo is stored byte for byte and the stored hash
+ * (contentHash) is the one the device computed. Anything else (EXIF or XMP with GPS positions, comments, text chunks, trailing
  * data such as a zip or an HTML page, larger pictures) is decoded, turned upright by its EXIF
  * orientation, scaled to at most MAX_IMAGE_SIDE and encoded again in its own format without any
  * metadata. Either way the answer names the hash of the bytes received (receivedHash), which is
@@ -21,12 +21,12 @@
  */
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from '../../src/domain/media';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, PHOTO_QUALITY, sniffImageType, type StoredImageType } from '../../src/domain/media';
 import { badRequest, HttpError, TooManyError } from '../http/errors';
 
 export interface CheckedImage {
   bytes: Buffer;
-  contentType: 'image/jpeg' | 'image/png';
+  contentType: StoredImageType;
   width: number;
   height: number;
   sha256: string;
@@ -50,12 +50,8 @@ sharp.cache(false);
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-export function sniffImageType(bytes: Buffer): 'image/jpeg' | 'image/png' | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'image/png';
-  return null;
-}
+/** A re-encoded JPEG is as the device makes one (sharp takes the quality in percent). */
+const JPEG_OPTIONS = { quality: Math.round(PHOTO_QUALITY * 100) };
 
 /** Waiting turns for the decoder: DECODE_SLOTS run, DECODE_QUEUE wait, the rest are told to come back. */
 const decoding = { running: 0, waiting: [] as (() => void)[] };
@@ -186,7 +182,7 @@ export async function checkImage(bytes: Buffer, field = 'mediafile'): Promise<Ch
         return { bytes, contentType, width, height, sha256: receivedSha256, receivedSha256 };
       }
       const pipeline = input().autoOrient().resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
-      const out = await (contentType === 'image/png' ? pipeline.png() : pipeline.jpeg({ quality: 80 })).toBuffer({ resolveWithObject: true });
+      const out = await (contentType === 'image/png' ? pipeline.png() : pipeline.jpeg(JPEG_OPTIONS)).toBuffer({ resolveWithObject: true });
       return { bytes: out.data, contentType, width: out.info.width, height: out.info.height, sha256: sha256(out.data), receivedSha256 };
     } catch (err) {
       throw unreadable(field, err);
@@ -199,7 +195,7 @@ export async function rotateImage(bytes: Buffer, contentType: string, degrees: 9
   return withDecodeSlot(async () => {
     // Upright first (the EXIF orientation applied and dropped), then the turn the user asked for.
     const pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient().rotate(degrees);
-    const out = await (contentType === 'image/png' ? pipeline.png() : pipeline.jpeg({ quality: 80 })).toBuffer({ resolveWithObject: true });
+    const out = await (contentType === 'image/png' ? pipeline.png() : pipeline.jpeg(JPEG_OPTIONS)).toBuffer({ resolveWithObject: true });
     const hash = sha256(out.data);
     return { bytes: out.data, contentType: contentType === 'image/png' ? 'image/png' : 'image/jpeg', width: out.info.width, height: out.info.height, sha256: hash, receivedSha256: hash };
   });

@@ -8,7 +8,8 @@
  * file) is answered 'undecodable'.
  */
 import exifr from 'exifr';
-import { decodeSize, fitWithin, HEADER_BYTES, jpegDecodeSize, metadataFrom, PHOTO_QUALITY, sha256Hex, storedSize, THUMB_SIDE, uprightSize } from './processing';
+import { PHOTO_QUALITY, THUMB_QUALITY, THUMB_SIDE } from '../../domain/media';
+import { decodeSize, fitWithin, HEADER_BYTES, jpegDecodeSize, metadataFrom, sha256Hex, storedSize, uprightSize } from './processing';
 import type { PhotoJob, PhotoJobResult } from './worker-protocol';
 
 interface WorkerScope {
@@ -110,7 +111,7 @@ async function run(job: PhotoJob): Promise<PhotoJobResult> {
     const blob = await jpeg(main, PHOTO_QUALITY);
     // The thumbnail from the 1920 px picture, not the camera's 12 megapixels again.
     const small = await scaled(main, THUMB_SIDE);
-    const thumb = await jpeg(small, 0.7);
+    const thumb = await jpeg(small, THUMB_QUALITY);
     small.close();
     const bytes = await blob.arrayBuffer();
     return {

@@ -2,7 +2,7 @@
  * The page's side of the photo worker: one worker, started on first use, jobs answered in turn.
  * The form never waits on the main thread: decoding, resizing and encoding run in the worker.
  */
-import { MAX_IMAGE_SIDE } from '../../domain/media';
+import { MAX_IMAGE_SIDE, OFFERED_PHOTO_EXTENSIONS, OFFERED_PHOTO_TYPES, offeredAsPhoto } from '../../domain/media';
 import type { PhotoJob, PhotoJobResult } from './worker-protocol';
 
 export type ProcessedPhoto = Extract<PhotoJobResult, { ok: true }>;
@@ -14,7 +14,7 @@ export class PhotoRejected extends Error {
 }
 
 /** What the file input offers (spec 1 §5): jpg, jpeg, png, jfif, and heic (refused when undecodable). */
-export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/heic,.jpg,.jpeg,.png,.jfif,.heic';
+export const PHOTO_ACCEPT = [...OFFERED_PHOTO_TYPES, ...OFFERED_PHOTO_EXTENSIONS.map((ext) => `.${ext}`)].join(',');
 
 let worker: Worker | null = null;
 let nextId = 1;
@@ -32,8 +32,7 @@ function photoWorker(): Worker {
 
 /** By name and declared type only to refuse early what is plainly no photo; the content decides. */
 export function looksLikePhoto(file: File): boolean {
-  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-  return ['jpg', 'jpeg', 'png', 'jfif', 'heic'].includes(ext) || ['image/jpeg', 'image/png', 'image/heic'].includes(file.type);
+  return offeredAsPhoto(file.name, file.type);
 }
 
 export async function processPhoto(file: Blob, maxSide = MAX_IMAGE_SIDE, rotate: PhotoJob['rotate'] = 0): Promise<ProcessedPhoto> {

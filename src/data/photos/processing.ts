@@ -1,12 +1,9 @@
 /**
- * What a photo becomes before it is stored on the device (spec 1 §5: max side 1920, quality 0.8,
- * everything compressed; spec 1 §3 image metadata). Pure helpers shared by the worker and tests.
+ * What a photo becomes before it is stored on the device (spec 1 §5: the size and quality in
+ * src/domain/media/photo.ts, everything compressed; spec 1 §3 image metadata). Pure helpers shared
+ * by the worker and tests.
  */
-import { describeStored, isFutureCapture, MAX_IMAGE_SIDE } from '../../domain/media';
-
-export const PHOTO_QUALITY = 0.8;
-/** The carousel's thumbnails: small enough to keep hundreds in the replica. */
-export const THUMB_SIDE = 240;
+import { describeStored, isFutureCapture, MAX_IMAGE_SIDE, sniffImageType, type StoredImageType } from '../../domain/media';
 
 /** Spec 1 §3 image asset metadata, as read from the photo's EXIF (null where the photo says nothing). */
 export interface PhotoMetadata {
@@ -41,14 +38,15 @@ export const HEADER_BYTES = 256 * 1024;
  * (HEADER_BYTES): JPEG's frame header (SOFn), PNG's IHDR. Null for anything else, or when the frame
  * header lies further in: then the picture is decoded whole to learn its size.
  */
-export function storedSize(bytes: Uint8Array): { width: number; height: number; type: 'image/jpeg' | 'image/png' } | null {
+export function storedSize(bytes: Uint8Array): { width: number; height: number; type: StoredImageType } | null {
   const at16 = (i: number) => (bytes[i] << 8) | bytes[i + 1];
-  if (bytes.length >= 24 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) {
+  const type = sniffImageType(bytes);
+  if (type === 'image/png' && bytes.length >= 24) {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const size = { width: view.getUint32(16), height: view.getUint32(20), type: 'image/png' as const };
     return size.width > 0 && size.height > 0 ? size : null;
   }
-  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
+  if (type !== 'image/jpeg') return null;
   let i = 2;
   while (i + 9 < bytes.length) {
     if (bytes[i] !== 0xff) return null;

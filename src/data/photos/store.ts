@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { describeStored, isFutureCapture } from '../../domain/media';
+import { describeStored, isFutureCapture, THUMB_SIDE } from '../../domain/media';
 import { dependentEntries, type OutboxEntry } from '../commands';
 import { db } from '../db';
 import { getSession } from '../identity';
@@ -15,7 +15,6 @@ import { applyTables } from '../replay';
 import { getUploadProgress, subscribeUploadProgress } from '../status';
 import { apiFetchBlob } from '../transport';
 import { processPhoto } from './process';
-import { THUMB_SIDE } from './processing';
 import type { PhotoImageType, PhotoMeterKind, PhotoRef, StoredPhoto } from './types';
 
 /** Where a new photo belongs: its job, task, property, kind and meter. */

@@ -1,23 +1,18 @@
 /**
- * Task images (spec 1 §3 image asset, §7 Media): the API's limits, the image and meter kinds and the
- * object id rule, once for the server and the device. The shapes (TypeBox schemas) are in
- * schemas/media.ts.
+ * Task images (spec 1 §3 image asset, §7 Media): the image and meter kinds, the object id rule and
+ * what a stored picture's metadata says, once for the server and the device; the photo's size and
+ * quality (photo.ts) and the accepted files (fileTypes.ts) beside them. The shapes (TypeBox schemas)
+ * are in schemas/media.ts.
  */
-import type { CustomProps, ImageMetadata } from './schemas/media';
+import type { CustomProps, ImageMetadata } from '../schemas/media';
+
+export * from './fileTypes';
+export * from './photo';
 
 /** The spec's module id for water-meter media. */
 export const MEDIA_MODULE_ID = 'VA';
 /** Object ids join serial, task id, meter kind and image type with this (spec 1 §9). */
 export const OBJECT_ID_DELIMITER = '_';
-/** The device resizes to this (DESIGN.md "images"); the server scales anything larger down to it. */
-export const MAX_IMAGE_SIDE = 1920;
-/** Largest file the API takes: a 1920 px JPEG at quality 0.8 is about 0.4–1 MB, a PNG a few MB. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-/** What the file input offers (spec 1 §2); heic is offered and refused when it cannot be decoded. */
-export const ACCEPTED_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'jfif'] as const;
-/** Content types the server stores, decided by the file's bytes, never by its name. */
-export const STORED_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
-
 export const ImageType = { Overview: 'overview', Detail: 'detail', UpstreamDetail: 'upstreamDetail', Deviation: 'deviation' } as const;
 export const MeterKind = { New: 'new', Old: 'old', Upstream: 'upstream', Deviation: 'deviation' } as const;
 
