@@ -7,7 +7,7 @@ import type { Job } from '../../src/domain/api';
 import { EMPTY_JOB_FILTER, jobListPredicate, type JobListFilter } from '../../src/domain/jobList';
 import type { Actor } from '../../src/domain/jobRules';
 import { liveJobList } from '../../src/features/jobs/jobListStore';
-import { keepUnchanged, queryJobListData, queryJobListPage, type JobListData } from '../../src/features/jobs/queries';
+import { keepUnchanged, outboxMarkers, queryJobListData, queryJobListPage, queryOutboxMarkers, type JobListData } from '../../src/features/jobs/queries';
 import { makeJob, makeTask } from './jobsFixtures';
 
 const admin: Actor = { isAdmin: true, registrationId: 1 };
@@ -127,6 +127,36 @@ describe('job list page query', () => {
       sub.unsubscribe();
       await db.jobs.delete('newest');
       await db.outbox.clear();
+    }
+  });
+});
+
+describe('outbox markers from counts', () => {
+  it('match what reading every entry gives: several jobs per command, failed ones with their message', async () => {
+    const db = new MeterworkDb('markers-test');
+    const actor = { userId: 'u', isAdmin: true, registrationId: 1, companyId: null };
+    const entry = (key: string, jobIds: string[], failed = false) => ({
+      type: 'updateNote', body: { jobId: jobIds[0], notes: '', status: 1, severity: 2 }, key, status: failed ? 'failed' : 'pending', userId: 'u',
+      actor, jobId: jobIds[0], jobIds, createdAt: '', attempts: 0,
+      ...(failed ? { error: { status: 400, message: `refused ${key}`, errorKey: 'InvalidInput' } } : {}),
+    }) as OutboxEntry;
+    try {
+      await db.outbox.bulkAdd([
+        entry('a1', ['a']), entry('a2', ['a']), entry('ab', ['a', 'b']), entry('b-failed', ['b'], true),
+        entry('c-failed', ['c'], true), entry('z', ['z']),
+      ]);
+      const jobIds = ['a', 'b', 'c', 'd'];
+      const byCounts = await queryOutboxMarkers(db, jobIds);
+      const byReading = outboxMarkers(await db.outbox.toArray(), jobIds);
+      expect([...byCounts].sort()).toEqual([...byReading].sort());
+      expect(byCounts.get('a')).toEqual({ pending: 3, failed: [] });
+      expect(byCounts.get('b')).toEqual({ pending: 1, failed: [{ seq: 4, message: 'refused b-failed', status: 400, errorKey: 'InvalidInput' }] });
+      expect(byCounts.get('c')?.pending).toBe(0);
+      expect(byCounts.has('d')).toBe(false);
+      expect(byCounts.has('z')).toBe(false);
+    } finally {
+      db.close();
+      await db.delete();
     }
   });
 });

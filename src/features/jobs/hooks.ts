@@ -10,7 +10,9 @@ import { db, META } from '../../data/db';
 import { useLookup } from '../../data/sync';
 import { useSession } from '../../data/session';
 import { keepJobList, liveJobList } from './jobListStore';
-import { keepUnchanged, outboxMarkers, type JobListData, type OutboxMarker } from './queries';
+import { keepUnchanged, queryOutboxMarkers, type JobListData, type OutboxMarker } from './queries';
+
+const NO_MARKERS = new Map<string, OutboxMarker>();
 
 export interface JobStatusItem {
   id: number;
@@ -77,11 +79,7 @@ export function useKeptJob(jobId: string | undefined): Job | null | undefined {
 /** Outbox state of some jobs (waiting to sync / failed), through the outbox's job index. */
 export function useOutboxMarkers(jobIds: readonly string[]): Map<string, OutboxMarker> {
   const key = jobIds.join(',');
-  const entries = useLiveQuery(
-    () => (key ? db.outbox.where('jobIds').anyOf(key.split(',')).distinct().toArray() : []),
-    [key],
-  );
-  return useMemo(() => outboxMarkers(entries ?? [], key ? key.split(',') : []), [entries, key]);
+  return useLiveQuery(() => queryOutboxMarkers(db, key ? key.split(',') : []), [key], NO_MARKERS);
 }
 
 /**

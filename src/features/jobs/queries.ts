@@ -123,8 +123,8 @@ export interface JobListData {
 
 /**
  * The job list's reads at once: one answer, one render, instead of a render per list as each
- * arrives. The outbox is read through its job index for this page's jobs, and only when it holds
- * anything (it is empty whenever the device is in sync).
+ * arrives. The outbox is read only when it holds anything (it is empty whenever the device is in
+ * sync), and then as counts (queryOutboxMarkers).
  */
 export async function queryJobListData(db: MeterworkDb, filter: JobListFilter, viewer: Actor, count: number): Promise<JobListData> {
   const [page, queued, jobTypes, jobStatuses, plumbers] = await Promise.all([
@@ -135,14 +135,34 @@ export async function queryJobListData(db: MeterworkDb, filter: JobListFilter, v
     db.plumbers.toArray(),
   ]);
   const jobIds = page.jobs.map((j) => j.jobId);
-  const entries = queued > 0 && jobIds.length > 0 ? await db.outbox.where('jobIds').anyOf(jobIds).distinct().toArray() : [];
   return {
     page,
-    markers: outboxMarkers(entries, jobIds),
+    markers: queued > 0 ? await queryOutboxMarkers(db, jobIds) : new Map(),
     jobTypes: (jobTypes?.items ?? []) as JobTypeItem[],
     jobStatuses: (jobStatuses?.items ?? []) as JobListData['jobStatuses'],
     plumbers,
   };
+}
+
+/**
+ * The markers of these jobs without reading their queued commands: a count per job through the
+ * outbox's job index, and the failed entries (few, and their messages are shown). During an
+ * end-of-day replay this runs after every outbox write; reading each job's entries instead made
+ * the replay's cost grow with the square of the queue.
+ */
+export async function queryOutboxMarkers(db: MeterworkDb, jobIds: readonly string[]): Promise<Map<string, OutboxMarker>> {
+  if (jobIds.length === 0) return new Map();
+  const [counts, failed] = await Promise.all([
+    Promise.all(jobIds.map((id) => db.outbox.where('jobIds').equals(id).count())),
+    db.outbox.where('status').equals('failed').toArray(),
+  ]);
+  const markers = outboxMarkers(failed, jobIds);
+  jobIds.forEach((id, i) => {
+    const failedHere = markers.get(id)?.failed ?? [];
+    const pending = counts[i] - failedHere.length;
+    if (counts[i] > 0) markers.set(id, { pending, failed: failedHere });
+  });
+  return markers;
 }
 
 export interface OutboxMarker {
