@@ -72,6 +72,23 @@ describe('TimeField', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(onChange.mock.calls).toEqual([['16:00']]);
   });
+
+  it('keys typed into a complete time with the caret at its start (selection lost) replace it', () => {
+    // Found in the holiday form: after the half-day choice filled in the times, the click's
+    // selection was gone, the caret sat at the start and the field's length refused every key.
+    const onChange = vi.fn();
+    wrap(<TimeField label="Fra" value="08:00" onChange={onChange} />);
+    const input = screen.getByLabelText('Fra') as HTMLInputElement;
+    input.focus();
+    input.setSelectionRange(0, 0);
+    for (const key of '1200') {
+      const refusedByLength = fireEvent.keyDown(input, { key });
+      // A key the field did not take itself reaches the input as the browser would type it.
+      if (refusedByLength) fireEvent.change(input, { target: { value: input.value.length >= 5 ? input.value : input.value + key } });
+    }
+    expect(input.value).toBe('12:00');
+    expect(onChange.mock.calls).toEqual([['12:00']]);
+  });
 });
 
 describe('DateField', () => {

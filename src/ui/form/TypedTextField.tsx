@@ -6,7 +6,8 @@
  * half-typed text is never checked, so no keystroke's partial value is refused (issue 12). A
  * complete text that is no date/time, or one the parent does not take (the parent keeps its value),
  * goes back to the saved value when the field is left, and the error says what was typed. Focusing
- * selects the text, so typing replaces it; Escape goes back; ArrowUp/ArrowDown step the value.
+ * selects the text, so typing replaces it (and a key typed into a complete value with no selection starts
+ * a new one); Escape goes back; ArrowUp/ArrowDown step the value.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Field, HStack, Input } from '@chakra-ui/react';
@@ -120,7 +121,14 @@ export function TypedTextField(props: TypedTextFieldProps & TypedTextFieldSetup)
           onBlur={settle}
           onKeyDown={(e) => {
             justFocused.current = false;
-            if (e.key === 'Enter') {
+            const el = e.currentTarget;
+            if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && el.selectionStart === el.selectionEnd && el.value.length >= maxLength) {
+              // A key typed into a complete value starts a new one. The field's length would refuse
+              // it, and the value would stay, when the selection made on focus was lost (the value
+              // set again under the caret as a form fills in its defaults, a focus by script).
+              e.preventDefault();
+              type(e.key);
+            } else if (e.key === 'Enter') {
               e.preventDefault();
               settle();
             } else if (e.key === 'Escape' && (text !== format(value) || problem)) {
