@@ -4,7 +4,7 @@
  * was sent, or failed (with the reason and a retry). Photos are processed off the main thread and
  * live in the replica, so all of this works without a connection (src/data/photos).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Box, Button, chakra, Dialog, HStack, IconButton, Image, Portal, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorKey } from '../../../domain/serverErrors';
@@ -153,7 +153,9 @@ function PhotoPreview({ photo, label, disabled, onClose }: { photo: StoredPhoto;
   );
 }
 
-function Thumb({ item, label, disabled }: { item: TaskPhoto; label: string; disabled: boolean }) {
+interface ThumbProps { item: TaskPhoto; label: string; disabled: boolean }
+
+const Thumb = memo(function Thumb({ item, label, disabled }: ThumbProps) {
   const { t } = useTranslation('jobs');
   const url = useThumbUrl(item.photo);
   const [open, setOpen] = useState(false);
@@ -187,6 +189,19 @@ function Thumb({ item, label, disabled }: { item: TaskPhoto; label: string; disa
       )}
     </Stack>
   );
+}, sameThumb);
+
+/**
+ * Every write to the photos or the outbox hands the strip new objects for the same photos; a
+ * thumbnail renders again only when what it shows changed (its picture, caption, date or sending
+ * state), so adding the tenth photo renders one thumbnail, not ten.
+ */
+function sameThumb(a: ThumbProps, b: ThumbProps): boolean {
+  if (a.label !== b.label || a.disabled !== b.disabled) return false;
+  const p = a.item.photo;
+  const q = b.item.photo;
+  return p.assetId === q.assetId && p.sha256 === q.sha256 && p.thumb.size === q.thumb.size && (p.blob === null) === (q.blob === null) && p.state === q.state
+    && JSON.stringify(p.metadata) === JSON.stringify(q.metadata) && JSON.stringify(a.item.send) === JSON.stringify(b.item.send);
 }
 
 export interface ImageStripProps {
