@@ -260,6 +260,14 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
     // This bench's profile folder (benchBrowser.ts) names its Chromium processes.
     const profile = 'meterwork-bench-replay-';
     const cpu0 = cpuNow(server.pid!, profile);
+    // BENCH_PROFILE=file.cpuprofile: the page's JavaScript profile over the replay, for finding where it goes.
+    const profileTo = process.env.BENCH_PROFILE;
+    const profiler = profileTo ? await context.newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
+      await profiler.send('Profiler.start');
+    }
     const t0 = Date.now();
     await context.setOffline(false);
     if (uplink !== null) {
@@ -282,6 +290,7 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
       await page.waitForTimeout(100);
     }
     const replaySeconds = (Date.now() - t0) / 1000;
+    if (profiler && profileTo) fs.writeFileSync(profileTo, JSON.stringify((await profiler.send('Profiler.stop')).profile));
     const cpu1 = cpuNow(server.pid!, profile);
     const cpuSeconds = Object.fromEntries(Object.keys(cpu1).map((k) => [k, cpu1[k] - (cpu0[k] ?? 0)]));
     const loadAverage = os.loadavg()[0];

@@ -12,7 +12,9 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 fs.chmodSync(dataDir, 0o755);
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+// SERVER_CPU_PROFILE=dir (benchmarks): the server's CPU profile, written there when it stops.
+const profile = process.env.SERVER_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROFILE}`] : [];
+const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir, EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '5610', LOG_LEVEL: 'warn' },
 });
