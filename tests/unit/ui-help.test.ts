@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveContactInfo } from '../../src/features/help/contact';
+import { resolveContactInfo } from '../../src/features/help/api/fetchContactInfo';
 import { COPYRIGHT_YEAR, formatOrgNumber } from '../../src/ui/installation';
 
 describe('help and support contact', () => {

@@ -8,13 +8,15 @@ import { useState } from 'react';
 import { Field, HStack, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useLiveRead } from '../../data/liveRead';
 import { JobStatus, JobType } from '../../domain/enums';
 import { addDays, formatIsoDay, isoWeekOf, osloDayParts } from '../../domain/reportRange';
 import { REPORT_TEXTS, reportLanguage } from '../../domain/reports/texts';
 import type { Assignments, JobAllocation, PlumberAllocation } from '../../domain/schemas/analytics';
 import { LiveReadView } from '../../ui/LiveReadView';
-import { fetchAllocation, fetchAssignments, fetchCompanyUsers, type AnalyticsFilter } from './api';
+import { useAllocation } from './api/fetchAllocation';
+import { useAssignments } from './api/fetchAssignments';
+import { useCompanyUsers } from './api/fetchCompanyUsers';
+import type { AnalyticsFilter } from './api/query';
 import { ChartCard } from './ChartCard';
 import { DateRangeFields, readDateRange, type DateRangeValue } from './DateRangeFields';
 import { plumberFilterOptions } from './plumberFilter';
@@ -88,11 +90,10 @@ export default function AnalyticsTab() {
   const [jobTypeId, setJobTypeId] = useState(0);
   const checked = readDateRange(dates);
   const filter: AnalyticsFilter | null = 'range' in checked ? { range: checked.range, userId, jobTypeId } : null;
-  const key = filter ? [dates.from, dates.to, userId, jobTypeId] : null;
 
-  const people = useLiveRead(['dashboard-users'], (signal) => fetchCompanyUsers(signal));
-  const allocation = useLiveRead(key && ['allocation', ...key], (signal) => fetchAllocation(filter!, signal));
-  const assignments = useLiveRead(key && ['assignments', ...key], (signal) => fetchAssignments(filter!, signal));
+  const people = useCompanyUsers();
+  const allocation = useAllocation(filter);
+  const assignments = useAssignments(filter);
 
   return (
     <Stack gap="4">

@@ -5,7 +5,6 @@
 import { useMemo, useState } from 'react';
 import { Box, Button, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useLiveRead } from '../../data/liveRead';
 import { ApiError } from '../../data/transport';
 import { formatDateTime } from '../../domain/format';
 import {
@@ -17,7 +16,9 @@ import type { ReportRow } from '../../domain/schemas/reports';
 import { REPORT_NO_JOBS_MESSAGE } from '../../domain/serverErrors';
 import { EmptyView, snackbar } from '../../ui';
 import { LiveReadView } from '../../ui/LiveReadView';
-import { fetchReportPage, fetchReportSpreadsheet } from './api';
+import { useReportPage } from './api/fetchReportPage';
+import { fetchReportSpreadsheet } from './api/fetchReportSpreadsheet';
+import { rangeKey } from './api/query';
 import { DateRangeFields, readDateRange, type DateRangeValue } from './DateRangeFields';
 import { useDebounced } from './useDebounced';
 
@@ -56,9 +57,8 @@ export function ReportTab() {
 
   const checked = readDateRange(dates);
   const range = 'range' in checked ? checked.range : null;
-  const rangeKey = range ? `${formatIsoDay(range.from)}/${formatIsoDay(range.to)}` : null;
   // A new range, search or page size starts at the first page.
-  const filterKey = `${rangeKey}|${search}|${pageSize}`;
+  const filterKey = `${range ? rangeKey(range) : null}|${search}|${pageSize}`;
   const [pageFor, setPageFor] = useState(filterKey);
   if (pageFor !== filterKey) {
     setPageFor(filterKey);
@@ -66,11 +66,7 @@ export function ReportTab() {
   }
   const currentPage = pageFor === filterKey ? page : 1;
 
-  const read = useLiveRead(
-    range ? ['report', rangeKey, search, currentPage, pageSize, lang] : null,
-    (signal) => fetchReportPage(range!, search, currentPage, pageSize, lang, signal),
-    { silent404: true },
-  );
+  const read = useReportPage(range, search, currentPage, pageSize, lang);
   const total = read.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
 

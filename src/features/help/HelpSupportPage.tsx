@@ -1,24 +1,15 @@
 /** Help and support (/helpsupport): three tutorials and contact details (spec 1 §1). */
-import { useEffect, useState } from 'react';
 import { Alert, Card, Heading, HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { MailIcon, PageLayout, PhoneIcon, VideoIcon } from '../../ui';
 import { PRODUCT_OWNER } from '../../ui/installation';
-import { fetchContactInfo, type ContactInfo } from './contact';
+import { useContactInfo, type ContactInfo } from './api/fetchContactInfo';
 
 const TUTORIALS = ['RegisterUser', 'CarryOutJob', 'ManagePlumbers'] as const;
 
 export function HelpSupportPage() {
   const { t } = useTranslation();
-  const [contact, setContact] = useState<ContactInfo | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchContactInfo(PRODUCT_OWNER.supportEmail, controller.signal).then((c) => {
-      if (!controller.signal.aborted) setContact(c);
-    });
-    return () => controller.abort();
-  }, []);
+  const contact = useContactInfo(PRODUCT_OWNER.supportEmail);
 
   return (
     <PageLayout heading={t('Help.Heading')}>

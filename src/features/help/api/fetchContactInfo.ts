@@ -1,8 +1,8 @@
-/** Contact details on Help and support (spec 1 §1) with their fallback. */
-import type { SupportContact } from '../../domain/api';
-import { apiFetch } from '../../data/transport';
+/** GET /api/waterMeterSettings/getCustomerContactInfo: contact details on Help and support (spec 1 §1), with their fallback. */
+import { useEffect, useState } from 'react';
+import { apiFetch } from '../../../data/transport';
+import type { SupportContact } from '../../../domain/api';
 
-/** GET /api/waterMeterSettings/getCustomerContactInfo's answer. */
 export type ContactInfo = SupportContact;
 
 /**
@@ -23,4 +23,17 @@ export async function fetchContactInfo(supportEmail: string, signal?: AbortSigna
   } catch {
     return resolveContactInfo(null, supportEmail);
   }
+}
+
+/** The contact to show; null while it loads (never an error: a failure falls back to the support e-mail). */
+export function useContactInfo(supportEmail: string): ContactInfo | null {
+  const [contact, setContact] = useState<ContactInfo | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchContactInfo(supportEmail, controller.signal).then((c) => {
+      if (!controller.signal.aborted) setContact(c);
+    });
+    return () => controller.abort();
+  }, [supportEmail]);
+  return contact;
 }
