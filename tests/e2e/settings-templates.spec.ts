@@ -62,8 +62,12 @@ test('an admin inserts a merge field at the cursor, sees 1 SMS become 2, and sav
   await text.press('Backspace');
   await expect(page.getByTestId('ucs2-warning')).toHaveCount(0);
 
+  // The saved template is shown from the PUT's answer: the list is not read again (issue 14 §4).
+  const listReads: string[] = [];
+  page.on('request', (r) => { if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/NotificationTemplate') listReads.push(r.url()); });
   await page.getByTestId('template-editor').getByRole('button', { name: 'Lagre' }).click();
   await expect(page.getByText('Malen er lagret')).toBeVisible();
+  await expect(text).toHaveValue(edited);
   const rows = await dbQuery<{ text: string }>(`select text from notification_templates where key = 'Notice-sandvika'`);
   expect(rows).toEqual([{ text: edited }]);
 
@@ -74,6 +78,7 @@ test('an admin inserts a merge field at the cursor, sees 1 SMS become 2, and sav
     `select m.to_number, m.segments, m.encoding from sms_messages m join companies c on c.id = m.company_id where c.org_number = '912345678'`,
   );
   expect(sent).toEqual([{ to_number: '+4791234567', segments: 2, encoding: 'GSM-7' }]);
+  expect(listReads).toEqual([]);
 });
 
 test('turning SMS reminders off sets their number and frequency to 0, and saving deletes those settings', async ({ page }) => {

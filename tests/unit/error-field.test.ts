@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_PATH, fieldPath, refusedField } from '../../src/domain/errorField';
 import { ApiError } from '../../src/data/transport';
-import { testSmsErrorKey } from '../../src/features/settings/templates/api';
+import { testSmsErrorKey } from '../../src/features/settings/templates/api/sendTestSms';
 
 describe('fieldPath', () => {
   it('turns the three old styles into the one', () => {

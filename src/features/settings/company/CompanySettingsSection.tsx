@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { CompanySetting } from '../../../domain/schemas/companySettings';
 import { LiveReadView } from '../../../ui/LiveReadView';
 import type { SectionProps } from '../sections';
-import { useCompanySettings } from './settingsApi';
+import { useCompanySettings } from './api/fetchCompanySettings';
 
 export interface SettingsFormProps extends SectionProps {
   companyId: string;

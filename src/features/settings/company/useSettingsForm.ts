@@ -9,7 +9,7 @@ import {
 } from '../../../domain/companySettings';
 import type { CompanySetting } from '../../../domain/schemas/companySettings';
 import { snackbar } from '../../../ui';
-import { saveCompanySettings } from './settingsApi';
+import { saveCompanySettings } from './api/saveCompanySettings';
 
 interface Options {
   companyId: string;

@@ -8,7 +8,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Box, Button, Field, Grid, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useLiveRead } from '../../../data/liveRead';
 import { useSession } from '../../../data/session';
 import { isoWeek, osloDay } from '../../../domain/calendar';
 import { checkHoliday, HOLIDAY_DAY_END, HOLIDAY_DAY_START, HOLIDAY_REASON_MAX_LENGTH, holidayYearChoices, HolidayType, isHolidayYearReadOnly, type HolidayProblem } from '../../../domain/holidays';
@@ -16,7 +15,9 @@ import type { Holiday, HolidayInput } from '../../../domain/schemas/holidays';
 import { confirm, snackbar } from '../../../ui';
 import { DateField, TimeField } from '../../../ui/form';
 import { LiveReadView } from '../../../ui/LiveReadView';
-import { deleteHoliday, fetchHolidayYear, saveHolidayYear } from './api';
+import { deleteHoliday } from './api/deleteHoliday';
+import { useHolidayYear } from './api/fetchHolidayYear';
+import { saveHolidayYear } from './api/saveHolidayYear';
 import { HolidayMonths, type MarkedDay } from './MonthCalendar';
 
 export interface HolidaysSectionProps {
@@ -36,7 +37,7 @@ export function HolidaysSection({ onDirtyChange }: HolidaysSectionProps) {
   const currentYear = Number(today.slice(0, 4));
   const [year, setYear] = useState(currentYear);
   const [added, setAdded] = useState<Item[]>([]);
-  const read = useLiveRead(companyId ? ['holidays', companyId, year] : null, (signal) => fetchHolidayYear(year, signal));
+  const read = useHolidayYear(companyId, year);
   const dirty = added.length > 0;
 
   useEffect(() => { onDirtyChange(dirty); }, [dirty, onDirtyChange]);
@@ -69,7 +70,7 @@ export function HolidaysSection({ onDirtyChange }: HolidaysSectionProps) {
             key={year} companyId={companyId!} year={year} today={today} readOnly={isHolidayYearReadOnly(year, currentYear)}
             saved={saved} added={added} setAdded={setAdded}
             onDeleted={(id) => read.mutate(saved.filter((h) => h.id !== id))}
-            onSaved={async () => { await read.refetch(); }}
+            onSaved={read.mutate}
           />
         )}
       </LiveReadView>
@@ -86,7 +87,8 @@ interface CalendarProps {
   added: Item[];
   setAdded: (update: (items: Item[]) => Item[]) => void;
   onDeleted: (id: number) => void;
-  onSaved: () => Promise<void>;
+  /** The year as the server saved it: shown as is, with no second read. */
+  onSaved: (saved: Holiday[]) => void;
 }
 
 function HolidayCalendar({ companyId, year, today, readOnly, saved, added, setAdded, onDeleted, onSaved }: CalendarProps) {
@@ -125,9 +127,9 @@ function HolidayCalendar({ companyId, year, today, readOnly, saved, added, setAd
     }
     setSaving(true);
     try {
-      await saveHolidayYear(year, items.map(({ key: _key, ...h }) => h));
+      const answer = await saveHolidayYear(year, items.map(({ key: _key, ...h }) => h));
       setAdded(() => []);
-      await onSaved();
+      onSaved(answer);
       snackbar.success(t('HolidaysSaved'));
     } catch {
       snackbar.error(t('SomethingWentWrong'));

@@ -6,13 +6,12 @@
 import { useEffect, useState } from 'react';
 import { Button, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useLiveRead } from '../../../data/liveRead';
-import { useSession } from '../../../data/session';
-import { apiFetch } from '../../../data/transport';
 import { COMPANY_NAME_MAX_LENGTH, COMPANY_PHONE_PATTERN, isValidSmsSender } from '../../../domain/companySettings';
 import type { CompanyConfiguration } from '../../../domain/schemas/companySettings';
 import { snackbar } from '../../../ui';
 import { LiveReadView } from '../../../ui/LiveReadView';
+import { useCompanyConfiguration } from './api/fetchCompanyConfiguration';
+import { saveCompanyConfiguration } from './api/saveCompanyConfiguration';
 
 const EMPTY: CompanyConfiguration = { smsSenderName: '', companyName: '', companyTelephone: '' };
 
@@ -24,12 +23,7 @@ const problems = (c: CompanyConfiguration) => ({
 
 export function CompanyConfigurationForm({ onDirtyChange, onSaved }: { onDirtyChange: (dirty: boolean) => void; onSaved: () => void }) {
   const { t } = useTranslation('companySettings');
-  const companyId = useSession()?.companyId ?? null;
-  const read = useLiveRead<CompanyConfiguration>(
-    companyId ? ['companyConfiguration', companyId] : null,
-    (signal) => apiFetch<CompanyConfiguration>('/api/CompanyConfiguration', { signal }),
-    { silent404: true },
-  );
+  const read = useCompanyConfiguration();
   const form = (saved: CompanyConfiguration | null) => (
     <ConfigurationFields
       key={JSON.stringify(saved)} saved={saved} onDirtyChange={onDirtyChange}
@@ -63,7 +57,7 @@ function ConfigurationFields({ saved, onDirtyChange, onSaved }: {
   const save = async () => {
     setSaving(true);
     try {
-      const answer = await apiFetch<CompanyConfiguration>('/api/CompanyConfiguration', { method: saved ? 'PUT' : 'POST', body: values });
+      const answer = await saveCompanyConfiguration(values, saved !== null);
       snackbar.success(t('Configuration.Saved'));
       onDirtyChange(false);
       onSaved(answer);

@@ -8,7 +8,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Box, Button, Field, Flex, Heading, HStack, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useLiveRead } from '../../../data/liveRead';
 import { useSession } from '../../../data/session';
 import {
   exampleMergeValues, insertAtSelection, NOTIFICATION_TEMPLATE_TYPE_IDS, renderTemplate, TEMPLATE_TEXT_MAX_LENGTH, type MergeValues,
@@ -18,7 +17,11 @@ import type { NotificationTemplate } from '../../../domain/schemas/templates';
 import { confirm, snackbar } from '../../../ui';
 import { LiveReadView } from '../../../ui/LiveReadView';
 import type { SectionProps } from '../sections';
-import { createTemplate, fetchMergeFields, fetchMeterAddressRange, fetchTemplates, updateTemplate } from './api';
+import { createTemplate } from './api/createTemplate';
+import { useMergeFields } from './api/fetchMergeFields';
+import { useMeterAddressRange } from './api/fetchMeterAddressRange';
+import { useTemplates, withSavedTemplate } from './api/fetchTemplates';
+import { updateTemplate } from './api/updateTemplate';
 import { CompanyConfigurationForm } from './CompanyConfigurationForm';
 import { SmsCounter } from './SmsCounter';
 import { TestSmsForm } from './TestSmsForm';
@@ -26,20 +29,24 @@ import { TestSmsForm } from './TestSmsForm';
 export function SmsTemplatesSection({ onDirtyChange }: SectionProps) {
   const { t } = useTranslation('companySettings');
   const companyId = useSession()?.companyId ?? null;
-  const read = useLiveRead<NotificationTemplate[]>(companyId ? ['notificationTemplates', companyId] : null, fetchTemplates);
+  const read = useTemplates(companyId);
   // Only for the counter: without it (not loaded, failed) the counter uses the example address.
-  const addressRange = useLiveRead<MeterAddressRange>(companyId ? ['meterAddressRange', companyId] : null, fetchMeterAddressRange);
+  const addressRange = useMeterAddressRange(companyId);
   const [configDirty, setConfigDirty] = useState(false);
   const [templateDirty, setTemplateDirty] = useState(false);
   useEffect(() => { onDirtyChange(configDirty || templateDirty); }, [configDirty, templateDirty, onDirtyChange]);
   return (
     <Stack gap="4">
       <Heading as="h2" size="lg">{t('Templates.Heading')}</Heading>
+      {/* The templates carry the company's name and phone for their preview: read them again. */}
       <CompanyConfigurationForm onDirtyChange={setConfigDirty} onSaved={() => { void read.refetch(); }} />
       <Text color="fg.muted">{t('Templates.Intro')}</Text>
       <LiveReadView read={read} errorTitle={t('Templates.TemplateFetchingError')}>
         {(templates) => (
-          <TemplateBrowser templates={templates} reload={read.refetch} onDirtyChange={setTemplateDirty} addresses={addressRange.data ?? null} />
+          <TemplateBrowser
+            templates={templates} onSaved={(saved) => read.mutate(withSavedTemplate(templates, saved))} reload={read.refetch}
+            onDirtyChange={setTemplateDirty} addresses={addressRange.data ?? null}
+          />
         )}
       </LiveReadView>
     </Stack>
@@ -48,11 +55,14 @@ export function SmsTemplatesSection({ onDirtyChange }: SectionProps) {
 
 interface BrowserProps extends SectionProps {
   templates: NotificationTemplate[];
+  /** A save answered with the one template it changed: the list takes it without reading again. */
+  onSaved: (saved: NotificationTemplate) => void;
+  /** A save that changed more than its answer (putting a template in use): the list is read again. */
   reload: () => Promise<void>;
   addresses: MeterAddressRange | null;
 }
 
-function TemplateBrowser({ templates, reload, onDirtyChange, addresses }: BrowserProps) {
+function TemplateBrowser({ templates, onSaved, reload, onDirtyChange, addresses }: BrowserProps) {
   const { t } = useTranslation('companySettings');
   const { t: tc } = useTranslation();
   const [selectedId, setSelectedId] = useState<number | null>(() => (templates.find((x) => !x.isSampleTemplate) ?? templates[0])?.id ?? null);
@@ -105,7 +115,7 @@ function TemplateBrowser({ templates, reload, onDirtyChange, addresses }: Browse
           ? (
             <TemplateEditor
               key={`${selected.id}:${selected.text}`} template={selected} onDirtyChange={setDirty} addresses={addresses}
-              onCreated={async (id) => { await reload(); setSelectedId(id); }} reload={reload}
+              onCreated={(created) => { onSaved(created); setSelectedId(created.id); }} onSaved={onSaved} reload={reload}
             />
           )
           : <Text color="fg.muted">{t('Templates.SelectTemplate')}</Text>}
@@ -123,11 +133,12 @@ interface EditorProps {
   template: NotificationTemplate;
   addresses: MeterAddressRange | null;
   onDirtyChange: (dirty: boolean) => void;
-  onCreated: (id: number) => Promise<void>;
+  onCreated: (created: NotificationTemplate) => void;
+  onSaved: (saved: NotificationTemplate) => void;
   reload: () => Promise<void>;
 }
 
-function TemplateEditor({ template, addresses, onDirtyChange, onCreated, reload }: EditorProps) {
+function TemplateEditor({ template, addresses, onDirtyChange, onCreated, onSaved, reload }: EditorProps) {
   const { t } = useTranslation('companySettings');
   const { t: tc } = useTranslation();
   const editable = !template.isSampleTemplate;
@@ -135,7 +146,7 @@ function TemplateEditor({ template, addresses, onDirtyChange, onCreated, reload 
   const [busy, setBusy] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const pendingCaret = useRef<number | null>(null);
-  const mergeFields = useLiveRead(['mergeFields', template.notificationTypeId], (signal) => fetchMergeFields(template.notificationTypeId, signal));
+  const mergeFields = useMergeFields(template.notificationTypeId);
   const previewValues = usePreviewValues(template);
   const preview = renderTemplate(text, previewValues);
   const dirty = editable && text !== template.text;
@@ -174,10 +185,10 @@ function TemplateEditor({ template, addresses, onDirtyChange, onCreated, reload 
   };
 
   const save = () => run(async () => {
-    await updateTemplate(template.id, { templateText: text });
+    const saved = await updateTemplate(template.id, { templateText: text });
     snackbar.success(t('Templates.UpdateCustomTemplateSuccess'));
     onDirtyChange(false);
-    await reload();
+    onSaved(saved);
   }, 'Templates.UpdateCustomTemplateFailed');
 
   const createFromSample = () => run(async () => {
@@ -186,7 +197,7 @@ function TemplateEditor({ template, addresses, onDirtyChange, onCreated, reload 
       parentTemplateId: template.id, title: template.title, name: t('Templates.CopyName', { name: template.name }).slice(0, 100),
     });
     snackbar.success(t('Templates.CreateCustomTemplateSuccess'));
-    await onCreated(created.id);
+    onCreated(created);
   }, 'Templates.CreateCustomTemplateFailed');
 
   const setAsExample = () => run(async () => {

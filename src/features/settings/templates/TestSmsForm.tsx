@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { TEST_SMS_PER_HOUR } from '../../../domain/companySettings';
 import { toNorwegianE164 } from '../../../domain/validation';
 import { snackbar } from '../../../ui';
-import { sendTestSms, testSmsErrorKey } from './api';
+import { sendTestSms, testSmsErrorKey } from './api/sendTestSms';
 
 export function TestSmsForm({ templateId, unsaved }: { templateId: number; unsaved: boolean }) {
   const { t } = useTranslation('companySettings');

@@ -1,22 +1,11 @@
 /**
- * The company's settings (spec 3 §7 /api/Setting) as the settings sections read and save them. A
- * save writes what planSettingsSave (src/domain/companySettings.ts) says: creates, then updates,
- * then deletes; each answer is the company's settings after it, so the last one is what is saved.
+ * POST, PUT and DELETE /api/Setting (spec 3 §7): a settings form saved. It writes what
+ * planSettingsSave (src/domain/companySettings.ts) says: creates, then updates, then deletes; each
+ * answer is the company's settings after it, so the last one is what is saved.
  */
-import { useLiveRead } from '../../../data/liveRead';
-import { useSession } from '../../../data/session';
-import { apiFetch, ApiError } from '../../../data/transport';
-import { planSettingsSave, type SettingsForm } from '../../../domain/companySettings';
-import type { CompanySetting } from '../../../domain/schemas/companySettings';
-
-export function useCompanySettings() {
-  const companyId = useSession()?.companyId ?? null;
-  const read = useLiveRead<CompanySetting[]>(
-    companyId ? ['companySettings', companyId] : null,
-    (signal) => apiFetch<CompanySetting[]>(`/api/Setting/companyid/${companyId}`, { signal }),
-  );
-  return { companyId, read };
-}
+import { apiFetch, ApiError } from '../../../../data/transport';
+import { planSettingsSave, type SettingsForm } from '../../../../domain/companySettings';
+import type { CompanySetting } from '../../../../domain/schemas/companySettings';
 
 /** Which text a failed save shows (spec 3 §8): the server's InvalidInput, or which write failed. */
 export type SaveFailure = 'InvalidInput' | 'CreateFailed' | 'UpdateFailed';
