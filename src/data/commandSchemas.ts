@@ -1,16 +1,17 @@
 /**
- * Each command kind's body checked against the server's own schema (src/domain/schemas) with
- * the server's bounds (src/domain/schemaBounds.ts), before the command is queued: the plumber is told
- * at once, in the form, what the server would refuse. Loaded on demand (TypeBox stays out of the shell).
+ * A command's body checked against the schema its kind names (CommandSpec.schema: the server's own,
+ * src/domain/schemas, or a device-side one below) with the server's bounds (src/domain/schemaBounds.ts),
+ * before the command is queued: the plumber is told at once, in the form, what the server would
+ * refuse. Loaded on demand (TypeBox stays out of the shell); the definitions name a schema from this
+ * module once it is loaded.
  */
 import { Type, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import {
-  AddTaskBody, CompletionBody, CreateJobBody, CustomPropsSchema, DeleteJobsBody, DeleteTaskBody, ImageMetadataSchema, NoteBody, ReassignBody,
-  TaskReportBody, UpdateJobBody, Uuid,
-} from '../domain/schemas';
+import * as serverSchemas from '../domain/schemas';
 import { harden } from '../domain/schemaBounds';
-import type { Command } from './commands';
+import { COMMANDS, type Command } from './commands';
+
+const { CustomPropsSchema, ImageMetadataSchema, TaskReportBody, Uuid } = serverSchemas;
 
 export interface CommandProblem {
   /** The field as the server names it, e.g. body/notes. */
@@ -36,30 +37,19 @@ const DeletePhotoCommand = Type.Object(PhotoRef, { additionalProperties: false }
 const RotatePhotoCommand = Type.Object({ ...PhotoRef, degrees: Type.Union([Type.Literal(90), Type.Literal(180), Type.Literal(270)]) }, { additionalProperties: false });
 const PhotoMetadataCommand = Type.Object({ ...PhotoRef, metadata: ImageMetadataSchema }, { additionalProperties: false });
 
-const SCHEMAS: Record<Command['type'], TSchema> = {
-  createJob: CreateJobBody,
-  updateJob: UpdateJobBody,
-  updateNote: NoteBody,
-  completeJob: CompletionBody,
-  reassignJobs: ReassignBody,
-  deleteJobs: DeleteJobsBody,
-  addTask: AddTaskBody,
-  deleteTask: DeleteTaskBody,
-  uploadPhoto: UploadPhotoCommand,
-  deletePhoto: DeletePhotoCommand,
-  rotatePhoto: RotatePhotoCommand,
-  updatePhotoMetadata: PhotoMetadataCommand,
-  saveTaskDraft: TaskReportCommand,
-  sendTaskReport: TaskReportCommand,
-};
+/** What a definition may name: the server's schemas (a route's own body) and the device's above. */
+const schemas = { ...serverSchemas, TaskReportCommand, UploadPhotoCommand, DeletePhotoCommand, RotatePhotoCommand, PhotoMetadataCommand };
+export type CommandSchemaName = { [K in keyof typeof schemas]: (typeof schemas)[K] extends TSchema ? K : never }[keyof typeof schemas];
 
-const compiled = new Map<Command['type'], ReturnType<typeof Compile>>();
+const compiled = new WeakMap<TSchema, ReturnType<typeof Compile>>();
 
+/** What the server would refuse in this command's body (its kind's schema), or null. */
 export function commandProblem(command: Command): CommandProblem | null {
-  let check = compiled.get(command.type);
+  const schema: TSchema = schemas[COMMANDS[command.type].schema];
+  let check = compiled.get(schema);
   if (!check) {
-    check = Compile(harden(SCHEMAS[command.type]) as TSchema);
-    compiled.set(command.type, check);
+    check = Compile(harden(schema) as TSchema);
+    compiled.set(schema, check);
   }
   // expectedVersion 0 is the device's placeholder for a job not yet on the server: replay fills it in.
   const body: Record<string, unknown> = { ...command.body };

@@ -3,7 +3,7 @@
  * this adds the React hook.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { withMadeAt, type Command, type OutboxEntry } from './commands';
+import { commandDef, type Command, type OutboxEntry } from './commands';
 import { db } from './db';
 import { enqueueCommand, requestReplay, type EnqueueOptions } from './replay';
 import { useSession } from './session';
@@ -28,7 +28,7 @@ export class CommandRejected extends Error {
  */
 export async function enqueue(command: Command, opts?: EnqueueOptions): Promise<void> {
   // The time of the change goes with it (checked with the rest of the body).
-  const stamped = withMadeAt(command, new Date().toISOString());
+  const stamped = commandDef(command).withMadeAt(new Date().toISOString());
   const { commandProblem } = await import('./commandSchemas');
   const problem = commandProblem(stamped);
   if (problem) throw new CommandRejected(problem);

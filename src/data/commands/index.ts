@@ -2,13 +2,16 @@
  * Outbox commands: every change a user makes is one of these, applied to the replica at once and
  * replayed to the API in order with its Idempotency-Key.
  *
- * The registry: one definition per command kind (src/data/commands/<area>.ts, the shape in
- * ./types.ts) says where it is sent, which ids it touches, creates and refers to, whether it
- * carries an expected version, how it changes the replica, how the answer corrects the replica
- * and how the sync panel names it. Everything else (enqueue, replay, rebase, the sync panel, the
- * service worker) is a generic loop over it: a new kind is one new entry, and the compiler refuses
- * a kind without a full definition (COMMANDS is a mapped type over every kind). The device-side
- * schema check lives apart, in ../commandSchemas.ts, so TypeBox is loaded only when needed.
+ * The registry: one definition per command kind (defineCommands in src/data/commands/<area>.ts, the
+ * shape in ./types.ts) says where it is sent, which ids it touches, creates and refers to, whether
+ * it carries an expected version, how it changes the replica, how the answer corrects the replica
+ * and which schema checks it on the device; what it leaves out has a default (./define.ts), and the
+ * sync panel names it by its kind (sync.json Command.<kind>). Everything else (enqueue, replay, rebase, the sync panel, the service
+ * worker) is a generic loop over it, through commandDef(command). A new kind whose endpoint exists is
+ * its body type and definition in its area's file, its text in nb and en (sync.json Command.<kind>)
+ * and its sample in tests/server/outbox-replay.test.ts; the compiler refuses a kind without a
+ * definition or a sample. The schema is named lazily (../commandSchemas.ts is loaded on demand), so
+ * TypeBox stays out of the shell.
  */
 import type { Job, Plumber } from '../../domain/api';
 import { jobCommands, type JobCommandBodies } from './jobs';
@@ -17,7 +20,7 @@ import { reportCommands, type ReportCommandBodies } from './reports';
 import { taskCommands, type TaskCommandBodies } from './tasks';
 import type { ApplyContext, CommandActor, CommandDef, CommandRequest, ConflictRow } from './types';
 
-export type { ApplyContext, CommandActor, CommandDef, CommandRequest, ConflictRow } from './types';
+export type { ApplyContext, CommandActor, CommandDef, CommandRequest, CommandSpec, ConflictRow } from './types';
 
 /** Every command kind with its body. */
 export type CommandBodies = JobCommandBodies & TaskCommandBodies & ReportCommandBodies & MediaCommandBodies;
@@ -29,13 +32,8 @@ export type CommandRegistry = { [K in CommandType]: CommandDef<CommandBodies[K]>
 
 export const COMMANDS: CommandRegistry = { ...jobCommands, ...taskCommands, ...mediaCommands, ...reportCommands };
 
-export const COMMAND_TYPES = Object.keys(COMMANDS) as CommandType[];
-
-/** The definition of this command's kind, applied to its body. */
-function defOf(command: Command): CommandDef<Command['body']> {
-  // Safe: COMMANDS[K] takes CommandBodies[K], and command.body is that body for command.type = K.
-  return COMMANDS[command.type] as unknown as CommandDef<Command['body']>;
-}
+// Marked pure: only tests and tools list the kinds, so the app's bundle leaves it out.
+export const COMMAND_TYPES = /* @__PURE__ */ Object.keys(COMMANDS) as CommandType[];
 
 export type OutboxStatus = 'pending' | 'failed';
 
@@ -79,79 +77,63 @@ export function jobSubject(job: Pick<Job, 'refNr' | 'subscriberText'>): string {
   return job.refNr ? `#${job.refNr} · ${job.subscriberText}` : job.subscriberText;
 }
 
-/** The request replay sends for this command. */
-export function commandRequest(command: Command): Promise<CommandRequest> {
-  return Promise.resolve(defOf(command).request(command.body));
+/**
+ * A command with its kind's definition bound to its body: what replay, apply and the sync panel ask
+ * of a command, e.g. commandDef(entry).jobIds().
+ */
+export interface BoundCommand<C extends Command> {
+  /** The request replay sends (a photo's reads its picture from the replica, hence maybe a promise). */
+  request(): CommandRequest | Promise<CommandRequest>;
+  /** Every job it touches. */
+  jobIds(): string[];
+  /** Ids it brings into existence on the server; later commands that use them depend on it. */
+  creates(): string[];
+  /** Every job, task and media id it refers to. */
+  referenced(): string[];
+  /** The job whose version the server checks, or null when it checks none. */
+  versionedJobId(): string | null;
+  /** The version it expects, when its kind carries one. */
+  expectedVersion(): number | undefined;
+  /** The command with this expected version (unchanged when its kind carries none). */
+  withExpectedVersion(version: number | undefined): C;
+  /** The command with the time it was made (madeAt), for the kinds whose body carries it; kept when set. */
+  withMadeAt(at: string): C;
+  /** Other replica work of a successful answer (inside markSent's transaction). */
+  settle(answer: unknown): Promise<void>;
+  /** The jobs in a successful answer that replace the replica's rows. */
+  answerJobs(answer: unknown): Job[];
+  /** What it names when the device holds no row for its job. */
+  subject(): string | null;
+  /** Conflict rows of a refused edit against the server's job. */
+  conflict(server: Job, plumbers: readonly Plumber[]): ConflictRow[];
 }
 
-/** Every job a command touches. */
-export function commandJobIds(command: Command): string[] {
-  return defOf(command).jobIds(command.body);
-}
-
-/** Ids a command brings into existence on the server; later commands that use them depend on it. */
-export function createdIds(command: Command): string[] {
-  return defOf(command).creates(command.body);
-}
-
-/** Every job, task and media id a command refers to. */
-export function referencedIds(command: Command): string[] {
-  const def = defOf(command);
-  return [...def.jobIds(command.body), ...def.refersTo(command.body)];
-}
-
-/** The job whose version the server checks for this command, or null when it checks none. */
-export function versionedJobId(command: Command): string | null {
-  return defOf(command).version?.jobId(command.body) ?? null;
-}
-
-/** The version the command expects, when its kind carries one. */
-export function expectedVersion(command: Command): number | undefined {
-  return defOf(command).version?.expected(command.body);
-}
-
-/** The command with this expected version (unchanged when its kind carries none). */
-export function withExpectedVersion<C extends Command>(command: C, version: number | undefined): C {
-  const check = defOf(command).version;
-  return check ? { ...command, body: check.withExpected(command.body, version) } : command;
-}
-
-/** The command with the time it was made (madeAt), for the kinds whose body carries it; kept when set. */
-export function withMadeAt<C extends Command>(command: C, at: string): C {
-  if (!defOf(command).stampsTime || (command.body as { madeAt?: string }).madeAt) return command;
-  return { ...command, body: { ...command.body, madeAt: at } };
+export function commandDef<C extends Command>(command: C): BoundCommand<C> {
+  // Safe: COMMANDS[K] takes CommandBodies[K], and command.body is that body for command.type = K.
+  const def = COMMANDS[command.type] as unknown as CommandDef<C['body']>;
+  const body: C['body'] = command.body;
+  const version = def.version;
+  return {
+    request: () => def.request(body),
+    jobIds: () => def.jobIds(body),
+    creates: () => def.creates(body),
+    referenced: () => [...def.jobIds(body), ...def.refersTo(body)],
+    versionedJobId: () => version?.jobId(body) ?? null,
+    expectedVersion: () => version?.expected(body),
+    withExpectedVersion: (v) => (version ? { ...command, body: version.withExpected(body, v) } : command),
+    withMadeAt: (at) => (!def.stampsTime || (body as { madeAt?: string }).madeAt ? command : { ...command, body: { ...body, madeAt: at } }),
+    settle: (answer) => def.settle(answer, body),
+    answerJobs: (answer) => def.answerJobs(answer, body),
+    subject: () => def.subject(body),
+    conflict: (server, plumbers) => def.conflict(body, server, plumbers),
+  };
 }
 
 /** Applies a queued command to the replica (inside a transaction over outbox, jobs and plumbers). */
 export function applyCommand(entry: OutboxEntry, now = new Date().toISOString()): Promise<void> {
   const madeAt = (entry.body as { madeAt?: string }).madeAt ?? entry.createdAt ?? now;
   const ctx: ApplyContext = { actor: entry.actor, now, madeAt };
-  return defOf(entry).apply(entry.body, ctx);
-}
-
-/** Other replica work of a successful answer (inside markSent's transaction). */
-export function settleCommand(command: Command, answer: unknown): Promise<void> {
-  return defOf(command).settle(answer, command.body);
-}
-
-/** The jobs in a successful answer that replace the replica's rows. */
-export function answerJobs(command: Command, answer: unknown): Job[] {
-  return defOf(command).answerJobs(answer, command.body);
-}
-
-/** i18n key (namespace sync) naming the kind of change. */
-export function commandLabelKey(command: Pick<Command, 'type'>): string {
-  return COMMANDS[command.type].labelKey;
-}
-
-/** What the command names when the device holds no row for its job. */
-export function commandSubject(command: Command): string | null {
-  return defOf(command).subject(command.body);
-}
-
-/** Conflict rows of a refused edit against the server's job. */
-export function commandConflict(command: Command, server: Job, plumbers: readonly Plumber[]): ConflictRow[] {
-  return defOf(command).conflict(command.body, server, plumbers);
+  return (COMMANDS[entry.type] as unknown as CommandDef<Command['body']>).apply(entry.body, ctx);
 }
 
 /**
@@ -159,14 +141,15 @@ export function commandConflict(command: Command, server: Job, plumbers: readonl
  * through another dependent). Discarding a failed creation discards these with it.
  */
 export function dependentEntries(entry: OutboxEntry, entries: OutboxEntry[]): OutboxEntry[] {
-  const created = new Set(createdIds(entry));
+  const created = new Set(commandDef(entry).creates());
   const out: OutboxEntry[] = [];
   if (created.size === 0) return out;
   for (const e of [...entries].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) {
     if ((e.seq ?? 0) <= (entry.seq ?? 0) || e.userId !== entry.userId) continue;
-    if (referencedIds(e).some((id) => created.has(id))) {
+    const def = commandDef(e);
+    if (def.referenced().some((id) => created.has(id))) {
       out.push(e);
-      for (const id of createdIds(e)) created.add(id);
+      for (const id of def.creates()) created.add(id);
     }
   }
   return out;

@@ -5,8 +5,9 @@ import type {
 } from '../../domain/api';
 import { formatDateTime } from '../../domain/format';
 import { db } from '../db';
-import { applyTaskEdits, assigneeName, jobsInAnswer, plumberName, storeJob, text, settleNothing, withDerivedStatus } from './replica';
-import type { ApplyContext, CommandDef, VersionCheck } from './types';
+import { defineCommands } from './define';
+import { applyTaskEdits, assigneeName, plumberName, storeJob, text, withDerivedStatus } from './replica';
+import type { ApplyContext, VersionCheck } from './types';
 
 export interface JobCommandBodies {
   createJob: CreateJobRequest & { jobId: string };
@@ -25,8 +26,6 @@ function expectedVersionOf<B extends { jobId: string; expectedVersion?: number }
     withExpected: (b, expectedVersion) => ({ ...b, expectedVersion }),
   };
 }
-
-const noConflict = () => [];
 
 function newJobFromCommand(body: JobCommandBodies['createJob'], { actor, madeAt: now }: ApplyContext): Job {
   const t = body.taskRequest;
@@ -88,30 +87,25 @@ function newJobFromCommand(body: JobCommandBodies['createJob'], { actor, madeAt:
   });
 }
 
-export const jobCommands: { [K in keyof JobCommandBodies]: CommandDef<JobCommandBodies[K]> } = {
+export const jobCommands = defineCommands<JobCommandBodies>({
   createJob: {
     request: (body) => ({ method: 'POST', path: '/api/Jobs', json: body }),
+    schema: 'CreateJobBody',
     jobIds: (b) => [b.jobId],
     creates: (b) => [b.jobId, b.taskRequest.taskId],
-    refersTo: () => [],
-    version: null,
     stampsTime: true,
     async apply(body, ctx) {
       // Already there (the server's row came back with a pull): the server's row wins.
       if (await db.jobs.get(body.jobId)) return;
       await storeJob(ctx.actor, newJobFromCommand(body, ctx));
     },
-    answerJobs: (answer, b) => jobsInAnswer(answer, [b.jobId]),
-    settle: settleNothing,
-    labelKey: 'Command.createJob',
     subject: (b) => b.subscriberText,
-    conflict: noConflict,
   },
 
   updateJob: {
     request: (body) => ({ method: 'PUT', path: '/api/Jobs', json: body }),
+    schema: 'UpdateJobBody',
     jobIds: (b) => [b.jobId],
-    creates: () => [],
     refersTo: (b) => b.taskEditRequests.map((t) => t.taskId),
     version: expectedVersionOf(),
     stampsTime: true,
@@ -135,10 +129,6 @@ export const jobCommands: { [K in keyof JobCommandBodies]: CommandDef<JobCommand
         updatedAt: now,
       }));
     },
-    answerJobs: (answer, b) => jobsInAnswer(answer, [b.jobId]),
-    settle: settleNothing,
-    labelKey: 'Command.updateJob',
-    subject: () => null,
     conflict: (b, server, plumbers) => [
       { fieldKey: 'Field.title', mine: b.title, server: server.title },
       { fieldKey: 'Field.description', mine: text(b.description), server: text(server.description) },
@@ -154,28 +144,22 @@ export const jobCommands: { [K in keyof JobCommandBodies]: CommandDef<JobCommand
 
   updateNote: {
     request: (body) => ({ method: 'PUT', path: '/api/Jobs', json: body }),
+    schema: 'NoteBody',
     jobIds: (b) => [b.jobId],
-    creates: () => [],
-    refersTo: () => [],
     version: expectedVersionOf(),
     async apply(b, { now }) {
       const job = await db.jobs.get(b.jobId);
       // The server takes the note and the severity; the status in the body is not applied.
       if (job) await db.jobs.put({ ...job, notes: b.notes, severityId: b.severity, updatedAt: now });
     },
-    answerJobs: (answer, b) => jobsInAnswer(answer, [b.jobId]),
-    settle: settleNothing,
-    labelKey: 'Command.updateNote',
-    subject: () => null,
     conflict: (b, server) => [{ fieldKey: 'Field.notes', mine: text(b.notes), server: text(server.notes) }],
   },
 
   completeJob: {
     request: (body) => ({ method: 'PUT', path: '/api/Jobs', json: body }),
+    schema: 'CompletionBody',
     jobIds: (b) => [b.jobId],
-    creates: () => [],
     refersTo: (b) => b.taskEditRequests.map((t) => t.taskId),
-    version: null,
     async apply(b, { now }) {
       const job = await db.jobs.get(b.jobId);
       if (!job) return;
@@ -189,19 +173,12 @@ export const jobCommands: { [K in keyof JobCommandBodies]: CommandDef<JobCommand
         updatedAt: now,
       });
     },
-    answerJobs: (answer, b) => jobsInAnswer(answer, [b.jobId]),
-    settle: settleNothing,
-    labelKey: 'Command.completeJob',
-    subject: () => null,
-    conflict: noConflict,
   },
 
   reassignJobs: {
     request: (body) => ({ method: 'PUT', path: '/api/Jobs', json: body }),
+    schema: 'ReassignBody',
     jobIds: (b) => [...b.jobsList],
-    creates: () => [],
-    refersTo: () => [],
-    version: null,
     stampsTime: true,
     async apply(b, { actor, now, madeAt }) {
       for (const id of b.jobsList) {
@@ -218,26 +195,16 @@ export const jobCommands: { [K in keyof JobCommandBodies]: CommandDef<JobCommand
         });
       }
     },
-    answerJobs: (answer, b) => jobsInAnswer(answer, b.jobsList),
-    settle: settleNothing,
-    labelKey: 'Command.reassignJobs',
-    subject: () => null,
     conflict: (b, server) => [{ fieldKey: 'Field.assignee', mine: b.assigneeName, server: server.assigneeName }],
   },
 
   deleteJobs: {
     request: (body) => ({ method: 'DELETE', path: '/api/Jobs', json: body }),
+    schema: 'DeleteJobsBody',
     jobIds: (b) => b.jobList.map((j) => j.jobId),
-    creates: () => [],
     refersTo: (b) => b.jobList.flatMap((j) => (j.jobTasks ?? []).map((t) => t.taskId)),
-    version: null,
     async apply(b) {
       await db.jobs.bulkDelete(b.jobList.map((j) => j.jobId));
     },
-    answerJobs: () => [],
-    settle: settleNothing,
-    labelKey: 'Command.deleteJobs',
-    subject: () => null,
-    conflict: noConflict,
   },
-};
+});

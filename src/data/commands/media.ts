@@ -10,7 +10,7 @@ import { describeStored, MEDIA_MODULE_ID } from '../../domain/media';
 import { db } from '../db';
 import type { PhotoMetadata } from '../photos/processing';
 import type { PhotoImageType, PhotoMeterKind, PhotoRef } from '../photos/types';
-import type { CommandDef } from './types';
+import { defineCommands } from './define';
 
 export interface UploadPhotoBody extends PhotoRef {
   fileName: string;
@@ -65,8 +65,6 @@ export class PhotoFileMissing extends Error {
   }
 }
 
-const noConflict = () => [];
-
 interface AnsweredAsset {
   assetId?: unknown;
   contentHash?: unknown;
@@ -76,8 +74,9 @@ interface AnsweredAsset {
   sizeInBytes?: unknown;
 }
 
-export const mediaCommands: { [K in keyof MediaCommandBodies]: CommandDef<MediaCommandBodies[K]> } = {
+export const mediaCommands = defineCommands<MediaCommandBodies>({
   uploadPhoto: {
+    schema: 'UploadPhotoCommand',
     async request(b) {
       const photo = await db.photos.get(b.assetId);
       if (!photo?.blob) throw new PhotoFileMissing(b.assetId);
@@ -93,41 +92,32 @@ export const mediaCommands: { [K in keyof MediaCommandBodies]: CommandDef<MediaC
     jobIds: (b) => [b.jobId],
     creates: (b) => [b.assetId],
     refersTo: (b) => [b.taskId],
-    version: null,
     // The row is written with the command (enqueue's alsoWrite), the picture being no JSON.
     apply: async () => undefined,
-    answerJobs: () => [],
     // The server names the hash of the bytes it received; equal to ours, our copy may go.
     settle: (answer, b) => confirmByHash(answer, b.jobId, b.assetId),
-    labelKey: 'Command.uploadPhoto',
-    subject: () => null,
-    conflict: noConflict,
   },
 
   deletePhoto: {
+    schema: 'DeletePhotoCommand',
     request: (b) => ({
       method: 'DELETE',
       path: `/api/media/module/${MEDIA_MODULE_ID}/matrikkelenhet/${b.matrikkelenhetsId}/${encodeURIComponent(b.assetId)}`,
       json: undefined,
     }),
     jobIds: (b) => [b.jobId],
-    creates: () => [],
     refersTo: (b) => [b.taskId, b.assetId],
-    version: null,
     async apply(b) {
       const photo = await db.photos.get(b.assetId);
       if (photo && !photo.deleted) await db.photos.put({ ...photo, deleted: true });
     },
-    answerJobs: () => [],
     async settle(_answer, b) {
       await db.photos.delete(b.assetId);
     },
-    labelKey: 'Command.deletePhoto',
-    subject: () => null,
-    conflict: noConflict,
   },
 
   rotatePhoto: {
+    schema: 'RotatePhotoCommand',
     // With the picture still on the device, the turned copy itself (the same bytes however often it
     // is sent); once the device let go of it, the turn for the server to make.
     async request(b) {
@@ -138,12 +128,9 @@ export const mediaCommands: { [K in keyof MediaCommandBodies]: CommandDef<MediaC
       return { method: 'PUT', path: `/api/media/rotate/${encodeURIComponent(b.assetId)}`, form };
     },
     jobIds: (b) => [b.jobId],
-    creates: () => [],
     refersTo: (b) => [b.taskId, b.assetId],
-    version: null,
     // The turned picture and thumbnail are written with the command (enqueue's alsoWrite).
     apply: async () => undefined,
-    answerJobs: () => [],
     // A sent copy is judged by its hash; a turn the server made itself has no bytes of ours to
     // compare, and its answer says what the turned copy is.
     async settle(answer, b) {
@@ -154,31 +141,21 @@ export const mediaCommands: { [K in keyof MediaCommandBodies]: CommandDef<MediaC
         await db.photos.put({ ...photo, metadata: describeStored(photo.metadata, { width: a.width, height: a.height, sizeInBytes: a.sizeInBytes }) });
       }
     },
-    labelKey: 'Command.rotatePhoto',
-    subject: () => null,
-    conflict: noConflict,
   },
 
   updatePhotoMetadata: {
+    schema: 'PhotoMetadataCommand',
     request: (b) => ({
       method: 'PUT',
       path: '/api/media/metadata',
       json: { moduleId: MEDIA_MODULE_ID, matrikkelenhetsId: b.matrikkelenhetsId, assetId: b.assetId, metadata: b.metadata },
     }),
     jobIds: (b) => [b.jobId],
-    creates: () => [],
     refersTo: (b) => [b.taskId, b.assetId],
-    version: null,
     async apply(b) {
       const photo = await db.photos.get(b.assetId);
       if (photo) await db.photos.put({ ...photo, metadata: b.metadata });
     },
-    answerJobs: () => [],
-    // The answer names the server's file, which this command did not send: nothing to judge by it.
-    settle: async () => undefined,
-    labelKey: 'Command.updatePhotoMetadata',
-    subject: () => null,
-    conflict: noConflict,
+    // Nothing to settle: the answer names the server's file, which this command did not send.
   },
-};
-
+});

@@ -11,8 +11,8 @@ import { JobStatus } from '../../domain/enums';
 import type { DeviationCause } from '../../domain/reportStatus';
 import { causeIdsOf, reportedFields, reportedOutcome, sentCauseList, type SentTask } from '../../domain/tasks/report';
 import { db } from '../db';
-import { jobsInAnswer, settleNothing } from './replica';
-import type { ApplyContext, CommandDef } from './types';
+import { defineCommands } from './define';
+import type { ApplyContext, CommandSpec } from './types';
 
 /** The server's body plus the task the report is for (the path's {taskId}). */
 export type TaskReportCommandBody = TaskReportRequest & { taskId: string };
@@ -73,11 +73,11 @@ export function listedAssetIds(body: TaskReportCommandBody): string[] {
   return ids;
 }
 
-function reportCommand(draft: boolean): CommandDef<TaskReportCommandBody> {
+function reportCommand(draft: boolean): CommandSpec<TaskReportCommandBody> {
   return {
     request: ({ taskId, ...json }) => ({ method: 'POST', path: `/api/jobs/task/${encodeURIComponent(taskId)}`, json }),
+    schema: 'TaskReportCommand',
     jobIds: (b) => [b.jobId],
-    creates: () => [],
     // A report waits for the uploads of the photos it lists.
     refersTo: (b) => [b.taskId, ...listedAssetIds(b)],
     version: {
@@ -87,15 +87,10 @@ function reportCommand(draft: boolean): CommandDef<TaskReportCommandBody> {
     },
     stampsTime: true,
     apply: (b, ctx) => applyReport(b, draft, ctx),
-    answerJobs: (answer, b) => jobsInAnswer(answer, [b.jobId]),
-    settle: settleNothing,
-    labelKey: draft ? 'Command.saveTaskDraft' : 'Command.sendTaskReport',
-    subject: () => null,
-    conflict: () => [],
   };
 }
 
-export const reportCommands: { [K in keyof ReportCommandBodies]: CommandDef<ReportCommandBodies[K]> } = {
+export const reportCommands = defineCommands<ReportCommandBodies>({
   saveTaskDraft: reportCommand(true),
   sendTaskReport: reportCommand(false),
-};
+});

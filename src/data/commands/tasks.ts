@@ -3,23 +3,20 @@ import type { AddTaskRequest, DeleteTaskRequest, Task } from '../../domain/api';
 import { JobTypeShortName, TaskStatus } from '../../domain/enums';
 import { liveTasks } from '../../domain/jobRules';
 import { db } from '../db';
-import { settleNothing, withDerivedStatus } from './replica';
-import type { CommandDef } from './types';
+import { defineCommands } from './define';
+import { withDerivedStatus } from './replica';
 
 export interface TaskCommandBodies {
   addTask: AddTaskRequest & { taskId: string };
   deleteTask: DeleteTaskRequest;
 }
 
-const noConflict = () => [];
-
-export const taskCommands: { [K in keyof TaskCommandBodies]: CommandDef<TaskCommandBodies[K]> } = {
+export const taskCommands = defineCommands<TaskCommandBodies>({
   addTask: {
     request: (body) => ({ method: 'POST', path: '/api/Tasks', json: body }),
+    schema: 'AddTaskBody',
     jobIds: (b) => [b.jobId],
     creates: (b) => [b.taskId],
-    refersTo: () => [],
-    version: null,
     async apply(b, { now }) {
       const job = await db.jobs.get(b.jobId);
       if (!job || job.jobTasks.some((t) => t.taskId === b.taskId)) return;
@@ -52,20 +49,13 @@ export const taskCommands: { [K in keyof TaskCommandBodies]: CommandDef<TaskComm
       };
       await db.jobs.put(withDerivedStatus({ ...job, jobTasks: [...job.jobTasks, task], updatedAt: now }));
     },
-    // The answer is the task; the job's new version comes with the next pull.
-    answerJobs: () => [],
-    settle: settleNothing,
-    labelKey: 'Command.addTask',
-    subject: () => null,
-    conflict: noConflict,
   },
 
   deleteTask: {
     request: (body) => ({ method: 'DELETE', path: '/api/Tasks', json: body }),
+    schema: 'DeleteTaskBody',
     jobIds: (b) => [b.jobId],
-    creates: () => [],
     refersTo: (b) => [b.taskId],
-    version: null,
     async apply(b, { now }) {
       const job = await db.jobs.get(b.jobId);
       if (!job) return;
@@ -74,10 +64,5 @@ export const taskCommands: { [K in keyof TaskCommandBodies]: CommandDef<TaskComm
       if (liveTasks({ jobTasks }).length === 0) await db.jobs.delete(job.jobId);
       else await db.jobs.put(withDerivedStatus({ ...job, jobTasks, updatedAt: now }));
     },
-    answerJobs: () => [],
-    settle: settleNothing,
-    labelKey: 'Command.deleteTask',
-    subject: () => null,
-    conflict: noConflict,
   },
-};
+});

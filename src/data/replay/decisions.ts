@@ -1,5 +1,5 @@
 /** The plumber's decisions on a refused command: send it again, or drop it. */
-import { commandJobIds, dependentEntries, versionedJobId, withExpectedVersion, type OutboxEntry } from '../commands';
+import { commandDef, dependentEntries, type OutboxEntry } from '../commands';
 import { db } from '../db';
 import { newId } from '../ids';
 import { applyTables, fetchServerJobs, pendingForJob, rebase, writeServerJobs } from './replica';
@@ -14,19 +14,19 @@ export async function retryCommand(seq: number): Promise<void> {
     const e = await db.outbox.get(seq);
     if (!e || e.status !== 'failed') return;
     let next: OutboxEntry = { ...e, status: 'pending', key: newId(), error: undefined, lastError: undefined, chained: undefined, resolvedVersion: undefined };
-    const jobId = versionedJobId(next);
+    const jobId = commandDef(next).versionedJobId();
     if (e.error?.status === 409 && jobId !== null) {
-      next = withExpectedVersion(next, e.error.current?.version ?? (await db.jobs.get(jobId))?.version);
+      next = commandDef(next).withExpectedVersion(e.error.current?.version ?? (await db.jobs.get(jobId))?.version);
     }
     await db.outbox.put(next);
     // Later queued edits of the same job were made on top of this one: they take the version this
     // retry produces, not the one they were queued with (else "Use mine" is followed by a second 409).
     if (jobId !== null) {
       for (const later of await pendingForJob(e.userId, jobId)) {
-        if (later.seq! > e.seq! && versionedJobId(later) !== null) await db.outbox.put({ ...later, chained: true, resolvedVersion: undefined });
+        if (later.seq! > e.seq! && commandDef(later).versionedJobId() !== null) await db.outbox.put({ ...later, chained: true, resolvedVersion: undefined });
       }
     }
-    await rebase(e.userId, commandJobIds(next));
+    await rebase(e.userId, commandDef(next).jobIds());
   });
   registerBackgroundSync();
   void requestReplay();
@@ -42,7 +42,7 @@ export async function discardCommand(seq: number): Promise<void> {
   if (!e) return;
   const all = await db.outbox.where('userId').equals(e.userId).toArray();
   const gone = [e, ...dependentEntries(e, all)];
-  const jobIds = [...new Set(gone.flatMap(commandJobIds))];
+  const jobIds = [...new Set(gone.flatMap((g) => commandDef(g).jobIds()))];
   const server = await fetchServerJobs(jobIds, undefined, true);
   await db.transaction('rw', applyTables(), async () => {
     await db.outbox.bulkDelete(gone.map((g) => g.seq!));

@@ -1,8 +1,5 @@
 /** Recording a change: the command and its effect on the replica in one transaction, then a replay. */
-import {
-  applyCommand, commandJobIds, commandSubject, expectedVersion, jobSubject, versionedJobId, withExpectedVersion, withMadeAt,
-  type Command, type CommandActor, type OutboxEntry,
-} from '../commands';
+import { applyCommand, commandDef, jobSubject, type Command, type CommandActor, type OutboxEntry } from '../commands';
 import { db } from '../db';
 import { getSession } from '../identity';
 import { newId } from '../ids';
@@ -31,20 +28,21 @@ export async function enqueueCommand(command: Command, opts: EnqueueOptions = {}
   const actor = actorFromSession();
   const now = new Date().toISOString();
   const entry = await db.transaction('rw', applyTables(), async () => {
-    let cmd = withMadeAt(command, now);
+    const def = commandDef(command);
+    let cmd = def.withMadeAt(now);
     let chained = false;
-    const jobId = versionedJobId(command);
+    const jobId = def.versionedJobId();
     if (jobId !== null) {
-      const given = expectedVersion(command);
+      const given = def.expectedVersion();
       const earlier = (await pendingForJob(actor.userId, jobId)).length;
       const job = await db.jobs.get(jobId);
       // Version 0: the device has not seen the server's row yet (made here, answer not pulled).
       if (earlier > 0 || job?.version === 0 || given === 0) chained = true;
-      else if (given === undefined && job) cmd = withExpectedVersion(command, job.version);
+      else if (given === undefined && job) cmd = def.withExpectedVersion(job.version);
     }
-    const named = commandJobIds(cmd)[0];
-    const namedJob = named ? await db.jobs.get(named) : undefined;
-    const subject = namedJob ? jobSubject(namedJob) : commandSubject(cmd);
+    const jobIds = commandDef(cmd).jobIds();
+    const namedJob = jobIds[0] ? await db.jobs.get(jobIds[0]) : undefined;
+    const subject = namedJob ? jobSubject(namedJob) : commandDef(cmd).subject();
     const e: OutboxEntry = {
       ...cmd,
       ...(subject ? { subject } : {}),
@@ -52,8 +50,8 @@ export async function enqueueCommand(command: Command, opts: EnqueueOptions = {}
       status: 'pending',
       userId: actor.userId,
       actor,
-      jobId: commandJobIds(cmd)[0] ?? null,
-      jobIds: commandJobIds(cmd),
+      jobId: jobIds[0] ?? null,
+      jobIds,
       createdAt: now,
       attempts: 0,
       ...(chained ? { chained: true } : {}),

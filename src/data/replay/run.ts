@@ -1,5 +1,5 @@
 /** One replay run: the queue sent a few requests at a time, each job's in order. */
-import { createdIds, referencedIds, type OutboxEntry } from '../commands';
+import { commandDef, type OutboxEntry } from '../commands';
 import { db } from '../db';
 import { getRequestIdentity } from '../identity';
 import { setLocalReplayState } from '../status';
@@ -27,7 +27,8 @@ async function pendingCount(userId: string): Promise<number> {
  * earlier's answer was settled (its version, its failure blocking what depends on it).
  */
 function entitiesOf(entry: OutboxEntry): Set<string> {
-  return new Set([...referencedIds(entry), ...createdIds(entry)]);
+  const def = commandDef(entry);
+  return new Set([...def.referenced(), ...def.creates()]);
 }
 
 const shares = (a: Set<string>, b: Set<string>) => a.size === 0 || b.size === 0 || [...a].some((id) => b.has(id));
@@ -61,7 +62,7 @@ async function replayOnce(): Promise<ReplayResult> {
     if (outcome.kind === 'sent') result.sent += 1;
     else {
       result.failed += 1;
-      for (const id of createdIds(entry)) blocked.add(id);
+      for (const id of commandDef(entry).creates()) blocked.add(id);
     }
     total = Math.max(total, done);
     setLocalReplayState({ replaying: true, done, total });
@@ -95,9 +96,10 @@ async function replayOnce(): Promise<ReplayResult> {
       }
       const [{ entry, entities }] = waiting.splice(at, 1);
       // Everything older it depends on has been settled: its failure (or wait) is known.
-      const waits = entry.status === 'failed' || referencedIds(entry).some((id) => blocked.has(id));
+      const def = commandDef(entry);
+      const waits = entry.status === 'failed' || def.referenced().some((id) => blocked.has(id));
       if (waits) {
-        for (const id of createdIds(entry)) blocked.add(id);
+        for (const id of def.creates()) blocked.add(id);
         continue;
       }
       const seq = entry.seq!;

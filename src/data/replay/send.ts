@@ -1,8 +1,6 @@
 /** Sending one queued command and settling the answer in the replica. */
 import type { ApiErrorBody, Job } from '../../domain/api';
-import {
-  answerJobs, commandJobIds, commandRequest, settleCommand, versionedJobId, withExpectedVersion, type OutboxEntry,
-} from '../commands';
+import { commandDef, type OutboxEntry } from '../commands';
 import { db } from '../db';
 import { setUploadProgress } from '../status';
 import { ApiError, apiFetch } from '../transport';
@@ -39,7 +37,7 @@ async function updateIfSame(entry: OutboxEntry, change: (current: OutboxEntry) =
  * so every later attempt with the same Idempotency-Key carries exactly the same body.
  */
 async function freezeVersion(entry: OutboxEntry): Promise<OutboxEntry | SendOutcome> {
-  const jobId = versionedJobId(entry);
+  const jobId = commandDef(entry).versionedJobId();
   if (!entry.chained || jobId === null) return entry;
   let version = entry.resolvedVersion;
   if (version === undefined) {
@@ -50,22 +48,23 @@ async function freezeVersion(entry: OutboxEntry): Promise<OutboxEntry | SendOutc
       // 403/404: the send itself will fail and correct the replica.
     }
   }
-  return { ...withExpectedVersion(entry, version), chained: false, resolvedVersion: undefined };
+  return { ...commandDef(entry).withExpectedVersion(version), chained: false, resolvedVersion: undefined };
 }
 
 async function markSent(entry: OutboxEntry, response: unknown): Promise<void> {
-  const ids = commandJobIds(entry);
-  const serverJobs = answerJobs(entry, response);
+  const def = commandDef(entry);
+  const ids = def.jobIds();
+  const serverJobs = def.answerJobs(response);
   await db.transaction('rw', applyTables(), async () => {
     const cur = await db.outbox.get(entry.seq!);
     if (!cur || cur.key !== entry.key) return;
     await db.outbox.delete(entry.seq!);
-    await settleCommand(entry, response);
+    await def.settle(response);
     // The next edits of this job were made on top of this one: they expect the version it produced.
     const successors = (await db.outbox.where('jobIds').anyOf(ids).distinct().toArray())
       .filter((e) => e.userId === entry.userId && e.seq! > entry.seq! && e.status === 'pending' && e.chained === true);
     for (const s of successors) {
-      await db.outbox.put({ ...s, resolvedVersion: serverJobs.find((j) => j.jobId === versionedJobId(s))?.version });
+      await db.outbox.put({ ...s, resolvedVersion: serverJobs.find((j) => j.jobId === commandDef(s).versionedJobId())?.version });
     }
     if (serverJobs.length) {
       await writeServerJobs(entry.actor, new Map(serverJobs.map((j) => [j.jobId, j])));
@@ -77,7 +76,7 @@ async function markSent(entry: OutboxEntry, response: unknown): Promise<void> {
 async function markFailed(entry: OutboxEntry, err: ApiError): Promise<void> {
   const body = typeof err.body === 'object' && err.body !== null ? (err.body as Partial<ApiErrorBody>) : null;
   const current = err.status === 409 && body?.current ? body.current : undefined;
-  const corrections = await fetchServerJobs(commandJobIds(entry), current, false);
+  const corrections = await fetchServerJobs(commandDef(entry).jobIds(), current, false);
   await db.transaction('rw', applyTables(), async () => {
     // A job the server no longer lets this user see leaves the device: the entry keeps the device's copy.
     const gone = [...corrections].filter(([, job]) => job === null).map(([id]) => id)[0];
@@ -114,7 +113,7 @@ export async function sendEntry(queued: OutboxEntry): Promise<SendOutcome> {
   if (!(await updateIfSame(entry, (cur) => ({ ...(frozen ? entry : cur), attempts: cur.attempts + 1, lastError: undefined })))) return { kind: 'gone' };
   let request;
   try {
-    request = await commandRequest(entry);
+    request = await commandDef(entry).request();
   } catch (e) {
     // The device cannot build the request (a photo's file is gone): no retry will help.
     await markFailed(entry, new ApiError(e instanceof Error ? e.message : String(e), 400));

@@ -13,7 +13,7 @@ import { db } from '../../data/db';
 import { discardCommand, retryCommand, useOutbox } from '../../data/outbox';
 import type { Job, Plumber } from '../../domain/api';
 import { confirm, snackbar } from '../../ui';
-import { changePath, COMMAND_LABEL_KEY, conflictRows, jobLabel } from './describe';
+import { changePath, commandLabelKey, conflictRows, jobLabel } from './describe';
 import { serverErrorKey } from '../../domain/serverErrors';
 import { ApiError } from '../../data/transport';
 
@@ -85,7 +85,7 @@ function FailedCommand({ entry, job, dependents: waiting, plumbers, onOpenChange
 
   return (
     <Box borderWidth="1px" borderColor="red.muted" borderRadius="md" p="3" data-testid="failed-command">
-      <Text fontWeight="semibold">{t(COMMAND_LABEL_KEY[entry.type])}</Text>
+      <Text fontWeight="semibold">{t(commandLabelKey(entry))}</Text>
       <Text fontSize="sm" color="fg.muted" data-testid="failed-job">{jobLabel(entry, job) || t('UnknownJob')}</Text>
       {error && (
         <Text fontSize="sm" mt="1" color="red.fg" data-testid="failed-reason">
@@ -96,7 +96,7 @@ function FailedCommand({ entry, job, dependents: waiting, plumbers, onOpenChange
         <Box mt="1" fontSize="sm" data-testid="failed-waiting">
           <Text>{t('Dependents', { count: dependents })}</Text>
           <List.Root ps="4">
-            {waiting.map((w) => <List.Item key={w.seq}>{t(COMMAND_LABEL_KEY[w.type])} · {jobLabel(w, w.jobId === entry.jobId ? job : undefined)}</List.Item>)}
+            {waiting.map((w) => <List.Item key={w.seq}>{t(commandLabelKey(w))} · {jobLabel(w, w.jobId === entry.jobId ? job : undefined)}</List.Item>)}
           </List.Root>
         </Box>
       )}

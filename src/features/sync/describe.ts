@@ -2,15 +2,13 @@
  * What the sync screens say about an outbox command; pure, so it is unit-tested. Each command kind
  * names itself in the registry (src/data/commands): its label, its subject and its conflict rows.
  */
-import { COMMANDS, commandConflict, commandSubject, jobSubject, type CommandType, type ConflictRow, type OutboxEntry } from '../../data/commands';
+import { commandDef, jobSubject, type Command, type ConflictRow, type OutboxEntry } from '../../data/commands';
 import type { Job, Plumber } from '../../domain/api';
 
 export type { ConflictRow } from '../../data/commands';
 
-/** i18n key (namespace sync) naming each kind of change. */
-export const COMMAND_LABEL_KEY = Object.fromEntries(
-  Object.entries(COMMANDS).map(([type, def]) => [type, def.labelKey]),
-) as Record<CommandType, string>;
+/** i18n key (namespace sync) naming a kind of change: each kind has its own text, Command.<kind>. */
+export const commandLabelKey = (command: Pick<Command, 'type'>): string => `Command.${command.type}`;
 
 /**
  * The fields a refused edit changes, with my value and the server's current one (409). Rows whose
@@ -19,7 +17,7 @@ export const COMMAND_LABEL_KEY = Object.fromEntries(
 export function conflictRows(entry: OutboxEntry, plumbers: readonly Plumber[] = []): ConflictRow[] {
   const server: Job | undefined = entry.error?.current;
   if (!server) return [];
-  const rows = commandConflict(entry, server, plumbers);
+  const rows = commandDef(entry).conflict(server, plumbers);
   const differing = rows.filter((r) => r.mine !== r.server);
   return differing.length ? differing : rows;
 }
@@ -31,7 +29,7 @@ export function conflictRows(entry: OutboxEntry, plumbers: readonly Plumber[] = 
 export function jobLabel(entry: OutboxEntry, job: Job | undefined): string {
   const known = job ?? entry.kept ?? entry.error?.current;
   if (known) return jobSubject(known);
-  return entry.subject ?? commandSubject(entry) ?? '';
+  return entry.subject ?? commandDef(entry).subject() ?? '';
 }
 
 /** Where the plumber reads what a change did: the task it is about, else the job's first task. */
