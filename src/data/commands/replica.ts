@@ -53,6 +53,3 @@ export function jobsInAnswer(answer: unknown, ids: readonly string[]): Job[] {
 
 /** Text of a nullable field for a conflict row. */
 export const text = (v: string | null | undefined): string => v ?? '';
-
-/** For the kinds whose answer brings nothing but jobs. */
-export const settleNothing = async (): Promise<void> => undefined;
