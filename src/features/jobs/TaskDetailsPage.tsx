@@ -3,7 +3,7 @@
  * data it holds, read-only; Back follows spec 1 §2; the menu deletes the task (spec 1 §4).
  */
 import { useRef, useState } from 'react';
-import { Alert, Badge, Box, Button, Card, DataList, Heading, HStack, IconButton, List, Menu, Portal, Stack, Text, createIcon } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, DataList, Heading, HStack, IconButton, List, Menu, Portal, Stack, Text, createIcon } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Job, Task } from '../../domain/api';
@@ -16,6 +16,7 @@ import { useLookup } from '../../data/sync';
 import { enqueue } from '../../data/outbox';
 import { useSession, type Session } from '../../data/session';
 import { BackIcon, confirm, LoadingState, PageLayout, showWarning, snackbar } from '../../ui';
+import { Section } from '../../ui/form';
 import { afterReport } from './afterReport';
 import { DeviationView } from './components/DeviationView';
 import { ImageStrip } from './components/ImageStrip';
@@ -65,15 +66,6 @@ function FieldList({ rows, labelPrefix }: { rows: FieldRow[]; labelPrefix: strin
         </DataList.Item>
       ))}
     </DataList.Root>
-  );
-}
-
-function Section({ title, testId, children }: { title: string; testId: string; children: React.ReactNode }) {
-  return (
-    <Card.Root size="sm" data-testid={testId}>
-      <Card.Header><Heading as="h2" size="sm">{title}</Heading></Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
   );
 }
 

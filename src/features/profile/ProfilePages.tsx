@@ -1,13 +1,14 @@
 /** Profile screens (/profile/view, /profile/edit, /profile/create): spec 1 §2 "Profile screens". */
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { Button, Card, Collapsible, DataList, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, DataList, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSession, type Session } from '../../data/session';
-import { ChevronDownIcon, EditIcon, EmptyView, LoadingState, PageLayout, PersonIcon, snackbar, useGoBack } from '../../ui';
+import { EditIcon, EmptyView, LoadingState, PageLayout, PersonIcon, snackbar, useGoBack } from '../../ui';
 import { formToProfile, formatPostcode, profileToForm, type ProfileFormValues } from './profileForm';
 import { loadLocalProfile, registerProfileSync, saveLocalProfile, type LocalProfile } from './localProfile';
 import { ProfileForm } from './ProfileForm';
+import { Section } from '../../ui/form';
 
 /** Navigation state the edit screen needs (spec: reachable only with profile data passed along). */
 export interface ProfileEditState {
@@ -53,7 +54,7 @@ export function ProfileViewPage() {
   return (
     <PageLayout heading={t('MyProfile')} maxW="3xl">
       <Stack gap="4" data-testid="profile-view">
-        <Section title={t('MyDetails')}>
+        <Section title={t('MyDetails')} collapsible>
           <DataList.Root orientation="horizontal">
             <Row label={t('FirstName')} value={profile.firstName} />
             <Row label={t('LastName')} value={profile.lastName} />
@@ -62,7 +63,7 @@ export function ProfileViewPage() {
             <Row label={t('WorkingForCompany')} value={t(company ? 'common:Yes' : 'common:No')} />
           </DataList.Root>
         </Section>
-        <Section title={t('CompanyDetails')}>
+        <Section title={t('CompanyDetails')} collapsible>
           {company ? (
             <DataList.Root orientation="horizontal">
               <Row label={t('OrgNumber')} value={company.orgNumber} />
@@ -83,28 +84,6 @@ export function ProfileViewPage() {
         </HStack>
       </Stack>
     </PageLayout>
-  );
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card.Root>
-      <Collapsible.Root defaultOpen>
-        <Card.Header pb="0">
-          <Collapsible.Trigger asChild>
-            <Button variant="ghost" justifyContent="space-between" w="100%" px="2" fontSize="lg" fontWeight="semibold">
-              {title}
-              <Collapsible.Indicator transition="transform 0.2s" _open={{ transform: 'rotate(180deg)' }}>
-                <ChevronDownIcon />
-              </Collapsible.Indicator>
-            </Button>
-          </Collapsible.Trigger>
-        </Card.Header>
-        <Collapsible.Content>
-          <Card.Body>{children}</Card.Body>
-        </Collapsible.Content>
-      </Collapsible.Root>
-    </Card.Root>
   );
 }
 
