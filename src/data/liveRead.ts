@@ -15,7 +15,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getSession } from './identity';
-import { useOnline } from './sync';
+import { useOnline } from './online';
 import { ApiError } from './transport';
 
 export type LiveReadStatus = 'loading' | 'ready' | 'error' | 'offline' | 'missing';

@@ -4,6 +4,7 @@
 import { useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, META } from './db';
+import { useOnline } from './online';
 import { useSession } from './session';
 import { getReplayState, subscribeReplayState } from './status';
 
@@ -16,23 +17,6 @@ export type { WorkerReplayMessage, WorkerTokenMessage } from './workerMessages';
 /** Items of a reference list from the replica; undefined until it has been fetched once. */
 export function useLookup<T>(list: string): T[] | undefined {
   return useLiveQuery(async () => (await db.lookups.get(list))?.items as T[] | undefined, [list]);
-}
-
-function subscribeOnline(listener: () => void): () => void {
-  globalThis.addEventListener('online', listener);
-  globalThis.addEventListener('offline', listener);
-  return () => {
-    globalThis.removeEventListener('online', listener);
-    globalThis.removeEventListener('offline', listener);
-  };
-}
-
-const getOnline = () => navigator.onLine;
-const serverOnline = () => true;
-
-/** Whether the browser says it is online (live); the one hook for it. */
-export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, getOnline, serverOnline);
 }
 
 export interface SyncStatusValue {

@@ -22,7 +22,7 @@ import { BackIcon, confirm, LoadingState, PageLayout, snackbar, useUnsavedChange
 import { resolveAddress, resolveSubProperty } from './api/resolveProperty';
 import { AddressSearch } from './components/AddressSearch';
 import { DateTimeField } from './components/DateTimeField';
-import { useOnline } from '../../data/sync';
+import { useOnline } from '../../data/online';
 import { useJobTypeLabel, useJobTypes, usePlumbers } from './hooks';
 
 interface NewJobRouteState {

@@ -15,7 +15,7 @@ import { groupAddressResults, type SelectedProperty } from '../../../domain/prop
 import { db } from '../../../data/db';
 import { ApiError } from '../../../data/transport';
 import { searchAddresses } from '../api/searchAddresses';
-import { useOnline } from '../../../data/sync';
+import { useOnline } from '../../../data/online';
 import { useDebounced } from '../hooks';
 import { queryKnownProperties } from '../queries';
 
