@@ -64,6 +64,17 @@ export async function findHoursRows(db: DbOrTx, companyId: string, ids: number[]
   return db.select().from(workingHours).where(and(eq(workingHours.companyId, companyId), inArray(workingHours.id, ids)));
 }
 
+/** An employee's row of a day for one ISO week only, if any. */
+export async function findWeekRow(
+  db: DbOrTx, companyId: string, registrationId: number, dayOfWeek: number, year: number, weekNo: number,
+): Promise<HoursRow | undefined> {
+  const [row] = await db.select().from(workingHours).where(and(
+    eq(workingHours.companyId, companyId), eq(workingHours.registrationId, registrationId), eq(workingHours.dayOfWeek, dayOfWeek),
+    eq(workingHours.year, year), eq(workingHours.weekNo, weekNo),
+  )).limit(1);
+  return row;
+}
+
 /** An employee's standing row of a day in use now (not replaced), if any. */
 export async function currentStandingRow(db: DbOrTx, companyId: string, registrationId: number, dayOfWeek: number): Promise<HoursRow | undefined> {
   const [current] = await db.select().from(workingHours).where(and(

@@ -13,15 +13,16 @@ import { errors, mutationErrors } from './schemas';
 
 const tags = ['WorkingHours'];
 const Settings = Type.Array(WorkingHoursSettingSchema);
+// The employee shape comes first: the serializer takes the first that fits, and a week's day (with
+// its date) fits the company shape too.
+const WeekOrSettings = Type.Union([Type.Array(EmployeeWorkingDaySchema), Settings]);
 
 export async function workingHoursRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   // One path, two questions (spec 3 §7): the company default by groupId, or an employee's ISO week.
-  // The employee shape comes first in the union: the serializer takes the first that fits, and a
-  // week's day (with its date) fits the company shape too.
   r.get('/WorkingHoursSetting/filter', {
-    schema: { tags, querystring: WorkingHoursFilterQuery, response: { 200: Type.Union([Type.Array(EmployeeWorkingDaySchema), Settings]), ...errors } },
+    schema: { tags, querystring: WorkingHoursFilterQuery, response: { 200: WeekOrSettings, ...errors } },
   }, (req) => {
     const q = req.query;
     if (q.userRegistrationId !== undefined) {
@@ -35,11 +36,11 @@ export async function workingHoursRoutes(app: FastifyInstance) {
     return getCompanyHours(app.db, req.user, q.groupId);
   });
 
-  r.post('/WorkingHoursSetting', { schema: { tags, body: WorkingHoursSaveRequest, response: { 201: Settings, ...mutationErrors } } }, async (req, reply) => {
+  r.post('/WorkingHoursSetting', { schema: { tags, body: WorkingHoursSaveRequest, response: { 201: WeekOrSettings, ...mutationErrors } } }, async (req, reply) => {
     await runMutation(req, reply, async (w) => ({ status: 201, body: await createHours(w.tx, req.user, req.body) }));
   });
 
-  r.put('/WorkingHoursSetting', { schema: { tags, body: WorkingHoursSaveRequest, response: { 200: Settings, ...mutationErrors } } }, async (req, reply) => {
+  r.put('/WorkingHoursSetting', { schema: { tags, body: WorkingHoursSaveRequest, response: { 200: WeekOrSettings, ...mutationErrors } } }, async (req, reply) => {
     await runMutation(req, reply, async (w) => ({ status: 200, body: await updateHours(w.tx, req.user, req.body) }));
   });
 

@@ -7,7 +7,7 @@ import { addDays, isoWeekDates, isoWeekday, isoWeekMonday, isoWeeksInYear, osloD
 import type {
   EmployeeWorkingDay, WorkingHoursSaveRequest, WorkingHoursSetting, WorkingHoursSettingInput,
 } from '../../src/domain/schemas/workingHours';
-import { DAY_PROBLEM_TEXT, dayName, validateDay, workDayTypeOf, type DayHours } from '../../src/domain/workingHours';
+import { DAY_PROBLEM_TEXT, dayName, HOUR_FIELDS, sameHours, validateDay, workDayTypeOf, type DayHours } from '../../src/domain/workingHours';
 import { effectiveWeek, hoursOf } from '../../src/domain/settings/workingHours';
 import { requireAdminWithAgreement, requireCompany } from '../auth/guards';
 import type { UserContext } from '../auth/context';
@@ -16,8 +16,8 @@ import type { DbOrTx, Tx } from '../db/tx';
 import { lockCompanySettings } from '../repositories/settings';
 import { isCompanyEmployee } from '../repositories/users';
 import {
-  closeStandingRow, companyDefaultHours, currentStandingRow, deleteHoursRow, findHoursRows, hoursRowsForWeek, insertHoursRows,
-  openHoursRows, setHoursOf, toSetting, type HoursRow as Row,
+  closeStandingRow, companyDefaultHours, currentStandingRow, deleteHoursRow, findHoursRows, findWeekRow, hoursRowsForWeek,
+  insertHoursRows, openHoursRows, setHoursOf, toSetting, type HoursRow as Row,
 } from '../repositories/workingHours';
 
 /** The caller's company, when `groupId` names it; another company is not there for them (404). */
@@ -57,8 +57,15 @@ export async function getEmployeeWeek(
   checkWeek(year, weekNo, 'querystring/WeekNo');
   await companyEmployee(db, companyId, registrationId);
   if (!user.isAdmin && registrationId !== user.registrationId) throw forbidden();
+  return employeeWeek(db, companyId, registrationId, year, weekNo, true);
+}
+
+/** The seven days of the week as they apply; `missing404`: 404 when neither the employee nor the company has hours. */
+async function employeeWeek(
+  db: DbOrTx, companyId: string, registrationId: number, year: number, weekNo: number, missing404: boolean,
+): Promise<EmployeeWorkingDay[]> {
   const rows = await hoursRowsForWeek(db, companyId, registrationId, year, weekNo, isoWeekMonday(year, weekNo));
-  if (!rows.length) throw notFound('Working hours');
+  if (!rows.length && missing404) throw notFound('Working hours');
   const dates = isoWeekDates(year, weekNo);
   return effectiveWeek(rows, registrationId, year, weekNo).map(({ dayOfWeek, hours, source, row }) => ({
     id: row?.id ?? 0, userRegistrationId: registrationId, workDayTypeId: workDayTypeOf(dayOfWeek), dayOfWeek, date: dates[dayOfWeek - 1],
@@ -84,6 +91,12 @@ function checkDays(body: WorkingHoursSaveRequest): void {
     const key = `${s.dayOfWeek}/${year}/${weekNo}`;
     if (seen.has(key)) throw badRequest(`${at}/dayOfWeek`, `${day} is given twice`);
     seen.add(key);
+    if (s.useCompany) {
+      if (employee === null) throw badRequest(`${at}/useCompany`, 'is for an employee\'s hours only: the company default is what it falls back to');
+      if (s.id) throw badRequest(`${at}/id`, `must be absent with useCompany: the day is named by dayOfWeek, year and weekNo (${day})`);
+      const timed = HOUR_FIELDS.find((f) => s[f] !== null);
+      if (timed) throw badRequest(`${at}/${timed}`, `must be null with useCompany: the company's hours apply (${day})`);
+    }
     const issue = validateDay(hoursOf(s));
     if (issue) throw badRequest(`${at}/${issue.field}`, `${DAY_PROBLEM_TEXT[issue.problem]} (${day})`);
   });
@@ -96,15 +109,31 @@ async function writeScope(tx: Tx, user: UserContext, body: WorkingHoursSaveReque
   ownGroup(companyId, body.groupId);
   const employee = body.userRegistrationId ?? null;
   if (employee !== null) await companyEmployee(tx, companyId, employee);
+  if (body.answerWeek) {
+    if (employee === null) throw badRequest('body/answerWeek', 'is for an employee\'s save only');
+    checkWeek(body.answerWeek.year, body.answerWeek.weekNo, 'body/answerWeek/weekNo');
+  }
   checkDays(body);
   return { companyId, employee };
 }
 
+type SaveAnswer = WorkingHoursSetting[] | EmployeeWorkingDay[];
+
+/** The rows saved, or with answerWeek that week of the employee as it applies now (checked by writeScope). */
+async function answer(tx: Tx, companyId: string, body: WorkingHoursSaveRequest, saved: Row[]): Promise<SaveAnswer> {
+  const week = body.answerWeek;
+  if (week) return employeeWeek(tx, companyId, body.userRegistrationId!, week.year, week.weekNo, false);
+  return saved.sort((a, b) => a.dayOfWeek - b.dayOfWeek).map(toSetting);
+}
+
 /** POST: new days. The company default is made as all seven days at once; a day that has hours → 409. */
-export async function createHours(tx: Tx, user: UserContext, body: WorkingHoursSaveRequest): Promise<WorkingHoursSetting[]> {
+export async function createHours(tx: Tx, user: UserContext, body: WorkingHoursSaveRequest): Promise<SaveAnswer> {
   const { companyId, employee } = await writeScope(tx, user, body);
   const days = body.workingHoursSettings;
-  days.forEach((s, i) => { if (s.id) throw badRequest(`body/workingHoursSettings/${i}/id`, 'must be 0 or absent when creating: use PUT to update'); });
+  days.forEach((s, i) => {
+    if (s.id) throw badRequest(`body/workingHoursSettings/${i}/id`, 'must be 0 or absent when creating: use PUT to update');
+    if (s.useCompany) throw badRequest(`body/workingHoursSettings/${i}/useCompany`, 'is for PUT: POST creates hours');
+  });
   if (employee === null && days.length !== 7) throw badRequest('body/workingHoursSettings', 'must hold all seven days for the company default');
   // Replaced standing hours (validUntil set) belong to past weeks: they take no day of the weeks to come.
   const existing = await openHoursRows(tx, companyId, employee);
@@ -117,20 +146,31 @@ export async function createHours(tx: Tx, user: UserContext, body: WorkingHoursS
     companyId, registrationId: employee, year: s.year ?? null, weekNo: s.weekNo ?? null, dayOfWeek: s.dayOfWeek, ...hoursOf(s),
     validFrom: employee !== null && s.year == null ? from : null,
   })));
-  return rows.sort((a, b) => a.dayOfWeek - b.dayOfWeek).map(toSetting);
+  return answer(tx, companyId, body, rows);
 }
 
-/** PUT: new times for existing days, by id; a day keeps its weekday, week and owner. */
-export async function updateHours(tx: Tx, user: UserContext, body: WorkingHoursSaveRequest): Promise<WorkingHoursSetting[]> {
+/**
+ * PUT, in the request's one transaction (all or nothing): a day with an id gets new times and keeps
+ * its weekday, week and owner. An employee's day without an id is named by weekday and week
+ * (setEmployeeDay), so a whole week's edits are one request.
+ */
+export async function updateHours(tx: Tx, user: UserContext, body: WorkingHoursSaveRequest): Promise<SaveAnswer> {
   const { companyId, employee } = await writeScope(tx, user, body);
   const days = body.workingHoursSettings;
-  days.forEach((s, i) => { if (!s.id) throw badRequest(`body/workingHoursSettings/${i}/id`, 'is required when updating: use POST to create'); });
-  const ids = days.map((s) => s.id!);
-  const twice = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+  if (employee === null) {
+    days.forEach((s, i) => { if (!s.id) throw badRequest(`body/workingHoursSettings/${i}/id`, 'is required when updating: use POST to create'); });
+  }
+  const twice = days.findIndex((s, i) => s.id && days.findIndex((o) => o.id === s.id) !== i);
   if (twice >= 0) throw badRequest(`body/workingHoursSettings/${twice}/id`, 'names a day given earlier in the list');
-  const rows = await findHoursRows(tx, companyId, ids);
+  const ids = days.flatMap((s) => (s.id ? [s.id] : []));
+  const rows = ids.length ? await findHoursRows(tx, companyId, ids) : [];
   const updated: Row[] = [];
   for (const [i, s] of days.entries()) {
+    if (!s.id) {
+      const saved = await setEmployeeDay(tx, companyId, employee!, s);
+      if (saved) updated.push(saved);
+      continue;
+    }
     const row = rows.find((r) => r.id === s.id);
     if (!row) throw notFound(`Working hours ${s.id}`);
     const at = `body/workingHoursSettings/${i}`;
@@ -140,31 +180,56 @@ export async function updateHours(tx: Tx, user: UserContext, body: WorkingHoursS
       throw badRequest(`${at}/year`, 'must stay as it is: a day keeps its week');
     }
     updated.push(row.registrationId !== null && row.year === null
-      ? await saveStandingFromNow(tx, row, hoursOf(s))
+      ? await saveStandingFromNow(tx, row.companyId, row.registrationId, row.dayOfWeek, hoursOf(s))
       : await setHoursOf(tx, row.id, hoursOf(s)));
   }
-  return updated.sort((a, b) => a.dayOfWeek - b.dayOfWeek).map(toSetting);
+  return answer(tx, companyId, body, updated);
 }
 
-/** The employee's standing row of that day in use now (not replaced), if any. */
-const currentStanding = (tx: Tx, row: Row): Promise<Row | undefined> => currentStandingRow(tx, row.companyId, row.registrationId!, row.dayOfWeek);
+/**
+ * An employee's day named by weekday and week: with year and weekNo that week's row, else their
+ * standing hours from this week on. Its times are set there (created when missing), or with
+ * useCompany the employee's own hours there go and the company's apply; null when nothing is left.
+ */
+async function setEmployeeDay(tx: Tx, companyId: string, registrationId: number, s: WorkingHoursSettingInput): Promise<Row | null> {
+  const hours = hoursOf(s);
+  if (s.year != null && s.weekNo != null) {
+    const row = await findWeekRow(tx, companyId, registrationId, s.dayOfWeek, s.year, s.weekNo);
+    if (s.useCompany) {
+      if (row) await deleteHoursRow(tx, row.id);
+      return null;
+    }
+    if (row) return setHoursOf(tx, row.id, hours);
+    return (await insertHoursRows(tx, [{ companyId, registrationId, dayOfWeek: s.dayOfWeek, year: s.year, weekNo: s.weekNo, ...hours }]))[0];
+  }
+  if (s.useCompany) {
+    await endStandingFromNow(tx, companyId, registrationId, s.dayOfWeek);
+    return null;
+  }
+  return saveStandingFromNow(tx, companyId, registrationId, s.dayOfWeek, hours);
+}
 
 /**
  * An employee's standing hours for a day, changed from this week on: the hours in use since an earlier
  * week are kept for those weeks (closed at this Monday) and new ones start this Monday. Hours that
- * started this week are changed in place. `row` may be a replaced one (read for a past week): the
- * change is to what is in use now.
+ * started this week are changed in place, and the same hours again change nothing. The change is to
+ * what is in use now, even when the row named was a replaced one (read for a past week).
  */
-async function saveStandingFromNow(tx: Tx, row: Row, hours: DayHours): Promise<Row> {
+async function saveStandingFromNow(tx: Tx, companyId: string, registrationId: number, dayOfWeek: number, hours: DayHours): Promise<Row> {
   const from = thisMonday();
-  const current = await currentStanding(tx, row);
-  if (current && current.validFrom === from) {
-    return setHoursOf(tx, current.id, hours);
-  }
+  const current = await currentStandingRow(tx, companyId, registrationId, dayOfWeek);
+  if (current && sameHours(hoursOf(current), hours)) return current;
+  if (current && current.validFrom === from) return setHoursOf(tx, current.id, hours);
   if (current) await closeStandingRow(tx, current.id, from);
-  return (await insertHoursRows(tx, [{
-    companyId: row.companyId, registrationId: row.registrationId, dayOfWeek: row.dayOfWeek, year: null, weekNo: null, ...hours, validFrom: from,
-  }]))[0];
+  return (await insertHoursRows(tx, [{ companyId, registrationId, dayOfWeek, year: null, weekNo: null, ...hours, validFrom: from }]))[0];
+}
+
+/** An employee's standing hours of a day end this week: the weeks before keep them, this one on is the company's. */
+async function endStandingFromNow(tx: Tx, companyId: string, registrationId: number, dayOfWeek: number): Promise<void> {
+  const current = await currentStandingRow(tx, companyId, registrationId, dayOfWeek);
+  if (!current) return;
+  if (current.validFrom === thisMonday()) await deleteHoursRow(tx, current.id);
+  else await closeStandingRow(tx, current.id, thisMonday());
 }
 
 /**
@@ -181,16 +246,9 @@ export async function deleteHours(tx: Tx, user: UserContext, ids: number[]): Pro
     if (!row) throw notFound(`Working hours ${id}`);
     if (row.registrationId === null) throw badRequest('body', `${id} is the company default for ${dayName(row.dayOfWeek)}: set the day Off instead`);
   }
-  const from = thisMonday();
   for (const row of rows) {
-    if (row.year !== null) {
-      await deleteHoursRow(tx, row.id);
-      continue;
-    }
-    const current = await currentStanding(tx, row);
-    if (!current) continue;
-    if (current.validFrom === from) await deleteHoursRow(tx, current.id);
-    else await closeStandingRow(tx, current.id, from);
+    if (row.year !== null) await deleteHoursRow(tx, row.id);
+    else await endStandingFromNow(tx, row.companyId, row.registrationId!, row.dayOfWeek);
   }
   return unique;
 }

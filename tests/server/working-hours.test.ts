@@ -1,5 +1,5 @@
 /** /api/WorkingHoursSetting (spec 3 §3, §5, §7): company default, employees' own hours, every rule and permission. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoWeek, isoWeekDates, osloDay } from '../../src/domain/calendar';
 import { users, workingHours } from '../../server/db/schema';
@@ -257,6 +257,78 @@ describe('employee hours', () => {
     expect(res.body.deletedIds.sort()).toEqual(own.map((r) => r.id).sort());
     const back = await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${plumberReg}&Year=${year}&WeekNo=${weekNo}`);
     expect(back.body[4]).toMatchObject({ isEmployeeSpecific: false, endTime: '15:30' });
+  });
+
+  describe('a whole week in one PUT (the editor\'s one request)', () => {
+    const monday = { dayOfWeek: 1, startTime: '06:00', lunchStartTime: null, lunchEndTime: null, endTime: '12:00' };
+    const useCompany = (dayOfWeek: number, w?: { year: number; weekNo: number }) => ({ dayOfWeek, ...w, useCompany: true, ...off });
+    const plumberRows = () => t.database.db.select().from(workingHours)
+      .where(and(eq(workingHours.companyId, people.companyA.id), eq(workingHours.registrationId, plumberReg)));
+    const save = (workingHoursSettings: object[], extra: object = {}) => t.api(admin, 'PUT', url, {
+      groupId: people.companyA.id, userRegistrationId: plumberReg, workingHoursSettings, answerWeek: { year, weekNo }, ...extra,
+    });
+
+    it('names days by weekday and week, and answers the week as it now applies', async () => {
+      expect(await plumberRows()).toHaveLength(0);
+      const res = await save([monday, { dayOfWeek: 2, year, weekNo, ...weekday, endTime: '14:00' }, useCompany(3)]);
+      expect(res.status).toBe(200);
+      expect(res.body).toHaveLength(7);
+      expect(res.body[0]).toMatchObject({ isEmployeeSpecific: true, isWeekSpecific: false, startTime: '06:00', endTime: '12:00' });
+      expect(res.body[1]).toMatchObject({ isEmployeeSpecific: true, isWeekSpecific: true, endTime: '14:00' });
+      expect(res.body[2]).toMatchObject({ isEmployeeSpecific: false, endTime: '15:30' });
+      const read = await t.api(admin, 'GET', `${url}/filter?userRegistrationId=${plumberReg}&Year=${year}&WeekNo=${weekNo}`);
+      expect(res.body).toEqual(read.body);
+      expect(await plumberRows()).toHaveLength(2);
+    });
+
+    it('a week with one bad day writes nothing, even when the bad day comes after days already written', async () => {
+      const before = await plumberRows();
+      const companyMonday = (await t.database.db.select().from(workingHours).where(and(
+        eq(workingHours.companyId, people.companyA.id), isNull(workingHours.registrationId), eq(workingHours.dayOfWeek, 4),
+      )))[0];
+      // Days 0-5 are written in turn; day 6 names the company default's row and is refused then.
+      const res = await save([
+        { ...monday, startTime: '05:00' }, useCompany(2, { year, weekNo }), { dayOfWeek: 3, ...weekday }, useCompany(1, { year, weekNo }),
+        { dayOfWeek: 5, year, weekNo, ...weekday }, { dayOfWeek: 6, ...weekday }, { id: companyMonday.id, dayOfWeek: 4, ...weekday },
+      ]);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('body/workingHoursSettings/6/id is not a day of this employee');
+      expect(await plumberRows()).toEqual(before);
+    });
+
+    it('useCompany takes the employee\'s own hours away (a week row, or standing hours from now on) and the company\'s apply', async () => {
+      // From now on for a day shown with a week row: that week's row goes and the standing hours are set.
+      const dropWeek = await save([useCompany(2, { year, weekNo }), { dayOfWeek: 2, ...weekday, endTime: '13:00' }]);
+      expect(dropWeek.status).toBe(200);
+      expect(dropWeek.body[1]).toMatchObject({ isEmployeeSpecific: true, isWeekSpecific: false, endTime: '13:00' });
+      const res = await save([useCompany(1), useCompany(2)]);
+      expect(res.status).toBe(200);
+      expect(res.body[0]).toMatchObject({ isEmployeeSpecific: false, startTime: '08:00', endTime: '16:00' });
+      expect(res.body[1]).toMatchObject({ isEmployeeSpecific: false, endTime: '15:30' });
+      // Saved this week, so nothing is kept for earlier weeks.
+      expect(await plumberRows()).toHaveLength(0);
+      // Nothing of the employee's there: useCompany changes nothing and is no error.
+      expect((await save([useCompany(7)])).status).toBe(200);
+    });
+
+    it('refuses useCompany where it means nothing, naming the field, and answerWeek without an employee', async () => {
+      const bad: [object, string, string?][] = [
+        [{ ...useCompany(1), startTime: '07:00' }, 'body/workingHoursSettings/0/startTime must be null with useCompany'],
+        [{ ...useCompany(1), id: 5 }, 'body/workingHoursSettings/0/id must be absent with useCompany'],
+      ];
+      for (const [day, message] of bad) {
+        const res = await save([day]);
+        expect(res.status).toBe(400);
+        expect(res.body.message.startsWith(message), res.body.message).toBe(true);
+      }
+      const post = await t.api(admin, 'POST', url, { groupId: people.companyA.id, userRegistrationId: plumberReg, workingHoursSettings: [useCompany(1)] });
+      expect(post.body.message).toBe('body/workingHoursSettings/0/useCompany is for PUT: POST creates hours');
+      const company = await t.api(admin, 'PUT', url, { groupId: people.companyA.id, workingHoursSettings: [useCompany(1)] });
+      expect(company.body.message).toMatch(/^body\/workingHoursSettings\/0\/useCompany is for an employee's hours only/);
+      const noEmployee = await t.api(admin, 'PUT', url, { groupId: people.companyA.id, workingHoursSettings: [{ id: 1, ...monday }], answerWeek: { year, weekNo } });
+      expect(noEmployee.body.message).toBe('body/answerWeek is for an employee\'s save only');
+      expect(await plumberRows()).toHaveLength(0);
+    });
   });
 
   it('a write with an Idempotency-Key applies once', async () => {

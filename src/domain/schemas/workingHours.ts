@@ -16,6 +16,11 @@
  * - POST (create, 201) and PUT (update the times of rows by id, 200) take WorkingHoursSaveRequest and
  *   answer the rows saved. The company default is created as all seven days at once. DELETE takes a
  *   list of ids of employee rows (a day switched back to company hours) and answers { deletedIds }.
+ * - An employee's week is saved as one PUT, all or nothing: a day without an id is named by its
+ *   weekday and week (year + weekNo: that week's row; neither: the standing hours, from now on) and is
+ *   set to its times, or with `useCompany: true` (times null) loses the employee's own hours there and
+ *   falls back to the company's. With `answerWeek` the answer is that ISO week as it applies after the
+ *   save (the GET /filter week shape), so the editor shows it without reading again.
  *   Writes: an admin whose agreement is in force; groupId must be the caller's company (else 404).
  */
 import { Type, type Static } from 'typebox';
@@ -79,6 +84,8 @@ export const WorkingHoursSettingInput = Type.Object({
   workDayTypeId: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
   year: Type.Optional(Nullable(YearNumber)),
   weekNo: Type.Optional(Nullable(IsoWeekNumber)),
+  /** PUT, employee, no id: remove the employee's own hours of this day (and week) so the company's apply. */
+  useCompany: Type.Optional(Type.Boolean()),
   ...times,
 }, { additionalProperties: false });
 export type WorkingHoursSettingInput = Static<typeof WorkingHoursSettingInput>;
@@ -86,7 +93,10 @@ export type WorkingHoursSettingInput = Static<typeof WorkingHoursSettingInput>;
 export const WorkingHoursSaveRequest = Type.Object({
   groupId: Uuid,
   userRegistrationId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
-  workingHoursSettings: Type.Array(WorkingHoursSettingInput, { minItems: 1, maxItems: 7 }),
+  /** Up to two rows a day: an employee's from-now-on save may also drop that day's row of the week shown. */
+  workingHoursSettings: Type.Array(WorkingHoursSettingInput, { minItems: 1, maxItems: 14 }),
+  /** Employee saves: answer with this ISO week as it applies after the save (EmployeeWorkingDay[]). */
+  answerWeek: Type.Optional(Type.Object({ year: YearNumber, weekNo: IsoWeekNumber }, { additionalProperties: false })),
 }, { additionalProperties: false });
 export type WorkingHoursSaveRequest = Static<typeof WorkingHoursSaveRequest>;
 
