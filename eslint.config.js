@@ -34,6 +34,12 @@ const zones = [
   zone('./server/security', ['./server/auth'], 'Security checks sit below the identity provider: move what both need to server/http.'),
 ];
 
+/** The client imports the TypeBox schemas as types only, so TypeBox stays out of the screens' code. */
+const clientImportPatterns = [
+  { group: ['**/domain/schemas', '**/domain/schemas/*'], allowTypeImports: true, message: 'The client imports the TypeBox schemas as types only (import type).' },
+  { group: ['typebox', 'typebox/*'], allowTypeImports: true, message: 'TypeBox is loaded on demand by data/commandSchemas.ts only.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'server/db/migrations', 'test-results', 'playwright-report', 'dev-dist', '**/lint-fixtures/**'] },
   js.configs.recommended,
@@ -67,10 +73,19 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
     ignores: ['src/domain/**', 'src/data/commandSchemas.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['**/domain/schemas', '**/domain/schemas/*'], allowTypeImports: true, message: 'The client imports the TypeBox schemas as types only (import type).' },
-        { group: ['typebox', 'typebox/*'], allowTypeImports: true, message: 'TypeBox is loaded on demand by data/commandSchemas.ts only.' },
-      ] }],
+      'no-restricted-imports': ['error', { patterns: clientImportPatterns }],
+    },
+  },
+  {
+    // A component never calls the API: a feature's calls live in its api/ modules (one per call, with
+    // its live read), as bulletproof-react's features/<x>/api/<call>.ts. The block repeats the patterns
+    // above because a later no-restricted-imports replaces an earlier one.
+    files: ['src/features/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...clientImportPatterns, {
+        group: ['**/data/transport'], importNames: ['apiFetch', 'apiFetchBlob'],
+        message: 'A component does not call the API: put the call in the feature\'s api/<call>.ts and use it (or its hook) from there.',
+      }] }],
     },
   },
   {

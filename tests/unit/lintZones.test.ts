@@ -19,6 +19,7 @@ const EXPECTED: Record<string, [rule: string, message: RegExp]> = {
   'src/features/jobs/lint-fixtures/importsOtherFeature.ts': ['import-x/no-restricted-paths', /A feature imports no other feature/],
   'src/features/jobs/lint-fixtures/schemaValue.ts': ['no-restricted-imports', /TypeBox schemas as types only/],
   'src/features/jobs/lint-fixtures/typeAsValue.ts': ['@typescript-eslint/consistent-type-imports', /type/],
+  'src/features/plumbers/lint-fixtures/apiFetchInComponent.tsx': ['no-restricted-imports', /A component does not call the API/],
   'sw/lint-fixtures/importsUi.ts': ['import-x/no-restricted-paths', /service worker imports only src\/data and src\/domain/],
   'server/lint-fixtures/importsClientData.ts': ['import-x/no-restricted-paths', /server imports only src\/domain/],
   'server/db/lint-fixtures/importsService.ts': ['import-x/no-restricted-paths', /server\/db is the bottom layer/],
