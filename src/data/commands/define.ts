@@ -1,8 +1,17 @@
 /** Definitions with their defaults: a kind writes only what is its own (CommandSpec, ./types.ts). */
 import { jobsInAnswer } from './replica';
-import type { CommandDef, CommandSpec } from './types';
+import type { CommandDef, CommandSpec, VersionCheck } from './types';
 
 const none = (): [] => [];
+
+/** The edits checked against the job's version carry it as body.expectedVersion (of body.jobId). */
+export function expectedVersionOf<B extends { jobId: string; expectedVersion?: number }>(): VersionCheck<B> {
+  return {
+    jobId: (b) => b.jobId,
+    expected: (b) => b.expectedVersion,
+    withExpected: (b, expectedVersion) => ({ ...b, expectedVersion }),
+  };
+}
 
 /** One kind's full definition: its spec over the defaults. */
 function defineCommand<B>(spec: CommandSpec<B>): CommandDef<B> {

@@ -5,9 +5,9 @@ import type {
 } from '../../domain/api';
 import { formatDateTime } from '../../domain/format';
 import { db } from '../db';
-import { defineCommands } from './define';
+import { defineCommands, expectedVersionOf } from './define';
 import { applyTaskEdits, assigneeName, plumberName, storeJob, text, withDerivedStatus } from './replica';
-import type { ApplyContext, VersionCheck } from './types';
+import type { ApplyContext } from './types';
 
 export interface JobCommandBodies {
   createJob: CreateJobRequest & { jobId: string };
@@ -16,15 +16,6 @@ export interface JobCommandBodies {
   completeJob: CompleteJobRequest;
   reassignJobs: ReassignJobsRequest;
   deleteJobs: DeleteJobsRequest;
-}
-
-/** The edits checked against the job's version carry it as body.expectedVersion. */
-function expectedVersionOf<B extends { jobId: string; expectedVersion?: number }>(): VersionCheck<B> {
-  return {
-    jobId: (b) => b.jobId,
-    expected: (b) => b.expectedVersion,
-    withExpected: (b, expectedVersion) => ({ ...b, expectedVersion }),
-  };
 }
 
 function newJobFromCommand(body: JobCommandBodies['createJob'], { actor, madeAt: now }: ApplyContext): Job {

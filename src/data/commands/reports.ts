@@ -11,7 +11,7 @@ import { JobStatus } from '../../domain/enums';
 import type { DeviationCause } from '../../domain/reportStatus';
 import { causeIdsOf, reportedFields, reportedOutcome, sentCauseList, type SentTask } from '../../domain/tasks/report';
 import { db } from '../db';
-import { defineCommands } from './define';
+import { defineCommands, expectedVersionOf } from './define';
 import type { ApplyContext, CommandSpec } from './types';
 
 /** The server's body plus the task the report is for (the path's {taskId}). */
@@ -80,11 +80,7 @@ function reportCommand(draft: boolean): CommandSpec<TaskReportCommandBody> {
     jobIds: (b) => [b.jobId],
     // A report waits for the uploads of the photos it lists.
     refersTo: (b) => [b.taskId, ...listedAssetIds(b)],
-    version: {
-      jobId: (b) => b.jobId,
-      expected: (b) => b.expectedVersion,
-      withExpected: (b, expectedVersion) => ({ ...b, expectedVersion }),
-    },
+    version: expectedVersionOf(),
     stampsTime: true,
     apply: (b, ctx) => applyReport(b, draft, ctx),
   };
