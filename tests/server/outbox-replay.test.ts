@@ -290,7 +290,8 @@ describe('outbox replay against the server', () => {
     const r = await runReplay();
     expect(r).toMatchObject({ sent: 1, failed: 1, stop: null });
     const [failed, waiting] = await db.outbox.orderBy('seq').toArray();
-    expect(failed).toMatchObject({ type: 'createJob', status: 'failed', error: { status: 400 } });
+    // The refusal keeps the field the server named, for the sync panel to show beside the reason.
+    expect(failed).toMatchObject({ type: 'createJob', status: 'failed', error: { status: 400, field: 'body/matrikkelDetails/matrikkelenhetId' } });
     expect(failed.error!.message).toContain('body/matrikkelDetails/matrikkelenhetId');
     expect(waiting).toMatchObject({ type: 'updateNote', status: 'pending' });
     expect(await db.jobs.get(bad.jobId)).toBeUndefined();

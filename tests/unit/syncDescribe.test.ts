@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../src/data/commands';
 import { dependentEntries } from '../../src/data/commands';
 import type { Job, Plumber } from '../../src/domain/api';
-import { conflictRows, jobLabel } from '../../src/features/sync/describe';
+import { conflictRows, jobLabel, refusedFieldLabel } from '../../src/features/sync/describe';
 import { syncTone } from '../../src/features/sync/SyncStatus';
 import { createRequest, serverJob } from './outboxFakeApi';
 
@@ -44,6 +44,15 @@ describe('what the failed-commands panel shows', () => {
     };
     expect(conflictRows(entry)).toEqual([]);
     expect(jobLabel(entry, undefined)).toBe('Strandgaten 12, 5013 Bergen');
+  });
+
+  it('a 400 names the refused field, shown by its path in the body; a refusal naming none shows none', () => {
+    const entry: OutboxEntry = {
+      ...base, seq: 5, type: 'updateNote', status: 'failed', jobId: 'job-1', body: { jobId: 'job-1', notes: 'x', status: 1, severity: 2 },
+      error: { status: 400, message: 'body/jobTasks/0/notes must NOT have more than 4000 characters', field: 'body/jobTasks/0/notes' },
+    };
+    expect(refusedFieldLabel(entry)).toBe('jobTasks/0/notes');
+    expect(refusedFieldLabel({ ...entry, error: { status: 403, message: 'no' } })).toBeNull();
   });
 
   it('later commands on a job made offline depend on its creation, transitively', () => {

@@ -61,8 +61,11 @@ export type OutboxEntry = Command & {
   jobIds: string[];
   createdAt: string;
   attempts: number;
-  /** The server's refusal (status 'failed'); screens show serverErrorKey(error), not its text. */
-  error?: { status: number; message: string; errorKey?: string; current?: Job };
+  /**
+   * The server's refusal (status 'failed'); screens show serverErrorKey(error), not its text, and the
+   * field a 400 names (body/notes, src/domain/errorField.ts).
+   */
+  error?: { status: number; message: string; errorKey?: string; field?: string; current?: Job };
   /** How its job was named when the change was made (number and address): a refusal may take the job off the device. */
   subject?: string;
   /**

@@ -85,7 +85,8 @@ async function markFailed(entry: OutboxEntry, err: ApiError): Promise<void> {
       ...cur,
       ...(kept ? { kept } : {}),
       status: 'failed',
-      error: { status: err.status, message: err.message, ...(body?.errorKey ? { errorKey: body.errorKey } : {}), ...(current ? { current } : {}) },
+      // With the field a 400 names (src/domain/errorField.ts), for the sync panel to show.
+      error: { status: err.status, message: err.message, errorKey: body?.errorKey, field: body?.field, current },
       lastError: undefined,
     }));
     if (!ok) return;

@@ -13,7 +13,7 @@ import { db } from '../../data/db';
 import { discardCommand, retryCommand, useOutbox } from '../../data/outbox';
 import type { Job, Plumber } from '../../domain/api';
 import { confirm, snackbar } from '../../ui';
-import { changePath, commandLabelKey, conflictRows, jobLabel } from './describe';
+import { changePath, commandLabelKey, conflictRows, jobLabel, refusedFieldLabel } from './describe';
 import { serverErrorKey } from '../../domain/serverErrors';
 import { ApiError } from '../../data/transport';
 
@@ -62,6 +62,7 @@ function FailedCommand({ entry, job, dependents: waiting, plumbers, onOpenChange
   const error = entry.error;
   const conflict = error?.status === 409;
   const rows = conflict ? conflictRows(entry, plumbers) : [];
+  const field = refusedFieldLabel(entry);
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -92,6 +93,7 @@ function FailedCommand({ entry, job, dependents: waiting, plumbers, onOpenChange
           {t('Reason', { reason: t(serverErrorKey(error)), status: error.status })}
         </Text>
       )}
+      {field && <Text fontSize="sm" color="red.fg" data-testid="failed-field">{t('RefusedField', { field })}</Text>}
       {dependents > 0 && (
         <Box mt="1" fontSize="sm" data-testid="failed-waiting">
           <Text>{t('Dependents', { count: dependents })}</Text>

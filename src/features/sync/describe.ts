@@ -22,6 +22,12 @@ export function conflictRows(entry: OutboxEntry, plumbers: readonly Plumber[] = 
   return differing.length ? differing : rows;
 }
 
+/** The field the server refused, as the plumber reads it: its path in the body (notes, jobTasks/0/…). */
+export function refusedFieldLabel(entry: OutboxEntry): string | null {
+  const field = entry.error?.field;
+  return field ? field.replace(/^body\//, '') : null;
+}
+
 /**
  * How the job is named in the list: its number and address as the device knows them now, else as
  * they were when the change was made (a refusal may have taken the job off the device).
