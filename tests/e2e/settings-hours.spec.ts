@@ -229,6 +229,11 @@ test('an employee\'s hours for one week only: a week row is saved, the week afte
   await typeInto(tuesdayEnd, '13:15');
   await section.getByText(`bare uke ${next.weekNo}`, { exact: true }).click();
   await expect(section.getByRole('radio', { name: `bare uke ${next.weekNo}` })).toBeChecked();
+  // A save is one request (all or nothing), and its answer is shown without reading the week again.
+  const hoursCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/WorkingHoursSetting')) hoursCalls.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  });
   await section.getByRole('button', { name: 'Lagre', exact: true }).click();
   await expect(page.getByText('Arbeidstiden ble lagret')).toBeVisible();
 
@@ -243,6 +248,7 @@ test('an employee\'s hours for one week only: a week row is saved, the week afte
      where u.email = 'ola.hansen@sandvika-ror.no' and wh.year is not null`,
   );
   expect(rows).toEqual([{ day_of_week: 2, year: next.year, week_no: next.weekNo, start_time: '08:00', end_time: '13:15' }]);
+  expect(hoursCalls).toEqual(['PUT /api/WorkingHoursSetting']);
 
   // The week after: Tuesday as it was, not marked.
   await page.getByRole('button', { name: 'Neste uke' }).click();
@@ -250,6 +256,23 @@ test('an employee\'s hours for one week only: a week row is saved, the week afte
   await expect(tuesdayEnd).toHaveValue(standingEnd);
   await expect(page.getByLabel('Tirsdag Dagstart', { exact: true })).toHaveValue(standingStart);
   await expect(section.getByTestId('hours-week-only')).toHaveCount(0);
+
+  // From now on, in the week with Tuesday's week row: the same one request drops that row and sets his
+  // standing Tuesday (before, a delete, a read and a write, each in its own transaction).
+  await page.getByRole('button', { name: 'Forrige uke' }).click();
+  await expect(weekLabel).toHaveText(new RegExp(`^Uke ${next.weekNo} ${next.year}`));
+  await expect(tuesdayEnd).toHaveValue('13:15');
+  hoursCalls.length = 0;
+  await typeInto(tuesdayEnd, '13:45');
+  await section.getByRole('button', { name: 'Lagre', exact: true }).click();
+  await expect(section.getByTestId('hours-week-only')).toHaveCount(0);
+  await expect(tuesdayEnd).toHaveValue('13:45');
+  expect(hoursCalls).toEqual(['PUT /api/WorkingHoursSetting']);
+  const tuesdays = await dbQuery<{ year: number | null; start_time: string; end_time: string }>(
+    `select wh.year, wh.start_time, wh.end_time from working_hours wh join users u on u.registration_id = wh.registration_id
+     where u.email = 'ola.hansen@sandvika-ror.no' and wh.day_of_week = 2 and wh.valid_until is null`,
+  );
+  expect(tuesdays).toEqual([{ year: null, start_time: '08:00', end_time: '13:45' }]);
 });
 
 test('the working-hours and holiday sections pass axe (WCAG 2.1 AA)', async ({ page }) => {

@@ -4,7 +4,7 @@ import {
   checkTimeChange, isDayOff, isTimeOfDay, OFF_DAY, sameHours, validateDay, workDayTypeOf, WorkDayType, workMinutes, type DayHours,
 } from '../../src/domain/workingHours';
 import {
-  companyDays, dayIssueOnSave, employeeDays, isDirty, savePlan, setOff, setTime, setUseCompany, standingPlan,
+  companyDays, dayIssueOnSave, employeeDays, isDirty, savePlan, setOff, setTime, setUseCompany,
 } from '../../src/features/settings/hours/editorState';
 
 const day = (startTime: string | null, lunchStartTime: string | null, lunchEndTime: string | null, endTime: string | null): DayHours =>
@@ -111,10 +111,10 @@ describe('the editor', () => {
     expect(saved.every((d) => d.off && d.id === null)).toBe(true);
     const edited = saved.map((d) => (d.dayOfWeek === 1 ? setOff(d, false) : d));
     const monday = setTime(setTime(edited[0], 'startTime', '07:00').day, 'endTime', '15:00').day;
-    const plan = savePlan(saved, [monday, ...edited.slice(1)], false);
-    expect(plan.create).toHaveLength(7);
-    expect(plan.create[0]).toEqual({ dayOfWeek: 1, startTime: '07:00', lunchStartTime: null, lunchEndTime: null, endTime: '15:00' });
-    expect(plan.update).toEqual([]);
+    const plan = savePlan(saved, [monday, ...edited.slice(1)]);
+    expect(plan.method).toBe('POST');
+    expect(plan.days).toHaveLength(7);
+    expect(plan.days[0]).toEqual({ dayOfWeek: 1, startTime: '07:00', lunchStartTime: null, lunchEndTime: null, endTime: '15:00' });
   });
 
   it('refuses a violating time and keeps the day as it was', () => {
@@ -137,12 +137,10 @@ describe('the editor', () => {
     expect(isDirty(saved, saved.map((d) => ({ ...d })))).toBe(false);
     const edited = saved.map((d) => (d.dayOfWeek === 3 ? setTime(d, 'endTime', '16:00').day : d));
     expect(isDirty(saved, edited)).toBe(true);
-    expect(savePlan(saved, edited, false)).toEqual({
-      create: [], remove: [], update: [{ id: 103, dayOfWeek: 3, ...full, endTime: '16:00' }], afterRemove: [],
-    });
+    expect(savePlan(saved, edited)).toEqual({ method: 'PUT', days: [{ id: 103, dayOfWeek: 3, ...full, endTime: '16:00' }] });
   });
 
-  it('employee: own days are created, changed own days updated, days back to company hours deleted', () => {
+  it('employee, from now on: one PUT of the changed days by weekday; days back to company hours say useCompany', () => {
     const week = [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({
       ...companyRows[dayOfWeek - 1], userRegistrationId: 9, date: `2026-11-${22 + dayOfWeek}`, year: 2026, weekNo: 48,
       isEmployeeSpecific: dayOfWeek === 5 || dayOfWeek === 4, isWeekSpecific: false,
@@ -158,11 +156,13 @@ describe('the editor', () => {
       if (d.dayOfWeek === 5) return setTime(d, 'endTime', '14:30').day;
       return d;
     });
-    expect(savePlan(saved, edited, true)).toEqual({
-      create: [{ dayOfWeek: 1, ...full, endTime: '14:00' }],
-      update: [{ id: 501, dayOfWeek: 5, ...full, endTime: '14:30' }],
-      remove: [401],
-      afterRemove: [],
+    expect(savePlan(saved, edited, { week: { year: 2026, weekNo: 48 }, only: false })).toEqual({
+      method: 'PUT',
+      days: [
+        { dayOfWeek: 1, ...full, endTime: '14:00' },
+        { dayOfWeek: 4, useCompany: true, ...OFF_DAY },
+        { dayOfWeek: 5, ...full, endTime: '14:30' },
+      ],
     });
     expect(setUseCompany(edited[0], true).hours).toEqual(full);
   });
@@ -188,7 +188,7 @@ describe('the editor', () => {
       expect(saved[2]).toMatchObject({ id: 602, useCompany: false, hours: { ...full, endTime: '13:00' } });
     });
 
-    it('only this week: new days get rows of that week, week rows are updated, or deleted back to company hours', () => {
+    it('only this week: changed days get rows of that week; a week row back to company hours says useCompany', () => {
       const edited = saved.map((d) => {
         if (d.dayOfWeek === 1) return setTime(setUseCompany(d, false), 'endTime', '14:15').day; // company → own
         if (d.dayOfWeek === 2) return setOff(d, true); // standing → off this week
@@ -196,64 +196,44 @@ describe('the editor', () => {
         if (d.dayOfWeek === 4) return setUseCompany(d, true); // week-only → company
         return d;
       });
-      expect(savePlan(saved, edited, true, wk)).toEqual({
-        create: [
-          { dayOfWeek: 1, year: 2026, weekNo: 48, ...full, endTime: '14:15' },
-          { dayOfWeek: 2, year: 2026, weekNo: 48, ...OFF_DAY },
+      expect(savePlan(saved, edited, { week: wk, only: true })).toEqual({
+        method: 'PUT',
+        days: [
+          { dayOfWeek: 1, ...wk, ...full, endTime: '14:15' },
+          { dayOfWeek: 2, ...wk, ...OFF_DAY },
+          { dayOfWeek: 3, ...wk, ...full, endTime: '13:30' },
+          { dayOfWeek: 4, ...wk, useCompany: true, ...OFF_DAY },
         ],
-        update: [{ id: 602, dayOfWeek: 3, ...full, endTime: '13:30' }],
-        remove: [603],
-        afterRemove: [],
       });
     });
 
     it('only this week: a standing day switched to company hours keeps its standing row and gets a week row of the company\'s hours', () => {
       const edited = saved.map((d) => (d.dayOfWeek === 2 ? setUseCompany(d, true) : d));
-      expect(savePlan(saved, edited, true, wk)).toEqual({
-        create: [{ dayOfWeek: 2, year: 2026, weekNo: 48, ...full }], update: [], remove: [], afterRemove: [],
-      });
+      expect(savePlan(saved, edited, { week: wk, only: true })).toEqual({ method: 'PUT', days: [{ dayOfWeek: 2, ...wk, ...full }] });
     });
 
     it('nothing changed saves nothing, whichever the choice', () => {
-      const empty = { create: [], update: [], remove: [], afterRemove: [] };
-      expect(savePlan(saved, saved, true, wk)).toEqual(empty);
-      expect(savePlan(saved, saved, true, null)).toEqual(empty);
+      const empty = { method: 'PUT', days: [] };
+      expect(savePlan(saved, saved, { week: wk, only: true })).toEqual(empty);
+      expect(savePlan(saved, saved, { week: wk, only: false })).toEqual(empty);
     });
 
-    it('from now on: standing rows as before; a week-only day loses its week row and is settled afterwards', () => {
+    it('from now on: standing hours by weekday; a day shown with a week row also drops that row, in the same request', () => {
       const edited = saved.map((d) => {
         if (d.dayOfWeek === 2) return setTime(d, 'endTime', '14:45').day;
         if (d.dayOfWeek === 3) return setTime(d, 'endTime', '13:30').day;
         if (d.dayOfWeek === 4) return setUseCompany(d, true);
         return d;
       });
-      const plan = savePlan(saved, edited, true, null);
-      expect(plan).toEqual({
-        create: [],
-        update: [{ id: 501, dayOfWeek: 2, ...full, endTime: '14:45' }],
-        remove: [602, 603],
-        afterRemove: [
-          { dayOfWeek: 3, useCompany: false, hours: { ...full, endTime: '13:30' } },
-          { dayOfWeek: 4, useCompany: true, hours: full },
+      expect(savePlan(saved, edited, { week: wk, only: false })).toEqual({
+        method: 'PUT',
+        days: [
+          { dayOfWeek: 2, ...full, endTime: '14:45' },
+          { dayOfWeek: 3, ...wk, useCompany: true, ...OFF_DAY },
+          { dayOfWeek: 3, ...full, endTime: '13:30' },
+          { dayOfWeek: 4, ...wk, useCompany: true, ...OFF_DAY },
+          { dayOfWeek: 4, useCompany: true, ...OFF_DAY },
         ],
-      });
-      // Read again after the delete: Wednesday has no standing row, Thursday one (703).
-      const reread = week.map((d) => {
-        if (d.dayOfWeek === 3) return { ...d, ...full, id: 103, isEmployeeSpecific: false, isWeekSpecific: false };
-        if (d.dayOfWeek === 4) return { ...d, ...full, id: 703, endTime: '14:00', isWeekSpecific: false };
-        return d;
-      });
-      expect(standingPlan(plan.afterRemove, reread)).toEqual({
-        create: [{ dayOfWeek: 3, ...full, endTime: '13:30' }], update: [], remove: [703], afterRemove: [],
-      });
-      // The other way round: Wednesday's standing row (702) is updated, Thursday already follows the company.
-      const other = week.map((d) => {
-        if (d.dayOfWeek === 3) return { ...d, ...full, id: 702, isWeekSpecific: false };
-        if (d.dayOfWeek === 4) return { ...d, ...full, id: 104, isEmployeeSpecific: false, isWeekSpecific: false };
-        return d;
-      });
-      expect(standingPlan(plan.afterRemove, other)).toEqual({
-        create: [], update: [{ id: 702, dayOfWeek: 3, ...full, endTime: '13:30' }], remove: [], afterRemove: [],
       });
     });
   });

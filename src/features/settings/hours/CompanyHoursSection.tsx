@@ -1,7 +1,8 @@
 /**
  * Company working hours (spec 3 §2 "Working-hours editor"): the company default of each weekday.
  * A company without hours (404, silent) sees the WorkinghoursNotAvailable text above seven days off
- * to fill in; saving then creates all seven.
+ * to fill in; saving then creates all seven. A save is one request; what it answers is shown as is
+ * (spec 3 §2's reload, without a second read).
  */
 import { useCallback } from 'react';
 import { Alert, Stack } from '@chakra-ui/react';
@@ -10,7 +11,7 @@ import { useLiveRead } from '../../../data/liveRead';
 import { useSession } from '../../../data/session';
 import type { WorkingHoursSetting } from '../../../domain/schemas/workingHours';
 import { LiveReadView } from '../../../ui/LiveReadView';
-import { createHours, fetchCompanyHours, updateHours } from './api';
+import { fetchCompanyHours, saveCompanyHours } from './api';
 import { companyDays, type SavePlan } from './editorState';
 import { HoursForm } from './HoursForm';
 
@@ -22,14 +23,14 @@ export function CompanyHoursSection({ onDirtyChange }: HoursSectionProps) {
   const { t } = useTranslation('hours');
   const companyId = useSession()?.companyId ?? null;
   const read = useLiveRead(companyId ? ['companyHours', companyId] : null, (signal) => fetchCompanyHours(companyId!, signal), { silent404: true });
-  const { refetch } = read;
+  const { data, mutate } = read;
 
   const save = useCallback(async (plan: SavePlan) => {
-    if (!companyId) return;
-    if (plan.create.length) await createHours({ groupId: companyId, workingHoursSettings: plan.create });
-    if (plan.update.length) await updateHours({ groupId: companyId, workingHoursSettings: plan.update });
-    await refetch();
-  }, [companyId, refetch]);
+    if (!companyId || !plan.days.length) return;
+    const saved = await saveCompanyHours(companyId, plan);
+    // POST answers all seven days; PUT the days it changed, the others stay as read.
+    mutate(plan.method === 'POST' ? saved : (data ?? []).map((r) => saved.find((s) => s.id === r.id) ?? r));
+  }, [companyId, data, mutate]);
 
   const form = (rows: WorkingHoursSetting[] | null) => (
     <HoursForm key={JSON.stringify(rows)} saved={companyDays(rows)} onDirtyChange={onDirtyChange} onSave={save} />

@@ -3,7 +3,8 @@
  * to the signed-in user (no show-all, no unassigned), an ISO week to look at, and per day the
  * employee's own hours or the company's. A change is saved either from now on (the employee's standing
  * hours) or only for the week shown (rows with its year and weekNo, marked in the table); a day
- * switched back to the company's hours deletes the employee's row (see editorState's savePlan).
+ * switched back to the company's hours drops the employee's own (see editorState's savePlan). A save is
+ * one request, and the week it answers is shown as is (spec 3 §2's reload, without a second read).
  */
 import { useCallback, useRef, useState } from 'react';
 import { Alert, Button, Field, HStack, IconButton, NativeSelect, Stack, Text } from '@chakra-ui/react';
@@ -14,9 +15,9 @@ import { useSession } from '../../../data/session';
 import { isoWeek, isoWeekDates, isoWeeksInYear, osloDay } from '../../../domain/calendar';
 import { confirm } from '../../../ui';
 import { LiveReadView } from '../../../ui/LiveReadView';
-import { createHours, deleteHours, fetchActiveEmployees, fetchCompanyHours, fetchEmployeeWeek, updateHours } from './api';
+import { fetchActiveEmployees, fetchCompanyHours, fetchEmployeeWeek, saveEmployeeHours } from './api';
 import type { HoursSectionProps } from './CompanyHoursSection';
-import { employeeDays, standingPlan, type SavePlan } from './editorState';
+import { employeeDays, type SavePlan } from './editorState';
 import { HoursForm } from './HoursForm';
 
 interface Week {
@@ -51,7 +52,7 @@ export function EmployeeHoursSection({ onDirtyChange }: HoursSectionProps) {
     (signal) => fetchEmployeeWeek(employee!, week.year, week.week, signal),
     { silent404: true },
   );
-  const { refetch } = weekRead;
+  const { mutate } = weekRead;
 
   const reportDirty = useCallback((value: boolean) => {
     dirty.current = value;
@@ -68,18 +69,9 @@ export function EmployeeHoursSection({ onDirtyChange }: HoursSectionProps) {
   };
 
   const save = useCallback(async (plan: SavePlan) => {
-    if (!companyId || employee === null) return;
-    const body = { groupId: companyId, userRegistrationId: employee };
-    const send = async (p: SavePlan) => {
-      if (p.remove.length) await deleteHours(p.remove);
-      if (p.update.length) await updateHours({ ...body, workingHoursSettings: p.update });
-      if (p.create.length) await createHours({ ...body, workingHoursSettings: p.create });
-    };
-    await send(plan);
-    // Week-only rows deleted for a change from now on: settle those days against the standing rows now in force.
-    if (plan.afterRemove.length) await send(standingPlan(plan.afterRemove, await fetchEmployeeWeek(employee, week.year, week.week)));
-    await refetch();
-  }, [companyId, employee, week, refetch]);
+    if (!companyId || employee === null || !plan.days.length) return;
+    mutate(await saveEmployeeHours(companyId, employee, plan.days, { year: week.year, weekNo: week.week }));
+  }, [companyId, employee, week, mutate]);
 
   const list = (employees.data ?? []).filter((p) => p.isActive);
   const dates = isoWeekDates(week.year, week.week);

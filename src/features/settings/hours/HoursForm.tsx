@@ -1,7 +1,7 @@
 /**
  * The editor with its Cancel and Save (spec 3 §2, §4): Save is disabled until something changed, is
  * checked day by day before anything is sent ('time must be specified'), and tells the page whether
- * the section holds unsaved changes. The caller sends the plan and reloads. In the employee variant
+ * the section holds unsaved changes. The caller sends the plan (one request) and shows its answer. In the employee variant
  * the admin chooses whether the change applies from now on (standing hours, the default) or only in
  * the week shown.
  */
@@ -54,7 +54,7 @@ export function HoursForm({ saved, employee = false, dates, week, onDirtyChange,
     if (issues.some(Boolean)) return;
     setSaving(true);
     try {
-      await onSave(savePlan(saved, edited, employee, employee && week && scope === 'week' ? week : null));
+      await onSave(savePlan(saved, edited, employee && week ? { week, only: scope === 'week' } : null));
       snackbar.success(t('HoursSaved'));
     } catch {
       snackbar.error(t('SomethingWentWrong'));

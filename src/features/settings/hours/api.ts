@@ -2,9 +2,8 @@
 import { apiFetch } from '../../../data/transport';
 import type { Plumber } from '../../../domain/api';
 import { UserStatus } from '../../../domain/enums';
-import type {
-  EmployeeWorkingDay, WorkingHoursDeleteResult, WorkingHoursSetting, WorkingHoursSettingInput,
-} from '../../../domain/schemas/workingHours';
+import type { EmployeeWorkingDay, WorkingHoursSetting, WorkingHoursSettingInput } from '../../../domain/schemas/workingHours';
+import type { SavePlan, SaveWeek } from './editorState';
 
 export function fetchCompanyHours(companyId: string, signal?: AbortSignal): Promise<WorkingHoursSetting[]> {
   return apiFetch<WorkingHoursSetting[]>(`/api/WorkingHoursSetting/filter?groupId=${encodeURIComponent(companyId)}`, { signal });
@@ -20,12 +19,14 @@ export function fetchActiveEmployees(signal?: AbortSignal): Promise<Plumber[]> {
   return apiFetch<Plumber[]>(`/api/Users?userStatus=${UserStatus.Activated}`, { signal });
 }
 
-interface SaveBody {
-  groupId: string;
-  userRegistrationId?: number;
-  workingHoursSettings: WorkingHoursSettingInput[];
+/** The company default's days: POST (all seven) or PUT (by id); answers the rows saved. */
+export function saveCompanyHours(companyId: string, plan: SavePlan): Promise<WorkingHoursSetting[]> {
+  const body = { groupId: companyId, workingHoursSettings: plan.days };
+  return apiFetch<WorkingHoursSetting[]>('/api/WorkingHoursSetting', { method: plan.method, body });
 }
 
-export const createHours = (body: SaveBody) => apiFetch<WorkingHoursSetting[]>('/api/WorkingHoursSetting', { method: 'POST', body });
-export const updateHours = (body: SaveBody) => apiFetch<WorkingHoursSetting[]>('/api/WorkingHoursSetting', { method: 'PUT', body });
-export const deleteHours = (ids: number[]) => apiFetch<WorkingHoursDeleteResult>('/api/WorkingHoursSetting', { method: 'DELETE', body: ids });
+/** An employee's edits as one PUT (all or nothing); answers `week` as it applies after the save. */
+export function saveEmployeeHours(companyId: string, registrationId: number, days: WorkingHoursSettingInput[], week: SaveWeek): Promise<EmployeeWorkingDay[]> {
+  const body = { groupId: companyId, userRegistrationId: registrationId, workingHoursSettings: days, answerWeek: week };
+  return apiFetch<EmployeeWorkingDay[]>('/api/WorkingHoursSetting', { method: 'PUT', body });
+}

@@ -1,10 +1,10 @@
 /**
  * The working-hours editor's state (spec 3 §2, §3, §4): seven days, each with its four times and an
  * Off switch; in the employee variant also "company hours" per day. Edits are checked as they are made
- * (a violating time is refused) and again on save; what is saved is the days that changed, as
- * create / update / delete (spec 3 §3 "tracked per day as add, remove or delete"). An employee's
- * change applies either from now on (their standing hours) or only in the ISO week shown (rows with
- * that year and weekNo).
+ * (a violating time is refused) and again on save; what is saved is the days that changed (spec 3 §3
+ * "tracked per day as add, remove or delete"), in one request so the save is all or nothing. An
+ * employee's change applies either from now on (their standing hours) or only in the ISO week shown
+ * (rows with that year and weekNo).
  */
 import type { EmployeeWorkingDay, WorkingHoursSetting, WorkingHoursSettingInput } from '../../../domain/schemas/workingHours';
 import {
@@ -79,94 +79,62 @@ const sameDay = (a: EditorDay, b: EditorDay) => a.useCompany === b.useCompany &&
 
 export const isDirty = (saved: EditorDay[], edited: EditorDay[]): boolean => edited.some((d, i) => !sameDay(d, saved[i]));
 
-/** The ISO week an employee's change is for; null: from now on (their standing hours). */
+/** An ISO week. */
 export interface SaveWeek {
   year: number;
   weekNo: number;
 }
 
-/**
- * A day whose week-only row is deleted to make the change from now on: what it is to become once that
- * row is gone, which is only known after reading the week again (the standing row it hid, if any).
- */
-export interface PendingDay {
-  dayOfWeek: number;
-  useCompany: boolean;
-  hours: DayHours;
+/** Employee variant: the ISO week shown, and whether the change is for it only (else from now on). */
+export interface EmployeeSave {
+  week: SaveWeek;
+  only: boolean;
 }
 
+/** One request: POST creates the company default, PUT the rest; nothing to send when `days` is empty. */
 export interface SavePlan {
-  create: WorkingHoursSettingInput[];
-  update: WorkingHoursSettingInput[];
-  remove: number[];
-  /** Employee, from now on: days to settle with standingPlan after `remove` is done and the week read again. */
-  afterRemove: PendingDay[];
+  method: 'POST' | 'PUT';
+  days: WorkingHoursSettingInput[];
 }
 
 const hoursToSave = (d: EditorDay): DayHours => (d.off ? OFF_DAY : d.hours);
 
-const input = (d: EditorDay, withId: boolean, week: SaveWeek | null = null): WorkingHoursSettingInput => ({
-  ...(withId && d.id ? { id: d.id } : {}), dayOfWeek: d.dayOfWeek, ...(week ? { year: week.year, weekNo: week.weekNo } : {}), ...hoursToSave(d),
-});
+/** Own hours of a day: standing (no week) or for that week only. */
+const own = (d: EditorDay, week?: SaveWeek): WorkingHoursSettingInput => ({ dayOfWeek: d.dayOfWeek, ...week, ...hoursToSave(d) });
+
+/** The employee's own hours of a day (standing, or that week's) go: the company's apply. */
+const backToCompany = (d: EditorDay, week?: SaveWeek): WorkingHoursSettingInput =>
+  ({ dayOfWeek: d.dayOfWeek, ...week, useCompany: true, ...OFF_DAY });
 
 /**
  * What to send for the edits. Company default: all seven days created at once when the company has
- * none, else the changed days updated.
+ * none, else the changed days updated by id.
  *
- * Employee, from now on (`week` null), per changed day:
- * - with no own row: own hours create a standing row;
- * - with a standing row: own hours update it, company hours delete it;
- * - with a row for this week only: that row is deleted, and the day is settled afterwards against
- *   the standing row it hid (standingPlan), so the change shows in this week too.
- *
- * Employee, only the week shown (`week` given), per changed day:
- * - with a row for this week only: own hours update it, company hours delete it;
- * - otherwise a row for this week is created: the own hours, or the company's when a day with standing
- *   hours is switched to company hours for this week (the standing row stays).
+ * Employee: one PUT naming each changed day by weekday and week, which the server settles in one
+ * transaction against the rows it holds.
+ * - From now on: the day's standing hours are set, or taken away back to the company's; a day shown
+ *   with a row for this week only also loses that row, so the change shows in this week too.
+ * - Only the week shown: the day gets a row of that week (the company's hours when a day with standing
+ *   hours is switched to company hours: the standing row stays), or a week row switched to company
+ *   hours goes.
  */
-export function savePlan(saved: EditorDay[], edited: EditorDay[], employee: boolean, week: SaveWeek | null = null): SavePlan {
-  const plan: SavePlan = { create: [], update: [], remove: [], afterRemove: [] };
-  if (!employee && edited.every((d) => d.id === null)) {
-    plan.create = edited.map((d) => input(d, false));
-    return plan;
+export function savePlan(saved: EditorDay[], edited: EditorDay[], employee: EmployeeSave | null = null): SavePlan {
+  if (!employee) {
+    if (edited.every((d) => d.id === null)) return { method: 'POST', days: edited.map((d) => own(d)) };
+    const changed = edited.filter((d, i) => !sameDay(d, saved[i]));
+    return { method: 'PUT', days: changed.map((d) => ({ ...(d.id ? { id: d.id } : {}), ...own(d) })) };
   }
+  const { week, only } = employee;
+  const days: WorkingHoursSettingInput[] = [];
   edited.forEach((d, i) => {
     if (sameDay(d, saved[i])) return;
-    if (!employee) {
-      plan[d.id === null ? 'create' : 'update'].push(input(d, d.id !== null));
-    } else if (d.id !== null && d.weekOnly) {
-      if (week) {
-        if (d.useCompany) plan.remove.push(d.id);
-        else plan.update.push(input(d, true));
-      } else {
-        plan.remove.push(d.id);
-        plan.afterRemove.push({ dayOfWeek: d.dayOfWeek, useCompany: d.useCompany, hours: hoursToSave(d) });
-      }
-    } else if (week) {
-      // A company day switched to company hours is no change; anything else becomes this week's row.
-      if (!d.useCompany || d.id !== null) plan.create.push(input(d, false, week));
-    } else if (d.useCompany) {
-      if (d.id !== null) plan.remove.push(d.id);
-    } else if (d.id === null) plan.create.push(input(d, false));
-    else plan.update.push(input(d, true));
+    if (only) {
+      if (d.useCompany && d.weekOnly) days.push(backToCompany(d, week));
+      else if (!d.useCompany || d.id !== null) days.push(own(d, week));
+      return;
+    }
+    if (d.weekOnly) days.push(backToCompany(d, week));
+    days.push(d.useCompany ? backToCompany(d) : own(d));
   });
-  return plan;
-}
-
-/**
- * The second step of a from-now-on save that deleted week-only rows: with the week as read again,
- * each pending day updates or deletes the standing row now in force, or creates one.
- */
-export function standingPlan(pending: PendingDay[], week: EmployeeWorkingDay[]): SavePlan {
-  const plan: SavePlan = { create: [], update: [], remove: [], afterRemove: [] };
-  for (const p of pending) {
-    const day = week.find((d) => d.dayOfWeek === p.dayOfWeek);
-    const standing = day && day.isEmployeeSpecific && !day.isWeekSpecific && day.id > 0 ? day : null;
-    if (p.useCompany) {
-      if (standing) plan.remove.push(standing.id);
-    } else if (standing) {
-      if (!sameHours(hoursOf(standing), p.hours)) plan.update.push({ id: standing.id, dayOfWeek: p.dayOfWeek, ...p.hours });
-    } else plan.create.push({ dayOfWeek: p.dayOfWeek, ...p.hours });
-  }
-  return plan;
+  return { method: 'PUT', days };
 }
