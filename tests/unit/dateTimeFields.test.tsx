@@ -88,6 +88,9 @@ describe('TimeField', () => {
     }
     expect(input.value).toBe('12:00');
     expect(onChange.mock.calls).toEqual([['12:00']]);
+    // What follows a complete time ("6:45 AM" as an English keyboard user types it) does not start a new one.
+    for (const key of ' AM') expect(fireEvent.keyDown(input, { key })).toBe(true);
+    expect(input.value).toBe('12:00');
   });
 });
 

@@ -122,10 +122,11 @@ export function TypedTextField(props: TypedTextFieldProps & TypedTextFieldSetup)
           onKeyDown={(e) => {
             justFocused.current = false;
             const el = e.currentTarget;
-            if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && el.selectionStart === el.selectionEnd && el.value.length >= maxLength) {
+            if (/^\d$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey && el.selectionStart === el.selectionEnd && el.value.length >= maxLength) {
               // A key typed into a complete value starts a new one. The field's length would refuse
               // it, and the value would stay, when the selection made on focus was lost (the value
-              // set again under the caret as a form fills in its defaults, a focus by script).
+              // set again under the caret as a form fills in its defaults, a focus by script). A digit
+              // only: what follows a complete value (" AM" after 6:45) is refused by the length as before.
               e.preventDefault();
               type(e.key);
             } else if (e.key === 'Enter') {
