@@ -4,7 +4,7 @@ import { db } from '../../src/data/db';
 import { setAccessTokenProvider, setSession, type Session } from '../../src/data/identity';
 import { newId } from '../../src/data/ids';
 import { discardCommand, enqueue, retryCommand } from '../../src/data/outbox';
-import { cancelScheduledReplay, REPLAY_WINDOW, runReplay } from '../../src/data/replay';
+import { cancelScheduledReplay, enqueueCommand, REPLAY_WINDOW, runReplay } from '../../src/data/replay';
 import { configureTransport } from '../../src/data/transport';
 import { JobStatus } from '../../src/domain/enums';
 import { changePath, jobLabel } from '../../src/features/sync/describe';
@@ -114,6 +114,15 @@ describe('enqueue', () => {
     await runReplay();
     const sent = api.log.find((s) => s.method === 'POST' && s.path.startsWith('/api/jobs/task/'));
     expect((sent?.body as { madeAt?: string } | undefined)?.madeAt).toBe(madeAt);
+  });
+
+  it('an edit queued without its version and time gets both (the time is kept when the version is filled in)', async () => {
+    const job = serverJob(createRequest(newId(), newId(), plumber.registrationId), 5);
+    await db.jobs.put(job);
+    const body = { jobId: job.jobId, plumberId: 11, description: 'Bakdøren', jobTypeId: job.typeId, jobType: 'Install', title: job.title,
+      severity: 2, status: job.statusId, scheduledDate: null, dueDate: null, updatedBy: plumber.email, taskEditRequests: [] };
+    const entry = await offline(() => enqueueCommand({ type: 'updateJob', body }));
+    expect(entry.body).toMatchObject({ expectedVersion: job.version, madeAt: entry.createdAt });
   });
 
   it('refuses without a signed-in user', async () => {
@@ -348,6 +357,33 @@ describe('replay', () => {
     const puts = (await mutationsSent()).filter((s) => s.method === 'PUT');
     expect(puts.map((p) => (p.body as { expectedVersion: number }).expectedVersion)).toEqual([1, 2, 3]);
     expect(api.jobs.get(job.jobId)!.notes).toBe('three');
+  });
+
+  it("a job's queued edits: its row is the device's until the last answer, then the server's; the server's row is written once, not after each answer", async () => {
+    const job = serverJob(createRequest(newId(), newId(), plumber.registrationId), 7);
+    api.put(job);
+    await db.jobs.put(job);
+    const notes = ['one', 'two', 'three', 'four', 'five'];
+    await queueOffline(async () => {
+      for (const n of notes) await enqueue({ type: 'updateNote', body: { jobId: job.jobId, notes: n, status: 1, severity: 2 } });
+    });
+    // Rows written to the job while the replay runs, and the notes each showed.
+    const shown: string[] = [];
+    const onWrite = (_key: unknown, row: { notes: string }) => { shown.push(row.notes); };
+    const onUpdate = (mods: { notes?: string }, _key: unknown, row: { notes: string }) => { shown.push(mods.notes ?? row.notes); };
+    db.jobs.hook('creating', onWrite);
+    db.jobs.hook('updating', onUpdate);
+    try {
+      expect(await runReplay()).toMatchObject({ sent: 5, failed: 0 });
+    } finally {
+      db.jobs.hook('creating').unsubscribe(onWrite);
+      db.jobs.hook('updating').unsubscribe(onUpdate);
+    }
+    // Never an older note on screen; one write of the server's row (before: a write and the queue applied again per answer).
+    expect(shown).toEqual(['five']);
+    const row = (await db.jobs.get(job.jobId))!;
+    expect(row.notes).toBe('five');
+    expect(row.version).toBe(api.jobs.get(job.jobId)!.version);
   });
 
   it('a chained edit keeps the same body on a resend after a lost answer', async () => {

@@ -38,11 +38,12 @@ export async function enqueueCommand(command: Command, opts: EnqueueOptions = {}
       const job = await db.jobs.get(jobId);
       // Version 0: the device has not seen the server's row yet (made here, answer not pulled).
       if (earlier > 0 || job?.version === 0 || given === 0) chained = true;
-      else if (given === undefined && job) cmd = def.withExpectedVersion(job.version);
+      else if (given === undefined && job) cmd = commandDef(cmd).withExpectedVersion(job.version);
     }
-    const jobIds = commandDef(cmd).jobIds();
+    const stamped = commandDef(cmd);
+    const jobIds = stamped.jobIds();
     const namedJob = jobIds[0] ? await db.jobs.get(jobIds[0]) : undefined;
-    const subject = namedJob ? jobSubject(namedJob) : commandDef(cmd).subject();
+    const subject = namedJob ? jobSubject(namedJob) : stamped.subject();
     const e: OutboxEntry = {
       ...cmd,
       ...(subject ? { subject } : {}),
