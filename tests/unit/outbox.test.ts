@@ -359,6 +359,33 @@ describe('replay', () => {
     expect(api.jobs.get(job.jobId)!.notes).toBe('three');
   });
 
+  it("a job's queued edits: its row is the device's until the last answer, then the server's; the server's row is written once, not after each answer", async () => {
+    const job = serverJob(createRequest(newId(), newId(), plumber.registrationId), 7);
+    api.put(job);
+    await db.jobs.put(job);
+    const notes = ['one', 'two', 'three', 'four', 'five'];
+    await queueOffline(async () => {
+      for (const n of notes) await enqueue({ type: 'updateNote', body: { jobId: job.jobId, notes: n, status: 1, severity: 2 } });
+    });
+    // Rows written to the job while the replay runs, and the notes each showed.
+    const shown: string[] = [];
+    const onWrite = (_key: unknown, row: { notes: string }) => { shown.push(row.notes); };
+    const onUpdate = (mods: { notes?: string }, _key: unknown, row: { notes: string }) => { shown.push(mods.notes ?? row.notes); };
+    db.jobs.hook('creating', onWrite);
+    db.jobs.hook('updating', onUpdate);
+    try {
+      expect(await runReplay()).toMatchObject({ sent: 5, failed: 0 });
+    } finally {
+      db.jobs.hook('creating').unsubscribe(onWrite);
+      db.jobs.hook('updating').unsubscribe(onUpdate);
+    }
+    // Never an older note on screen; one write of the server's row (before: a write and the queue applied again per answer).
+    expect(shown).toEqual(['five']);
+    const row = (await db.jobs.get(job.jobId))!;
+    expect(row.notes).toBe('five');
+    expect(row.version).toBe(api.jobs.get(job.jobId)!.version);
+  });
+
   it('a chained edit keeps the same body on a resend after a lost answer', async () => {
     const jobId = newId();
     await queueOffline(async () => {

@@ -60,16 +60,21 @@ async function markSent(entry: OutboxEntry, response: unknown): Promise<void> {
     if (!cur || cur.key !== entry.key) return;
     await db.outbox.delete(entry.seq!);
     await def.settle(response);
+    const touched = [...new Set([...ids, ...serverJobs.map((j) => j.jobId)])];
+    const queued = touched.length === 0 ? [] : (await db.outbox.where('jobIds').anyOf(touched).distinct().toArray())
+      .filter((e) => e.userId === entry.userId && e.status === 'pending');
     // The next edits of this job were made on top of this one: they expect the version it produced.
-    const successors = (await db.outbox.where('jobIds').anyOf(ids).distinct().toArray())
-      .filter((e) => e.userId === entry.userId && e.seq! > entry.seq! && e.status === 'pending' && e.chained === true);
+    const successors = queued.filter((e) => e.seq! > entry.seq! && e.chained === true && (e.jobIds ?? []).some((id) => ids.includes(id)));
     for (const s of successors) {
       await db.outbox.put({ ...s, resolvedVersion: serverJobs.find((j) => j.jobId === commandDef(s).versionedJobId())?.version });
     }
-    if (serverJobs.length) {
-      await writeServerJobs(entry.actor, new Map(serverJobs.map((j) => [j.jobId, j])));
-      await rebase(entry.userId, serverJobs.map((j) => j.jobId));
-    }
+    // A job with more of this user's commands queued keeps the device's row (what the server had,
+    // with every queued command applied) until the last of them is answered; the pull after the
+    // replay brings the rest. Writing the server's row and applying the rest again after each
+    // answer made a job's n queued commands cost n² applies in the end-of-day sync.
+    const stillQueued = new Set(queued.flatMap((e) => e.jobIds ?? []));
+    const settled = serverJobs.filter((j) => !stillQueued.has(j.jobId));
+    if (settled.length) await writeServerJobs(entry.actor, new Map(settled.map((j) => [j.jobId, j])));
   });
 }
 
