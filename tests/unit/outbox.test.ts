@@ -371,13 +371,13 @@ describe('replay', () => {
     const shown: string[] = [];
     const onWrite = (_key: unknown, row: { notes: string }) => { shown.push(row.notes); };
     const onUpdate = (mods: { notes?: string }, _key: unknown, row: { notes: string }) => { shown.push(mods.notes ?? row.notes); };
-    db.jobs.hook('creating', onWrite);
-    db.jobs.hook('updating', onUpdate);
+    db.jobs.hook('creating', onWrite as never);
+    db.jobs.hook('updating', onUpdate as never);
     try {
       expect(await runReplay()).toMatchObject({ sent: 5, failed: 0 });
     } finally {
-      db.jobs.hook('creating').unsubscribe(onWrite);
-      db.jobs.hook('updating').unsubscribe(onUpdate);
+      db.jobs.hook('creating').unsubscribe(onWrite as never);
+      db.jobs.hook('updating').unsubscribe(onUpdate as never);
     }
     // Never an older note on screen; one write of the server's row (before: a write and the queue applied again per answer).
     expect(shown).toEqual(['five']);
