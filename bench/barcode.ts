@@ -15,7 +15,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import sharp from 'sharp';
 import type { QuaggaJSConfigObject, QuaggaJSResultObject } from '@ericblade/quagga2';
-import { SYMBOLOGIES } from '../src/domain/barcode';
+import { SYMBOLOGIES } from '../src/domain/tasks/barcode';
 import { loadZxing } from '../src/features/jobs/components/barcodeReader';
 import { freePort } from '../tests/helpers/freePort';
 import { launchBenchBrowser } from './benchBrowser';

@@ -4,7 +4,7 @@
  */
 import Quagga from '@ericblade/quagga2';
 import type { QuaggaJSConfigObject, QuaggaJSResultObject } from '@ericblade/quagga2';
-import type { Symbology } from '../src/domain/barcode';
+import type { Symbology } from '../src/domain/tasks/barcode';
 import { loadZxing } from '../src/features/jobs/components/barcodeReader';
 import { runSets, type Platform } from './barcodeReaders';
 

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import bwipjs from 'bwip-js/node';
 import sharp from 'sharp';
-import type { Symbology } from '../src/domain/barcode';
+import type { Symbology } from '../src/domain/tasks/barcode';
 
 export const FRAME = { width: 640, height: 480 };
 const JPEG_QUALITY = 60;

@@ -3,10 +3,10 @@
  * hands in how a JPEG becomes pixels and how quagga2 is reached. "Before" is quagga2 as the reader
  * had it before issue 12 (live: the scan box, no locator, the first decode taken; photo: locator on,
  * 1280 px); "ZXing" is src/features/jobs/components/barcodeReader.ts with the acceptance rule of
- * src/domain/barcode.ts, as the reader now runs.
+ * src/domain/tasks/barcode.ts, as the reader now runs.
  */
 import type { QuaggaJSConfigObject, QuaggaJSResultObject } from '@ericblade/quagga2';
-import { checkDigitHolds, cleanCode, ReadAgreement, SYMBOLOGIES, type Symbology } from '../src/domain/barcode';
+import { checkDigitHolds, cleanCode, ReadAgreement, SYMBOLOGIES, type Symbology } from '../src/domain/tasks/barcode';
 import { cropPixels, FRAME_OPTIONS, readFrame, readPhoto, scanBand, type BarcodeDecoder, type Pixels } from '../src/features/jobs/components/barcodeReader';
 
 export type Outcome = 'read' | 'wrong' | 'nothing';

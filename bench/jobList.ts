@@ -11,8 +11,8 @@ import { MeterworkDb } from '../src/data/db';
 import type { Job, Task } from '../src/domain/api';
 import { JOB_LIST_PAGE_SIZE } from '../src/domain/constants';
 import { JobStatus, JobTypeShortName, TaskStatus } from '../src/domain/enums';
-import { EMPTY_JOB_FILTER, type JobListFilter } from '../src/domain/jobList';
-import type { Actor } from '../src/domain/jobRules';
+import { EMPTY_JOB_FILTER, type JobListFilter } from '../src/domain/jobs/list';
+import type { Actor } from '../src/domain/jobs/rules';
 import { queryJobListPage } from '../src/features/jobs/queries';
 
 export interface JobListCase {

@@ -36,7 +36,7 @@ import { claimReplica, pullChanges, refreshLookups } from '../src/data/sync';
 import { configureTransport } from '../src/data/transport';
 import type { CreateJobRequest, Job } from '../src/domain/api';
 import { JobStatus, JobType, Role } from '../src/domain/enums';
-import { isTaskFinished, liveTasks } from '../src/domain/jobRules';
+import { isTaskFinished, liveTasks } from '../src/domain/jobs/rules';
 import { signInWithPassword, tokenClaims } from '../tests/helpers/app';
 import { freePort } from '../tests/helpers/freePort';
 import { jobsOutOfOrder } from '../tests/helpers/replayOrder';

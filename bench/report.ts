@@ -16,7 +16,7 @@ import { loadConfig } from '../server/config';
 import { connect, migrateDb } from '../server/db/index';
 import { startEmbeddedPostgres } from '../server/db/embedded';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, insertSyntheticJobs, seedDemoData } from '../server/db/seed';
-import { formatQueryDate, osloDayParts, addDays } from '../src/domain/reportRange';
+import { formatQueryDate, osloDayParts, addDays } from '../src/domain/reports/range';
 import { signInWithPassword } from '../tests/helpers/app';
 import { freePort } from '../tests/helpers/freePort';
 import { startServerThread } from './serverThread';

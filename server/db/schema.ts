@@ -60,7 +60,7 @@ export const users = pgTable('users', {
 export const properties = pgTable('properties', {
   id: bigint('id', { mode: 'number' }).primaryKey(),
   customerId: uuid('customer_id').notNull().references(() => customers.id),
-  /** 22 digits: kommune(4) gnr(5) bnr(4) fnr(4) snr(5), see src/domain/matrikkel.ts. */
+  /** 22 digits: kommune(4) gnr(5) bnr(4) fnr(4) snr(5), see src/domain/geo/matrikkel.ts. */
   matrikkelNummer: text('matrikkel_nummer').notNull(),
   municipalityCode: text('municipality_code').notNull(),
   parentId: bigint('parent_id', { mode: 'number' }),
@@ -377,7 +377,7 @@ export const notificationTemplateContents = pgTable('notification_template_conte
 
 /**
  * SMS the server sent through its SmsGateway (server/sms/gateway.ts). The embedded gateway's message
- * store: one row per message, with what it costs as src/domain/smsSegments.ts countSms counts it
+ * store: one row per message, with what it costs as src/domain/sms/segments.ts countSms counts it
  * (the browser's counter): `encoding` 'GSM-7' | 'UCS-2', `segments` SMS parts, `characters` septets or
  * UTF-16 units. `toNumber` is E.164 (+47XXXXXXXX); `kind` says why it was sent ('test': an admin's test
  * of a template). `createdBy`: the user who had it sent.

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import proj4 from 'proj4';
-import { composeMatrikkelNummer } from '../../src/domain/matrikkel';
+import { composeMatrikkelNummer } from '../../src/domain/geo/matrikkel';
 import { EPSG } from '../../src/domain/constants';
 import { CoordinateSource, DeviationType, FINISHED_TASK_STATUSES, JobStatus, JobTypeShortName, Role, TaskStatus, UserStatus } from '../../src/domain/enums';
 import { hashPassword } from '../auth/password';

@@ -5,9 +5,9 @@
  * Easter as half days. Deterministic given `now`.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { addDays, isoWeek, osloDay } from '../../src/domain/calendar';
-import { easterSunday, HOLIDAY_DAY_END, HOLIDAY_DAY_START, HolidayType, norwegianPublicHolidays } from '../../src/domain/holidays';
-import { DAYS_OF_WEEK } from '../../src/domain/workingHours';
+import { addDays, isoWeek, osloDay } from '../../src/domain/calendar/days';
+import { easterSunday, HOLIDAY_DAY_END, HOLIDAY_DAY_START, HolidayType, norwegianPublicHolidays } from '../../src/domain/settings/holidays';
+import { DAYS_OF_WEEK } from '../../src/domain/settings/dayHours';
 import type { DbOrTx } from './tx';
 import { companyHolidays, users, workingHours } from './schema';
 

@@ -1,6 +1,6 @@
 /** Demo company settings: job durations and interval, error threshold, reminders, configuration. */
 import { eq } from 'drizzle-orm';
-import { reminderMinutesToValue, SettingType } from '../../src/domain/companySettings';
+import { reminderMinutesToValue, SettingType } from '../../src/domain/settings/company';
 import type { CompanyConfiguration } from '../../src/domain/schemas/companySettings';
 import type { DbOrTx } from './tx';
 import { companies, companyConfigurations, companySettings } from './schema';

@@ -3,7 +3,7 @@
  * notification type, and for the company with settings one custom template made from a sample and
  * chosen as its example.
  */
-import { MergeField as F, NotificationTemplateType as T, SAMPLE_TEMPLATE_KEYS } from '../../src/domain/companySettings';
+import { MergeField as F, NotificationTemplateType as T, SAMPLE_TEMPLATE_KEYS } from '../../src/domain/settings/company';
 import type { DbOrTx } from './tx';
 import { notificationTemplates } from './schema';
 

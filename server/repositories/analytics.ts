@@ -4,7 +4,7 @@
  * are answered in, belong to services/analytics.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { rangeInstants, type ReportRange } from '../../src/domain/reportRange';
+import { rangeInstants, type ReportRange } from '../../src/domain/reports/range';
 import type { DbOrTx } from '../db/tx';
 
 /** Which jobs: a company's live jobs in a range, optionally of one type and one assignee. */

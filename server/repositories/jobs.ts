@@ -92,7 +92,7 @@ export interface JobFilter {
 
 /**
  * The list's status filter uses task-status numbers (spec 1 §4), mapped to jobs the way the
- * replica's filter does (src/domain/jobList.ts): 1 → job New, 2 → job InProgress, 4 → job
+ * replica's filter does (src/domain/jobs/list.ts): 1 → job New, 2 → job InProgress, 4 → job
  * Completed, 6 → automatically created jobs, 8/9 → jobs with a live task in Obstacle/Deviation.
  */
 function statusCondition(statusId: number): SQL | undefined {

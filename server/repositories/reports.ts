@@ -5,7 +5,7 @@
  * user's language and decides paging, limits and the spreadsheet.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { rangeInstants, type ReportRange } from '../../src/domain/reportRange';
+import { rangeInstants, type ReportRange } from '../../src/domain/reports/range';
 import type { ReportRow } from '../../src/domain/schemas/reports';
 import type { DbOrTx, Tx } from '../db/tx';
 import { escapeLike } from './sqlLike';

@@ -5,7 +5,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { WorkingHoursSetting } from '../../src/domain/schemas/workingHours';
 import { hoursOf } from '../../src/domain/settings/workingHours';
-import { workDayTypeOf, type DayHours } from '../../src/domain/workingHours';
+import { workDayTypeOf, type DayHours } from '../../src/domain/settings/dayHours';
 import { workingHours } from '../db/schema';
 import type { DbOrTx, Tx } from '../db/tx';
 

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { reportFileName } from '../../src/domain/reportRange';
+import { reportFileName } from '../../src/domain/reports/range';
 import { ReportPageSchema, ReportQuery, ReportRowSchema, ReportSpreadsheetQuery } from '../../src/domain/schemas/reports';
 import { reportList, reportPage } from '../services/reports/list';
 import { openSpreadsheet, XLSX_CONTENT_TYPE } from '../services/reports/spreadsheet';

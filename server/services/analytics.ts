@@ -4,7 +4,7 @@
  */
 import type { AnalyticsQuery, Assignments, JobAllocation, PlumberAllocation, PlumberCount, WeekCount } from '../../src/domain/schemas/analytics';
 import { JobStatus } from '../../src/domain/enums';
-import { addDays, daysBetween, formatIsoDay, isoWeekOf, osloDayParts, type ReportRange } from '../../src/domain/reportRange';
+import { addDays, daysBetween, formatIsoDay, isoWeekOf, osloDayParts, type ReportRange } from '../../src/domain/reports/range';
 import type { UserContext } from '../auth/context';
 import { requireAdmin } from '../auth/guards';
 import { badRequest } from '../http/errors';

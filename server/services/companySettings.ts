@@ -1,12 +1,12 @@
 /**
  * Company settings and configuration (spec 3 §4, §5, §7). Reads: an admin of the company; writes: an
- * admin whose agreement is in force. Every value is checked with src/domain/companySettings.ts; a
+ * admin whose agreement is in force. Every value is checked with src/domain/settings/company.ts; a
  * refusal is a 400 naming the field with errorKey InvalidInput and nothing is written (the route's
  * transaction rolls back). A stored setting never holds 0, empty or false: that means "not set".
  */
 import {
   isSettingType, isUnsetValue, missingReminderSettings, SETTING_TYPE_NAMES, SettingType, settingValueError, type SettingTypeId,
-} from '../../src/domain/companySettings';
+} from '../../src/domain/settings/company';
 import type {
   CompanyConfiguration, CompanySetting, CreateSettingsRequest, DeleteSettingsRequest, UpdateSettingsRequest,
 } from '../../src/domain/schemas/companySettings';

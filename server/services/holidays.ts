@@ -1,10 +1,10 @@
 /**
  * The company holiday calendar (spec 3 §2, §5, §7). Shapes and the read-only rules:
- * src/domain/schemas/holidays.ts; the check of one holiday is the editor's (src/domain/holidays.ts).
+ * src/domain/schemas/holidays.ts; the check of one holiday is the editor's (src/domain/settings/holidays.ts).
  * "Today" and the current year are Norway's.
  */
-import { isoWeek, osloDay, parseDay } from '../../src/domain/calendar';
-import { checkHoliday, checkHolidayTimes, HOLIDAY_PROBLEM_TEXT, holidayYearChoices, isHolidayYearReadOnly } from '../../src/domain/holidays';
+import { isoWeek, osloDay, parseDay } from '../../src/domain/calendar/days';
+import { checkHoliday, checkHolidayTimes, HOLIDAY_PROBLEM_TEXT, holidayYearChoices, isHolidayYearReadOnly } from '../../src/domain/settings/holidays';
 import type { Holiday, HolidayInput } from '../../src/domain/schemas/holidays';
 import { requireAdmin, requireAdminWithAgreement, requireCompany } from '../auth/guards';
 import type { UserContext } from '../auth/context';

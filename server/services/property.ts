@@ -3,13 +3,13 @@
  * addresses and housing units and always limited to the user's customer (the water utility).
  *
  * Identifiers: matrikkelenhetId is a unit's numeric id; matrikkelNummer its 22-digit number
- * (src/domain/matrikkel.ts); unikMatrikkelenhetId / unikid its human form "3201-58/42/0/3". Paths
+ * (src/domain/geo/matrikkel.ts); unikMatrikkelenhetId / unikid its human form "3201-58/42/0/3". Paths
  * taking a number accept either the 22-digit or the human form.
  */
 import type { AddressSearchResult, BuildingUnit } from '../../src/domain/schemas';
 import { ADDRESS_SEARCH_LIMIT } from '../../src/domain/constants';
 import { AddressResultType, type AddressResultTypeName } from '../../src/domain/enums';
-import { composeMatrikkelNummer, formatMatrikkelNummer, parseMatrikkelNummer } from '../../src/domain/matrikkel';
+import { composeMatrikkelNummer, formatMatrikkelNummer, parseMatrikkelNummer } from '../../src/domain/geo/matrikkel';
 import type { UserContext } from '../auth/context';
 import { badRequest, notFound } from '../http/errors';
 import type { DbOrTx } from '../db/tx';

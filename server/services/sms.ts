@@ -2,7 +2,7 @@
  * SMS the server sends (through the SmsGateway, server/sms/gateway.ts). So far: an admin's test of a
  * template, POST /api/NotificationTemplate/{id}/test (shapes and rules: src/domain/schemas/templates.ts).
  */
-import { exampleMergeValues, renderTemplate, TEST_SMS_PER_HOUR } from '../../src/domain/companySettings';
+import { exampleMergeValues, renderTemplate, TEST_SMS_PER_HOUR } from '../../src/domain/settings/company';
 import type { SentSms, TestSmsRequest } from '../../src/domain/schemas/templates';
 import { toNorwegianE164 } from '../../src/domain/validation';
 import type { UserContext } from '../auth/context';

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { meterFormsOf, type SentTask } from '../../src/domain/tasks/report';
 import { deviationProblem, reportProblems } from '../../src/domain/tasks/reportRules';
 import { MeterKind, ImageType } from '../../src/domain/media';
-import { isSet, type FieldProblem, type MeterModel } from '../../src/domain/taskForm';
+import { isSet, type FieldProblem, type MeterModel } from '../../src/domain/tasks/form';
 import { type jobs, mediaAssets, type tasks } from '../db/schema';
 import { RuleError } from '../http/errors';
 import { lookupItem } from './lookups';

@@ -6,7 +6,7 @@
  */
 import {
   MERGE_FIELDS_BY_TYPE, meterAddressRange, type MergeFieldDef, type MeterAddressRange, type NotificationTemplateTypeId,
-} from '../../src/domain/companySettings';
+} from '../../src/domain/settings/company';
 import type {
   CreateTemplateContentRequest, CreateTemplateRequest, MergeFieldDto, NotificationTemplate, TemplateContent, UpdateTemplateRequest,
 } from '../../src/domain/schemas/templates';

@@ -1,13 +1,13 @@
 /**
  * Working hours (spec 3 §3, §5, §7): the company default and employees' own hours, read and written
  * within the caller's company only. Shapes and rules: src/domain/schemas/workingHours.ts; the day
- * rules are the editor's own (src/domain/workingHours.ts).
+ * rules are the editor's own (src/domain/settings/dayHours.ts).
  */
-import { addDays, isoWeekDates, isoWeekday, isoWeekMonday, isoWeeksInYear, osloDay } from '../../src/domain/calendar';
+import { addDays, isoWeekDates, isoWeekday, isoWeekMonday, isoWeeksInYear, osloDay } from '../../src/domain/calendar/days';
 import type {
   EmployeeWorkingDay, WorkingHoursSaveRequest, WorkingHoursSetting, WorkingHoursSettingInput,
 } from '../../src/domain/schemas/workingHours';
-import { DAY_PROBLEM_TEXT, dayName, HOUR_FIELDS, sameHours, validateDay, workDayTypeOf, type DayHours } from '../../src/domain/workingHours';
+import { DAY_PROBLEM_TEXT, dayName, HOUR_FIELDS, sameHours, validateDay, workDayTypeOf, type DayHours } from '../../src/domain/settings/dayHours';
 import { effectiveWeek, hoursOf } from '../../src/domain/settings/workingHours';
 import { requireAdminWithAgreement, requireCompany } from '../auth/guards';
 import type { UserContext } from '../auth/context';

@@ -8,12 +8,12 @@
  * idempotency.ts) finds the stored answer instead of sending again. A provider adapter will hand the
  * recorded message to its provider once that transaction has committed.
  *
- * What a message costs (encoding, SMS parts, characters) is counted by src/domain/smsSegments.ts
+ * What a message costs (encoding, SMS parts, characters) is counted by src/domain/sms/segments.ts
  * countSms, the function the browser's counter uses, so the server and the preview agree.
  */
 import { smsMessages } from '../db/schema';
 import type { Tx } from '../db/tx';
-import { countSms } from '../../src/domain/smsSegments';
+import { countSms } from '../../src/domain/sms/segments';
 import type { SentSms } from '../../src/domain/schemas/templates';
 
 export type { SentSms };

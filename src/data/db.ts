@@ -4,7 +4,7 @@
  */
 import Dexie, { type DBCoreMutateRequest, type EntityTable } from 'dexie';
 import type { Job, Plumber } from '../domain/api';
-import { addressKeys } from '../domain/jobList';
+import { addressKeys } from '../domain/jobs/list';
 import type { OutboxEntry } from './commands';
 import type { StoredPhoto } from './photos/types';
 

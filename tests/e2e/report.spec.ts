@@ -5,7 +5,7 @@
  */
 import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
-import { REPORT_FILE_NAME_PATTERN } from '../../src/domain/reportRange';
+import { REPORT_FILE_NAME_PATTERN } from '../../src/domain/reports/range';
 import { REPORT_TEXTS } from '../../src/domain/reports/texts';
 import { ADMIN_A, apiHeadersOf, PLUMBER_OLA, signIn } from './helpers';
 

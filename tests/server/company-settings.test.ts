@@ -1,7 +1,7 @@
 /** Company settings and configuration (spec 3 §4, §5, §7): /api/Setting, /api/CompanyConfiguration. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SettingType } from '../../src/domain/companySettings';
+import { SettingType } from '../../src/domain/settings/company';
 import { companyConfigurations, companySettings } from '../../server/db/schema';
 import { seedSettingValues } from '../../server/db/seedSettingValues';
 import { seedTestPeople, startTestApp, signInRoles, type TestApp, type TestPeople } from '../helpers/app';

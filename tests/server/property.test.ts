@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressSearchResult } from '../../src/domain/api';
 import { ADDRESS_SEARCH_LIMIT } from '../../src/domain/constants';
-import { formatMatrikkelNummer } from '../../src/domain/matrikkel';
+import { formatMatrikkelNummer } from '../../src/domain/geo/matrikkel';
 import { otherCustomer, startDemo, type Demo } from './jobs-fixtures';
 
 let demo: Demo;

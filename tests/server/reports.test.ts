@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobStatus, TaskStatus } from '../../src/domain/enums';
-import { REPORT_FILE_NAME_PATTERN } from '../../src/domain/reportRange';
+import { REPORT_FILE_NAME_PATTERN } from '../../src/domain/reports/range';
 import { REPORT_LIST_MAX_ROWS, REPORT_LIST_TOO_LONG, type ReportRow } from '../../src/domain/schemas/reports';
 import { REPORT_NO_JOBS_MESSAGE } from '../../src/domain/serverErrors';
 import { PassThrough } from 'node:stream';

@@ -9,8 +9,8 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   exampleMergeValues, NotificationTemplateType, renderTemplate, TEMPLATE_EXAMPLE_VALUES, TEST_SMS_PER_HOUR,
-} from '../../src/domain/companySettings';
-import { countSms } from '../../src/domain/smsSegments';
+} from '../../src/domain/settings/company';
+import { countSms } from '../../src/domain/sms/segments';
 import { companyConfigurations, notificationTemplates, smsMessages, users } from '../../server/db/schema';
 import { seedTemplates } from '../../server/db/seedTemplates';
 import { seedTestPeople, startTestApp, signInRoles, tokenClaims, type TestApp, type TestPeople } from '../helpers/app';

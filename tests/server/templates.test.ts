@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MergeField, NotificationTemplateType, renderTemplate } from '../../src/domain/companySettings';
+import { MergeField, NotificationTemplateType, renderTemplate } from '../../src/domain/settings/company';
 import { addresses, companyConfigurations, jobs, notificationTemplateContents, notificationTemplates, properties } from '../../server/db/schema';
 import { seedSettingValues } from '../../server/db/seedSettingValues';
 import { seedTemplates } from '../../server/db/seedTemplates';

@@ -3,7 +3,7 @@
  * whatever it was and kept control characters; these rules are what it takes now.
  */
 import { describe, expect, it } from 'vitest';
-import { agreedPhotoCode, checkDigitHolds, cleanCode, gs1CheckDigitHolds, ReadAgreement, type BarcodeRead } from '../../src/domain/barcode';
+import { agreedPhotoCode, checkDigitHolds, cleanCode, gs1CheckDigitHolds, ReadAgreement, type BarcodeRead } from '../../src/domain/tasks/barcode';
 import { scanBand } from '../../src/features/jobs/components/barcodeReader';
 
 const r = (symbology: BarcodeRead['symbology'], text: string): BarcodeRead => ({ symbology, text });

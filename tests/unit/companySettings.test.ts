@@ -4,7 +4,7 @@ import {
   exampleMergeValues, firstFormError, formDiffers, insertAtSelection, isUnsetValue, isValidSmsSender, meterAddressRange, MergeField, missingReminderSettings, planSettingsSave,
   reminderMinutesToValue, reminderValueToMinutes, renderTemplate, sanitizeDigitInput, settingValueError, SettingType as S, templateCost,
   withSendReminder,
-} from '../../src/domain/companySettings';
+} from '../../src/domain/settings/company';
 
 const saved = [
   { id: 11, settingTypeId: S.Install, value: '45' },

@@ -1,12 +1,12 @@
 /**
- * What our date and time fields read (src/domain/dateTimeText.ts, issue 12): the spec's dd.MM.yyyy and
+ * What our date and time fields read (src/domain/calendar/dateTimeText.ts, issue 12): the spec's dd.MM.yyyy and
  * 24-hour HH:mm whatever the browser's language; a half-typed text is 'partial' (never committed or
  * refused), a complete one a value or an error; the quarter steps where the spec names them.
  */
 import { describe, expect, it } from 'vitest';
 import {
   cleanDateText, cleanTimeText, formatDateText, readDateText, readTimeText, shiftDate, shiftTime,
-} from '../../src/domain/dateTimeText';
+} from '../../src/domain/calendar/dateTimeText';
 import { addMonths, gridKeyDay } from '../../src/ui/form/dateGrid';
 
 /** Every prefix of a text as typed key by key, read while typing. */

@@ -1,7 +1,7 @@
 /** The holiday calendar's rules (spec 3 §2, §5, §9): ISO weeks, year choices, one holiday's check, Easter. */
 import { describe, expect, it } from 'vitest';
-import { isoWeek, isoWeekDates, isoWeeksInYear, osloDay, parseDay } from '../../src/domain/calendar';
-import { checkHoliday, checkHolidayTimes, easterSunday, holidayYearChoices, HolidayType, isHolidayYearReadOnly, norwegianPublicHolidays } from '../../src/domain/holidays';
+import { isoWeek, isoWeekDates, isoWeeksInYear, osloDay, parseDay } from '../../src/domain/calendar/days';
+import { checkHoliday, checkHolidayTimes, easterSunday, holidayYearChoices, HolidayType, isHolidayYearReadOnly, norwegianPublicHolidays } from '../../src/domain/settings/holidays';
 
 describe('ISO weeks', () => {
   it('numbers weeks by the Thursday rule', () => {

@@ -3,7 +3,7 @@ import {
   assigneeOptions, buildCompleteJobRequest, buildCreateJobRequest, buildDeleteJobsRequest, buildNoteRequest,
   buildReassignRequest, buildUpdateJobRequest, canSaveReassign, canSubmitNewJob, editHasChanges, EMPTY_NEW_JOB,
   initialEditValues, jobDateErrorKey, newJobHasInput, type NewJobDraft,
-} from '../../src/domain/jobForm';
+} from '../../src/domain/jobs/form';
 import { makeJob, makePlumber, makeTask } from './jobsFixtures';
 
 const property = {
@@ -154,8 +154,8 @@ describe('other command bodies', () => {
 describe('the date pickers\' far-future bound', () => {
   const now = new Date('2026-11-23T10:00:00Z');
   it('is the end of the year ten years ahead, for scheduled and due dates alike', async () => {
-    const { latestJobDate } = await import('../../src/domain/jobRules');
-    const { jobDateErrorKey, dueDateErrorKey } = await import('../../src/domain/jobForm');
+    const { latestJobDate } = await import('../../src/domain/jobs/rules');
+    const { jobDateErrorKey, dueDateErrorKey } = await import('../../src/domain/jobs/form');
     expect(latestJobDate(now).toISOString()).toBe('2036-12-31T23:59:59.999Z');
     expect(jobDateErrorKey(new Date('2099-06-01T10:00:00Z'), null, now)).toBe('dateTooFarAhead');
     expect(jobDateErrorKey(new Date('2036-12-31T12:00:00Z'), null, now)).toBeNull();
@@ -168,7 +168,7 @@ describe('the date pickers\' far-future bound', () => {
 
 describe('an open job\'s status from its tasks (one rule for device and server)', () => {
   it('follows several tasks: New only while every live task is not started', async () => {
-    const { openJobStatus } = await import('../../src/domain/jobRules');
+    const { openJobStatus } = await import('../../src/domain/jobs/rules');
     const { JobStatus, TaskStatus } = await import('../../src/domain/enums');
     const t = (statusId: number) => ({ statusId });
     expect(openJobStatus(JobStatus.New, [t(TaskStatus.NotStarted), t(TaskStatus.NotStarted)])).toBe(JobStatus.New);
@@ -184,7 +184,7 @@ describe('an open job\'s status from its tasks (one rule for device and server)'
 
 describe('manual job submit (spec 1 §4: when all tasks are Completed, Deviation or Obstacle)', () => {
   it('is offered only when every live task is finished, not when some are', async () => {
-    const { canSubmitJob } = await import('../../src/domain/jobRules');
+    const { canSubmitJob } = await import('../../src/domain/jobs/rules');
     const { JobStatus, TaskStatus } = await import('../../src/domain/enums');
     const ola = { isAdmin: false, registrationId: 11 };
     const job = (...statuses: number[]) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupTasksByType, jobCardTitle, jobListPredicate, parseJobFilter, STATUS_FILTER_OPTIONS, EMPTY_JOB_FILTER } from '../../src/domain/jobList';
-import { taskBackTarget } from '../../src/domain/taskNavigation';
+import { groupTasksByType, jobCardTitle, jobListPredicate, parseJobFilter, STATUS_FILTER_OPTIONS, EMPTY_JOB_FILTER } from '../../src/domain/jobs/list';
+import { taskBackTarget } from '../../src/domain/tasks/navigation';
 import { makeJob, makeTask } from './jobsFixtures';
 
 const admin = { isAdmin: true, registrationId: 1 };

@@ -7,8 +7,8 @@ import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeterworkDb } from '../../src/data/db';
 import type { Job } from '../../src/domain/api';
-import { addressKeys, addressMatches, addressNeedle, EMPTY_JOB_FILTER, jobListPredicate, type JobListFilter } from '../../src/domain/jobList';
-import type { Actor } from '../../src/domain/jobRules';
+import { addressKeys, addressMatches, addressNeedle, EMPTY_JOB_FILTER, jobListPredicate, type JobListFilter } from '../../src/domain/jobs/list';
+import type { Actor } from '../../src/domain/jobs/rules';
 import { queryJobListPage } from '../../src/features/jobs/queries';
 import { makeJob } from './jobsFixtures';
 

@@ -3,7 +3,7 @@ import type { AddressSearchResult } from '../../src/domain/api';
 import {
   addressSearchPath, buildSubPropertyOptions, groupAddressResults, pickOwner, propertyFromJob, resolveAddressChoice, subPropertiesPath,
   type SectionedPropertiesResponse, type SubPropertiesResponse,
-} from '../../src/domain/property';
+} from '../../src/domain/jobs/property';
 
 const address: AddressSearchResult = {
   addressText: 'Storgata 1, 0155 Oslo', addressId: 11, matrikkelenhetId: 555, matrikkelNummer: '0301000120003400000000',

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeterworkDb } from '../../src/data/db';
 import type { OutboxEntry } from '../../src/data/commands';
-import { EMPTY_JOB_FILTER } from '../../src/domain/jobList';
+import { EMPTY_JOB_FILTER } from '../../src/domain/jobs/list';
 import { outboxMarkers, queryJobListPage, queryKnownProperties } from '../../src/features/jobs/queries';
 import { queryScheduleDay } from '../../src/features/schedule/queries';
 import { makeJob, makeTask } from './jobsFixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldRows } from '../../src/domain/taskView';
+import { fieldRows } from '../../src/domain/tasks/view';
 
 describe('task field rows', () => {
   it('lists filled fields by kind and leaves empty ones out', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationToLatLng } from '../../src/domain/utm';
+import { locationToLatLng } from '../../src/domain/geo/utm';
 
 describe('task location to lat/lng (spec 1 §9)', () => {
   it('uses srs 0 as is (x longitude, y latitude)', () => {

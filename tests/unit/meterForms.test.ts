@@ -1,4 +1,4 @@
-/** The meter forms' rules of spec 1 §5 as the device checks them (src/domain/taskForm.ts). */
+/** The meter forms' rules of spec 1 §5 as the device checks them (src/domain/tasks/form.ts). */
 import { Compile } from 'typebox/compile';
 import { describe, expect, it } from 'vitest';
 import { harden } from '../../src/domain/schemaBounds';
@@ -6,7 +6,7 @@ import { DismantleSchema, NewWaterMeterSchema } from '../../src/domain/schemas';
 import {
   dismantleObject, initialNewMeter, initialOldMeter, modelLacksWaterType, newMeterObject,
   oldMeterPickable, readingLowerThanPrevious, registerFromMeter, type MeterModel, type NewMeterValues,
-} from '../../src/domain/taskForm';
+} from '../../src/domain/tasks/form';
 import { newMeterProblems, oldMeterProblems } from '../../src/domain/tasks/reportRules';
 
 const kamstrup: MeterModel = { id: 1, name: 'Kamstrup', numberOfDigits: 8, serialNumberRegex: '^\\d{8}$', serialNumberRegexInfo: 'Eksempel: 71234567', waterTypeId: 0 };

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { JobType } from '../../src/domain/enums';
-import { initialNewMeter, initialOldMeter, type MeterModel } from '../../src/domain/taskForm';
+import { initialNewMeter, initialOldMeter, type MeterModel } from '../../src/domain/tasks/form';
 import { NEW_METER_REQUIRED, deviationProblem, reportProblems } from '../../src/domain/tasks/reportRules';
 
 const model: MeterModel = { id: 1, name: 'Kamstrup', numberOfDigits: 8, serialNumberRegex: '^\\d{8}$', serialNumberRegexInfo: 'Eksempel: 71234567', waterTypeId: 0 };

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { serverErrorKey } from '../../src/domain/serverErrors';
-import { JOB_DATE_ERRORS } from '../../src/domain/jobRules';
+import { JOB_DATE_ERRORS } from '../../src/domain/jobs/rules';
 
 const texts = (lang: string) => JSON.parse(fs.readFileSync(`src/i18n/${lang}/sync.json`, 'utf8')) as { ServerError: Record<string, string> };
 

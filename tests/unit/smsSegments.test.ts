@@ -1,6 +1,6 @@
 /** The SMS segment counter (DESIGN.md "SMS"): GSM-7 160/153, UCS-2 70/67, extension characters, emoji. */
 import { describe, expect, it } from 'vitest';
-import { countSms } from '../../src/domain/smsSegments';
+import { countSms } from '../../src/domain/sms/segments';
 
 const a = (n: number) => 'a'.repeat(n);
 

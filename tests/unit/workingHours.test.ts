@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkTimeChange, isDayOff, isTimeOfDay, OFF_DAY, sameHours, validateDay, workDayTypeOf, WorkDayType, workMinutes, type DayHours,
-} from '../../src/domain/workingHours';
+} from '../../src/domain/settings/dayHours';
 import {
   companyDays, dayIssueOnSave, employeeDays, isDirty, savePlan, setOff, setTime, setUseCompany,
 } from '../../src/features/settings/hours/editorState';

@@ -2,7 +2,7 @@
 import type { ContactInfo, Job, TaskReportRequest } from '../../../src/domain/schemas';
 import { JobStatus } from '../../../src/domain/enums';
 import { causeIdsOf, reportedFields, reportedOutcome, sentCauseList } from '../../../src/domain/tasks/report';
-import { isTaskFinished, openJobStatus } from '../../../src/domain/jobRules';
+import { isTaskFinished, openJobStatus } from '../../../src/domain/jobs/rules';
 import type { UserContext } from '../../auth/context';
 import type { Work } from '../../db/tx';
 import type { tasks } from '../../db/schema';

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddTaskRequest, DeleteTaskRequest, Task, TaskDeleteResult, UpdateTaskRequest } from '../../../src/domain/schemas';
 import { JobStatus, TaskStatus } from '../../../src/domain/enums';
-import { checkTaskDelete, isTaskFinished, openJobStatus } from '../../../src/domain/jobRules';
+import { checkTaskDelete, isTaskFinished, openJobStatus } from '../../../src/domain/jobs/rules';
 import type { UserContext } from '../../auth/context';
 import type { Work } from '../../db/tx';
 import type { tasks } from '../../db/schema';

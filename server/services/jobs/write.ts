@@ -7,7 +7,7 @@ import type {
   CompleteJobRequest, CreateJobRequest, Job, ReassignJobsRequest, TaskEditRequest, UpdateJobNoteRequest, UpdateJobRequest,
 } from '../../../src/domain/schemas';
 import { JobStatus, JobType, TaskStatus } from '../../../src/domain/enums';
-import { canChangePlumber, canDeleteJob, canSubmitJob } from '../../../src/domain/jobRules';
+import { canChangePlumber, canDeleteJob, canSubmitJob } from '../../../src/domain/jobs/rules';
 import type { UserContext } from '../../auth/context';
 import type { Work } from '../../db/tx';
 import { badRequest, conflict, forbidden } from '../../http/errors';

@@ -6,7 +6,7 @@
  * `lockedJob` / `lockedCompany` before anything is read (repositories/jobs.ts).
  */
 import type { Job } from '../../../src/domain/schemas';
-import { canActOnJob, isTooFarAhead, JOB_DATE_ERRORS } from '../../../src/domain/jobRules';
+import { canActOnJob, isTooFarAhead, JOB_DATE_ERRORS } from '../../../src/domain/jobs/rules';
 import type { UserContext } from '../../auth/context';
 import type { Work } from '../../db/tx';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';

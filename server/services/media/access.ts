@@ -5,7 +5,7 @@
  * job are read-only (409).
  */
 import { JobStatus } from '../../../src/domain/enums';
-import { canActOnJob, isTaskFinished } from '../../../src/domain/jobRules';
+import { canActOnJob, isTaskFinished } from '../../../src/domain/jobs/rules';
 import { CAPTURE_CLOCK_SKEW_MS, isFutureCapture, NO_MEDIA_FOUND } from '../../../src/domain/media';
 import type { ImageMetadata } from '../../../src/domain/schemas';
 import type { UserContext } from '../../auth/context';

@@ -1,6 +1,6 @@
 /** POST /api/media (spec 1 §7 Media): a new image of a task the user works on, on that task's property. */
 import { randomUUID } from 'node:crypto';
-import { canActOnJob } from '../../../src/domain/jobRules';
+import { canActOnJob } from '../../../src/domain/jobs/rules';
 import { MEDIA_MODULE_ID, objectIdOf } from '../../../src/domain/media';
 import type { ImageAsset, UploadFields } from '../../../src/domain/schemas';
 import type { UserContext } from '../../auth/context';

@@ -2,7 +2,7 @@
  * The completed-jobs status report as a list or a page (spec 3 §2, §3, §5, §7; shapes in
  * src/domain/schemas/reports.ts), admin only; the rows are read by repositories/reports.ts.
  */
-import { rangeInstants, REPORT_DEFAULT_PAGE_SIZE } from '../../../src/domain/reportRange';
+import { rangeInstants, REPORT_DEFAULT_PAGE_SIZE } from '../../../src/domain/reports/range';
 import { REPORT_LIST_MAX_ROWS, REPORT_LIST_TOO_LONG, type ReportLanguage, type ReportPage, type ReportQuery, type ReportRow } from '../../../src/domain/schemas/reports';
 import { reportLookupName } from '../../../src/domain/reports/texts';
 import type { UserContext } from '../../auth/context';

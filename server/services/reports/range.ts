@@ -1,5 +1,5 @@
 /** The report's date range as a query gives it (spec 3 §5), shared by the report and the analytics. */
-import { checkReportRange, parseReportDate, REPORT_MAX_RANGE_DAYS, type ReportRange } from '../../../src/domain/reportRange';
+import { checkReportRange, parseReportDate, REPORT_MAX_RANGE_DAYS, type ReportRange } from '../../../src/domain/reports/range';
 import { badRequest } from '../../http/errors';
 
 /** The query's range, or 400 naming the field (spec 3 §5: the end before the start is refused). */

@@ -1,10 +1,10 @@
 /** Helpers the command definitions share to change the replica the way the server does. */
 import type { Job, Plumber, Task, TaskEditRequest } from '../../domain/api';
-import { canActOnJob, liveTasks, openJobStatus } from '../../domain/jobRules';
+import { canActOnJob, liveTasks, openJobStatus } from '../../domain/jobs/rules';
 import { db } from '../db';
 import type { CommandActor } from './types';
 
-/** Spec 1 §4: an open job's status follows its tasks (the server's rule, src/domain/jobRules.ts). */
+/** Spec 1 §4: an open job's status follows its tasks (the server's rule, src/domain/jobs/rules.ts). */
 export function withDerivedStatus(job: Job): Job {
   return { ...job, statusId: openJobStatus(job.statusId, liveTasks(job)) };
 }

@@ -6,9 +6,9 @@
  */
 import type { Task } from '../../domain/api';
 import type { TaskReportRequest } from '../../domain/schemas';
-import { isTaskFinished, openJobStatus, liveTasks } from '../../domain/jobRules';
+import { isTaskFinished, openJobStatus, liveTasks } from '../../domain/jobs/rules';
 import { JobStatus } from '../../domain/enums';
-import type { DeviationCause } from '../../domain/reportStatus';
+import type { DeviationCause } from '../../domain/reports/status';
 import { causeIdsOf, reportedFields, reportedOutcome, sentCauseList, type SentTask } from '../../domain/tasks/report';
 import { db } from '../db';
 import { defineCommands, expectedVersionOf } from './define';

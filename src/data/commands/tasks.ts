@@ -1,7 +1,7 @@
 /** Commands on tasks (spec 1 §7 Tasks): add a task to a job, delete one. */
 import type { AddTaskRequest, DeleteTaskRequest, Task } from '../../domain/api';
 import { JobTypeShortName, TaskStatus } from '../../domain/enums';
-import { liveTasks } from '../../domain/jobRules';
+import { liveTasks } from '../../domain/jobs/rules';
 import { db } from '../db';
 import { defineCommands } from './define';
 import { withDerivedStatus } from './replica';

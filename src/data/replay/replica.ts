@@ -1,6 +1,6 @@
 /** The replica's side of replay: re-applying queued commands, and the server's copies of jobs. */
 import type { Job } from '../../domain/api';
-import { canActOnJob } from '../../domain/jobRules';
+import { canActOnJob } from '../../domain/jobs/rules';
 import { applyCommand, type CommandActor, type OutboxEntry } from '../commands';
 import { db } from '../db';
 import { ApiError, apiFetch } from '../transport';

@@ -4,7 +4,7 @@
  * - POST /api/Setting {groupId, settingList:[{settingTypeId, value}]}, PUT /api/Setting [{id, value}],
  *   DELETE /api/Setting [ids]: each answers the company's settings after the change (CompanySetting[]),
  *   so a form can show what is saved without another read. Values are strings: minutes ("45"), a digit,
- *   "true" for a switch, the reminder frequency in hours ("0.25"); rules in src/domain/companySettings.ts.
+ *   "true" for a switch, the reminder frequency in hours ("0.25"); rules in src/domain/settings/company.ts.
  *   A refused value answers 400 naming the field with errorKey 'InvalidInput'; an existing setting type
  *   in a create answers 409.
  * - GET /api/CompanyConfiguration: CompanyConfiguration (404 when the company has none);
@@ -13,7 +13,7 @@
 import { Type, type Static } from 'typebox';
 import {
   COMPANY_NAME_MAX_LENGTH, COMPANY_PHONE_PATTERN, SETTING_VALUE_MAX_LENGTH, SMS_SENDER_MAX_LENGTH, SMS_SENDER_MIN_LENGTH, SMS_SENDER_PATTERN,
-} from '../companySettings';
+} from '../settings/company';
 import { Uuid } from './common';
 
 const SettingTypeIdSchema = Type.Integer({ minimum: 1, maximum: 10, description: 'ApplicationSetting id' });

@@ -15,7 +15,7 @@
  * member of the company (the date pickers' dot markers, scheduling).
  */
 import { Type, type Static } from 'typebox';
-import { DATE_PATTERN, HOLIDAY_REASON_MAX_LENGTH } from '../holidays';
+import { DATE_PATTERN, HOLIDAY_REASON_MAX_LENGTH } from '../settings/holidays';
 import { Nullable, Uuid } from './common';
 import { IsoWeekNumber, TimeOfDay, YearNumber } from './workingHours';
 

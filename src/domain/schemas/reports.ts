@@ -21,7 +21,7 @@ import { Type, type Static } from 'typebox';
 import { DateTime, Nullable } from './common';
 import {
   REPORT_DATE_MAX_LENGTH, REPORT_DATE_PATTERN, REPORT_DEFAULT_PAGE_SIZE, REPORT_PAGE_SIZES, REPORT_SEARCH_MAX_LENGTH,
-} from '../reportRange';
+} from '../reports/range';
 
 /** Rows the unpaged list answers at most (about 1.4 MB of JSON). */
 export const REPORT_LIST_MAX_ROWS = 2000;

@@ -1,7 +1,7 @@
 /** Tasks (spec 1 §3 task, §7 Tasks): the task as answered, and the bodies of POST/PUT/DELETE /api/Tasks. */
 import { Type, type Static, type TSchema } from 'typebox';
 import { NOTE_MAX_LENGTH } from '../constants';
-import { DEVIATION_CAUSES_MAX, FORM_IMAGES_MAX, PLACEMENT_COMMENT_MAX_LENGTH, READING_MAX, SERIAL_MAX_LENGTH } from '../taskForm';
+import { DEVIATION_CAUSES_MAX, FORM_IMAGES_MAX, PLACEMENT_COMMENT_MAX_LENGTH, READING_MAX, SERIAL_MAX_LENGTH } from '../tasks/form';
 import { BigId, DateTime, ExpectedVersion, JsonObject, LocationSchema, Nullable, Uuid } from './common';
 
 /**
@@ -20,7 +20,7 @@ export type SubscriberDetails = Static<typeof SubscriberDetailsSchema>;
 
 // --- the task forms' objects (spec 1 §3 "New water meter", "Old meter", §2 not carried out) -----------
 // Drafts hold half-filled forms, so every field may be missing or null; a sent report is checked for
-// completeness by the rules of src/domain/taskForm.ts (server/services/taskReport.ts). Only the
+// completeness by the rules of src/domain/tasks/form.ts (server/services/taskReport.ts). Only the
 // spec's fields, each bounded: these objects travel in every job list and change feed.
 
 const Id = Type.Integer({ minimum: 1 });

@@ -16,21 +16,21 @@
  *   GET /api/NotificationTemplateContent/{id} -> TemplateContent (another company's: 404).
  * - GET /api/MergeField/notificationType/{type}: MergeField[] offered for that notification type.
  * - GET /api/MergeField/meterAddressRange (ours, admin): MeterAddressRange over the meter addresses of
- *   the caller's company's live jobs (meterAddressRange in src/domain/companySettings.ts), so the
+ *   the caller's company's live jobs (meterAddressRange in src/domain/settings/company.ts), so the
  *   template counter shows what the real addresses cost rather than the example's.
  * - POST /api/NotificationTemplate/{id}/test TestSmsRequest -> 201 SentSms: an admin with the agreement
  *   has a template the company can see (its own or a sample; another company's: 404) sent as one SMS
  *   through the server's SmsGateway (server/sms/gateway.ts). The text is the template rendered with
  *   the company's name and phone (as companyName / companyTelephone above) and the fixed example
- *   date, time range and meter address (TEMPLATE_EXAMPLE_VALUES in src/domain/companySettings.ts,
+ *   date, time range and meter address (TEMPLATE_EXAMPLE_VALUES in src/domain/settings/company.ts,
  *   which the preview uses too). `to`: a Norwegian number (optional 0047, +47 or 47, then 8 digits
  *   starting 2-9; spaces ignored), by default the admin's own mobile; none on file or an invalid one:
  *   400 naming `to` (no mobile on file: errorKey NoMobileOnFile). At most TEST_SMS_PER_HOUR test SMS per
  *   company in any hour: 429. The answer says what the server counted (encoding, segments, characters
- *   as src/domain/smsSegments.ts countSms, the browser's counter, counts them).
+ *   as src/domain/sms/segments.ts countSms, the browser's counter, counts them).
  */
 import { Type, type Static } from 'typebox';
-import { TEMPLATE_KEY_PATTERN, TEMPLATE_TEXT_MAX_LENGTH } from '../companySettings';
+import { TEMPLATE_KEY_PATTERN, TEMPLATE_TEXT_MAX_LENGTH } from '../settings/company';
 import { Nullable, Uuid } from './common';
 
 const NotificationTypeId = Type.Integer({ minimum: 1, maximum: 4, description: '1 AppointmentNotice, 2 Reminder, 3 Confirmation, 4 Cancellation' });

@@ -24,7 +24,7 @@
  *   Writes: an admin whose agreement is in force; groupId must be the caller's company (else 404).
  */
 import { Type, type Static } from 'typebox';
-import { TIME_PATTERN } from '../workingHours';
+import { TIME_PATTERN } from '../settings/dayHours';
 import { Nullable, Uuid } from './common';
 
 export const TimeOfDay = Type.String({ pattern: TIME_PATTERN, maxLength: 5, description: 'HH:mm' });

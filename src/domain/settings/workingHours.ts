@@ -5,8 +5,8 @@
  * Standing hours saved "from now on" (migration 0009) run from validFrom (a Monday, inclusive) to
  * validUntil (the Monday they were replaced, exclusive); null means open.
  */
-import { isoWeekMonday } from '../calendar';
-import { DAYS_OF_WEEK, OFF_DAY, type DayHours } from '../workingHours';
+import { isoWeekMonday } from '../calendar/days';
+import { DAYS_OF_WEEK, OFF_DAY, type DayHours } from './dayHours';
 
 /** The four times of a row, absent ones as null. */
 export const hoursOf = (r: Partial<DayHours>): DayHours => ({

@@ -4,7 +4,7 @@
  * (server/services/jobs/report.ts), so the two cannot drift apart.
  */
 import { JobType, TaskStatus } from '../enums';
-import { reportedTaskStatus, type DeviationCause } from '../reportStatus';
+import { reportedTaskStatus, type DeviationCause } from '../reports/status';
 import type { TaskReportRequest } from '../schemas/jobs';
 
 /** One task as a draft or report sends it. */

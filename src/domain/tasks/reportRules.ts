@@ -6,12 +6,12 @@
  * Problems are i18n keys (namespace jobs, TaskForm.Errors); the server turns the first into a 400.
  */
 import { JobType } from '../enums';
-import { causesNeedImages, type DeviationCause } from '../reportStatus';
+import { causesNeedImages, type DeviationCause } from '../reports/status';
 import {
   DEFAULT_SERIAL_EXAMPLE, DEFAULT_SERIAL_PATTERN, dismantleAfterInstall, isSet, newReadingValid, normalizeSerial, notInFuture,
   oldReadingValid, serialExample, serialMatchesModel, WaterType, YesNoUnknown,
   type DeviationFormValues, type FormProblems, type MeterModel, type NewMeterValues, type OldMeterValues,
-} from '../taskForm';
+} from './form';
 import { meterFormsOf } from './report';
 
 /** The new meter's answers every report needs (spec 1 §3 "New water meter"). */

@@ -2,7 +2,7 @@
 import { HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../ui/form';
-import { checkReportRange, parseReportDate, REPORT_RANGE_ERRORS, type ReportRange } from '../../domain/reportRange';
+import { checkReportRange, parseReportDate, REPORT_RANGE_ERRORS, type ReportRange } from '../../domain/reports/range';
 
 /** YYYY-MM-DD each; '' while a field holds no date. */
 export interface DateRangeValue {

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../domain/format';
 import {
   defaultReportRange, formatIsoDay, REPORT_DEFAULT_PAGE_SIZE, REPORT_PAGE_SIZES, REPORT_SEARCH_DEBOUNCE_MS, REPORT_SEARCH_MAX_LENGTH,
   reportFileName, type ReportPageSize,
-} from '../../domain/reportRange';
+} from '../../domain/reports/range';
 import { REPORT_TEXTS, reportLanguage } from '../../domain/reports/texts';
 import type { ReportRow } from '../../domain/schemas/reports';
 import { REPORT_NO_JOBS_MESSAGE } from '../../domain/serverErrors';

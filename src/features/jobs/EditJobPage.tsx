@@ -11,8 +11,8 @@ import { formatDateTime } from '../../domain/format';
 import {
   assigneeOptions, buildUpdateJobRequest, dueDateErrorKey, editHasChanges, initialEditValues, jobDateErrorKey, sameInstant,
   type DateErrorKey, type EditJobValues,
-} from '../../domain/jobForm';
-import { canActOnJob } from '../../domain/jobRules';
+} from '../../domain/jobs/form';
+import { canActOnJob } from '../../domain/jobs/rules';
 import { JobTypeShortName } from '../../domain/enums';
 import { enqueue } from '../../data/outbox';
 import { useSession, type Session } from '../../data/session';

@@ -8,7 +8,7 @@ import { memo, type MouseEvent } from 'react';
 import type { TFunction } from 'i18next';
 import type { Job } from '../../domain/api';
 import { formatCardTime, formatDate, initials } from '../../domain/format';
-import { jobCardTitle } from '../../domain/jobList';
+import { jobCardTitle } from '../../domain/jobs/list';
 import { JobTypeShortName } from '../../domain/enums';
 import { JobActionsMenuButton } from './components/JobActions';
 import { OutboxBadge } from './components/OutboxMarker';

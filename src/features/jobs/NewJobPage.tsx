@@ -12,9 +12,9 @@ import { PREVIOUSLY_SELECTED_PLUMBER_KEY } from '../../domain/constants';
 import { JobSource, JobType } from '../../domain/enums';
 import {
   assigneeOptions, buildCreateJobRequest, canSubmitNewJob, dueDateErrorKey, jobDateErrorKey, newJobHasInput, type DateErrorKey, type NewJobDraft,
-} from '../../domain/jobForm';
-import { formatMatrikkelNummer } from '../../domain/matrikkel';
-import type { SelectedProperty, SubPropertyOption } from '../../domain/property';
+} from '../../domain/jobs/form';
+import { formatMatrikkelNummer } from '../../domain/geo/matrikkel';
+import type { SelectedProperty, SubPropertyOption } from '../../domain/jobs/property';
 import { newId } from '../../data/ids';
 import { enqueue } from '../../data/outbox';
 import { useSession } from '../../data/session';

@@ -9,9 +9,9 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom'
 import type { Job, Task } from '../../domain/api';
 import { formatDateTime } from '../../domain/format';
 import { JobStatus } from '../../domain/enums';
-import { canActOnJob, checkTaskDelete, isTaskFinished, liveTasks } from '../../domain/jobRules';
-import { taskBackTarget, type TaskRouteState } from '../../domain/taskNavigation';
-import { fieldRows, type FieldLookups, type FieldRow } from '../../domain/taskView';
+import { canActOnJob, checkTaskDelete, isTaskFinished, liveTasks } from '../../domain/jobs/rules';
+import { taskBackTarget, type TaskRouteState } from '../../domain/tasks/navigation';
+import { fieldRows, type FieldLookups, type FieldRow } from '../../domain/tasks/view';
 import { useLookup } from '../../data/sync';
 import { enqueue } from '../../data/outbox';
 import { useSession, type Session } from '../../data/session';

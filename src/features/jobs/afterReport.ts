@@ -10,8 +10,8 @@
  */
 import type { Job, Task } from '../../domain/api';
 import { TaskStatus } from '../../domain/enums';
-import { buildCompleteJobRequest } from '../../domain/jobForm';
-import { isTaskFinished, liveTasks } from '../../domain/jobRules';
+import { buildCompleteJobRequest } from '../../domain/jobs/form';
+import { isTaskFinished, liveTasks } from '../../domain/jobs/rules';
 import { db } from '../../data/db';
 import { newId } from '../../data/ids';
 import { enqueue } from '../../data/outbox';

@@ -3,9 +3,9 @@ import { use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternal
 import { useTranslation } from 'react-i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Job, Plumber } from '../../domain/api';
-import type { Actor } from '../../domain/jobRules';
-import type { JobTypeItem } from '../../domain/jobForm';
-import type { JobListFilter } from '../../domain/jobList';
+import type { Actor } from '../../domain/jobs/rules';
+import type { JobTypeItem } from '../../domain/jobs/form';
+import type { JobListFilter } from '../../domain/jobs/list';
 import { db, META } from '../../data/db';
 import { useLookup } from '../../data/sync';
 import { useSession } from '../../data/session';

@@ -6,8 +6,8 @@
  */
 import { liveQuery } from 'dexie';
 import { JOB_LIST_PAGE_SIZE } from '../../domain/constants';
-import { parseJobFilter, type JobListFilter } from '../../domain/jobList';
-import type { Actor } from '../../domain/jobRules';
+import { parseJobFilter, type JobListFilter } from '../../domain/jobs/list';
+import type { Actor } from '../../domain/jobs/rules';
 import { db } from '../../data/db';
 import { getSession } from '../../data/session';
 import { isIndexRange, keepUnchanged, queryJobListData, type JobListData } from './queries';

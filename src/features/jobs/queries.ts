@@ -1,11 +1,11 @@
 /** Replica reads of the jobs screens (Dexie), kept apart from React so they can be tested and timed. */
 import Dexie from 'dexie';
 import type { Job, Plumber } from '../../domain/api';
-import type { JobTypeItem } from '../../domain/jobForm';
-import type { Actor } from '../../domain/jobRules';
+import type { JobTypeItem } from '../../domain/jobs/form';
+import type { Actor } from '../../domain/jobs/rules';
 import { TaskStatus } from '../../domain/enums';
-import { addressNeedle, jobListAssignee, jobListPredicate, jobStatusOfFilter, type JobListFilter } from '../../domain/jobList';
-import { propertyFromJob, type SelectedProperty } from '../../domain/property';
+import { addressNeedle, jobListAssignee, jobListPredicate, jobStatusOfFilter, type JobListFilter } from '../../domain/jobs/list';
+import { propertyFromJob, type SelectedProperty } from '../../domain/jobs/property';
 import type { OutboxEntry } from '../../data/commands';
 import type { MeterworkDb } from '../../data/db';
 

@@ -1,12 +1,12 @@
 /**
  * Our date field (dd.MM.yyyy whatever the browser's language, spec 3 §9): typed as "24.11.2026",
- * "1.2.2027" or "24112026"; see src/domain/dateTimeText.ts for what is read. The value is YYYY-MM-DD
+ * "1.2.2027" or "24112026"; see src/domain/calendar/dateTimeText.ts for what is read. The value is YYYY-MM-DD
  * or null; `min`/`max` (YYYY-MM-DD) bound it. ArrowUp/ArrowDown move a day.
  */
 import { useTranslation } from 'react-i18next';
 import {
   cleanDateText, DATE_TEXT_MAX_LENGTH, formatDateText, readDateText, shiftDate, type DateBounds,
-} from '../../domain/dateTimeText';
+} from '../../domain/calendar/dateTimeText';
 import { TypedTextField, type TypedTextFieldProps } from './TypedTextField';
 
 export type DateFieldProps = TypedTextFieldProps & DateBounds;

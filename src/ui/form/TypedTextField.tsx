@@ -11,7 +11,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Field, HStack, Input } from '@chakra-ui/react';
-import type { TextProblem, TextRead } from '../../domain/dateTimeText';
+import type { TextProblem, TextRead } from '../../domain/calendar/dateTimeText';
 
 export interface TypedTextFieldProps {
   value: string | null;

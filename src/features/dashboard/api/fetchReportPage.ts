@@ -1,7 +1,7 @@
 /** GET /api/Reports/ReconciliationReport: one page of the completed-jobs report (spec 3 §7). */
 import { useLiveRead } from '../../../data/liveRead';
 import { apiFetch } from '../../../data/transport';
-import type { ReportRange } from '../../../domain/reportRange';
+import type { ReportRange } from '../../../domain/reports/range';
 import type { ReportLanguage, ReportPage } from '../../../domain/schemas/reports';
 import { rangeKey, rangeQuery } from './query';
 

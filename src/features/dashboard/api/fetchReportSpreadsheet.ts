@@ -1,6 +1,6 @@
 /** GET /api/Reports/ReconciliationReportSpreadsheet: the report as .xlsx (spec 3 §7). */
 import { apiFetchBlob } from '../../../data/transport';
-import type { ReportRange } from '../../../domain/reportRange';
+import type { ReportRange } from '../../../domain/reports/range';
 import type { ReportLanguage } from '../../../domain/schemas/reports';
 import { rangeQuery } from './query';
 

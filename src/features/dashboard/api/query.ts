@@ -1,5 +1,5 @@
 /** The query strings the dashboard's calls share (spec 3 §7). */
-import { formatIsoDay, formatQueryDate, type ReportRange } from '../../../domain/reportRange';
+import { formatIsoDay, formatQueryDate, type ReportRange } from '../../../domain/reports/range';
 
 /** Dates as MM.DD.YYYY, the end date with an end-of-day time. */
 export function rangeQuery(range: ReportRange): URLSearchParams {

@@ -1,12 +1,12 @@
 /**
  * The property lookups behind a chosen search result (spec 1 §5): GET /api/Property/sectionedproperties,
- * /subproperties and /matrikkelenhet, through the rules of src/domain/property.ts.
+ * /subproperties and /matrikkelenhet, through the rules of src/domain/jobs/property.ts.
  */
 import { apiFetch } from '../../../data/transport';
 import type { AddressSearchResult } from '../../../domain/api';
 import {
   propertyFromOption, resolveAddressChoice, type ApiGet, type PropertyResolution, type SelectedProperty, type SubPropertyOption,
-} from '../../../domain/property';
+} from '../../../domain/jobs/property';
 
 const get: ApiGet = (path) => apiFetch(path);
 

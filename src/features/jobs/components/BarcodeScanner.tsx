@@ -4,7 +4,7 @@
  * still photo of the label. Code 128, Code 39, EAN-13, EAN-8 and Interleaved 2 of 5, read by ZXing
  * (./barcodeReader.ts; its .wasm comes from our origin, precached, and loads when the reader opens).
  * A live code is taken only when 3 frames in a row read it the same, with its check digit right
- * (src/domain/barcode.ts). A code that would replace a different serial already in the field is
+ * (src/domain/tasks/barcode.ts). A code that would replace a different serial already in the field is
  * shown first and replaces it only when the plumber says so. "Strekkoden er lest" is said only for
  * a code that fits the meter model; one that does not goes to the field, whose error says why.
  */
@@ -12,7 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Dialog, Field, HStack, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import { ReadAgreement, SCAN_BOX, SCAN_FPS, SCAN_VIEW } from '../../../domain/barcode';
+import { ReadAgreement, SCAN_BOX, SCAN_FPS, SCAN_VIEW } from '../../../domain/tasks/barcode';
 import { snackbar } from '../../../ui';
 import type { BarcodeDecoder } from './barcodeReader';
 

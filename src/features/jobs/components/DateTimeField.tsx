@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../ui';
 import { DateField, TimeField } from '../../../ui/form';
 import { formatTime } from '../../../domain/format';
-import { localDay } from '../../../domain/dateTimeText';
+import { localDay } from '../../../domain/calendar/dateTimeText';
 
 /** Minutes between the times offered (the spec's time pickers step in quarters). */
 const TIME_STEP_MINUTES = 15;

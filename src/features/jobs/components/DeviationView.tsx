@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { Job, Task } from '../../../domain/api';
 import { COMMENT_ROWS, NOTE_MAX_LENGTH } from '../../../domain/constants';
 import { DeviationType } from '../../../domain/enums';
-import { deviationDetails, initialDeviationValues, type DeviationCause, type DeviationFormValues } from '../../../domain/taskForm';
+import { deviationDetails, initialDeviationValues, type DeviationCause, type DeviationFormValues } from '../../../domain/tasks/form';
 import { chosenCauses, deviationProblem } from '../../../domain/tasks/reportRules';
 import { useLookup } from '../../../data/sync';
 import { useListedPhotos } from '../../../data/photos/store';

@@ -4,7 +4,7 @@ import { Field, Textarea } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { Job } from '../../../domain/api';
 import { NOTE_MAX_LENGTH, NOTE_ROWS } from '../../../domain/constants';
-import { buildNoteRequest } from '../../../domain/jobForm';
+import { buildNoteRequest } from '../../../domain/jobs/form';
 import { CommandRejected, enqueue } from '../../../data/outbox';
 import { FormDialog, snackbar } from '../../../ui';
 

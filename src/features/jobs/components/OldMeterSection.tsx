@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { COMMENT_ROWS } from '../../../domain/constants';
 import { JobType } from '../../../domain/enums';
 import { formatDateTime } from '../../../domain/format';
-import { OLD_READING_MAX_LENGTH, registerFromMeter } from '../../../domain/taskForm';
+import { OLD_READING_MAX_LENGTH, registerFromMeter } from '../../../domain/tasks/form';
 import { useLookup } from '../../../data/sync';
 import { Section, SelectField } from '../../../ui/form';
 import { DateTimeField } from './DateTimeField';

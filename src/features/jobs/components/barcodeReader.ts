@@ -7,7 +7,7 @@
  * is given more than one look (sharpened, turned) until one reads.
  */
 import type { ReaderOptions, ReadResult } from 'zxing-wasm/reader';
-import { agreedPhotoCode, checkDigitHolds, SCAN_BOX, SCAN_VIEW, type BarcodeRead, type Symbology } from '../../../domain/barcode';
+import { agreedPhotoCode, checkDigitHolds, SCAN_BOX, SCAN_VIEW, type BarcodeRead, type Symbology } from '../../../domain/tasks/barcode';
 
 type Zxing = typeof import('zxing-wasm/reader');
 

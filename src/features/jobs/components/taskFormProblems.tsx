@@ -1,7 +1,7 @@
 /** A task-form rule's problem (an i18n key under TaskForm.Errors) as the text shown with its field. */
 import { Field, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { FieldProblem } from '../../../domain/taskForm';
+import type { FieldProblem } from '../../../domain/tasks/form';
 
 export function useProblemText(): (problem: FieldProblem | undefined) => string | null {
   const { t } = useTranslation('jobs');

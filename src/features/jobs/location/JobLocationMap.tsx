@@ -7,8 +7,8 @@ import { Marker } from 'react-leaflet';
 import { useTranslation } from 'react-i18next';
 import type { Job } from '../../../domain/api';
 import { DEFAULT_MAP_ZOOM } from '../../../domain/constants';
-import { liveTasks } from '../../../domain/jobRules';
-import { locationToLatLng } from '../../../domain/utm';
+import { liveTasks } from '../../../domain/jobs/rules';
+import { locationToLatLng } from '../../../domain/geo/utm';
 import { EmptyView, snackbar } from '../../../ui';
 import { BaseMap, pinIcon } from '../../../ui/map';
 

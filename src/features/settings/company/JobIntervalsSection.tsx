@@ -7,7 +7,7 @@ import { Checkbox, Field, Heading, Input, NativeSelect, SimpleGrid, Stack, Text 
 import { useTranslation } from 'react-i18next';
 import {
   DURATION_SETTING_TYPES, JOB_INTERVAL_CHOICES, sanitizeDigitInput, SettingType, type SettingTypeId,
-} from '../../../domain/companySettings';
+} from '../../../domain/settings/company';
 import type { SectionProps } from '../sections';
 import { CompanySettingsSection, type SettingsFormProps } from './CompanySettingsSection';
 import { SettingsFormActions } from './SettingsFormActions';

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   firstFormError, formDiffers, formFieldError, formFromSettings, type SettingError, type SettingsForm, type SettingTypeId,
-} from '../../../domain/companySettings';
+} from '../../../domain/settings/company';
 import type { CompanySetting } from '../../../domain/schemas/companySettings';
 import { snackbar } from '../../../ui';
 import { saveCompanySettings } from './api/saveCompanySettings';

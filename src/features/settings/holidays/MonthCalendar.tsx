@@ -11,8 +11,8 @@
 import { useRef, useState } from 'react';
 import { Box, chakra, Grid, SimpleGrid, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { addDays, isoWeek, isoWeekday } from '../../../domain/calendar';
-import { HolidayType } from '../../../domain/holidays';
+import { addDays, isoWeek, isoWeekday } from '../../../domain/calendar/days';
+import { HolidayType } from '../../../domain/settings/holidays';
 import { gridKeyDay } from '../../../ui/form/dateGrid';
 
 export interface MarkedDay {

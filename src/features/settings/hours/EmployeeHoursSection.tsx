@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useLiveRead } from '../../../data/liveRead';
 import { useSession } from '../../../data/session';
-import { isoWeek, isoWeekDates, isoWeeksInYear, osloDay } from '../../../domain/calendar';
+import { isoWeek, isoWeekDates, isoWeeksInYear, osloDay } from '../../../domain/calendar/days';
 import { confirm } from '../../../ui';
 import { LiveReadView } from '../../../ui/LiveReadView';
 import { fetchActiveEmployees, fetchCompanyHours, fetchEmployeeWeek, saveEmployeeHours } from './api';

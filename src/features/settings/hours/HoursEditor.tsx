@@ -8,7 +8,7 @@
 import { Badge, Box, Grid, Switch, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { TimeField } from '../../../ui/form';
-import { HOUR_FIELDS, type DayProblem, type HourField } from '../../../domain/workingHours';
+import { HOUR_FIELDS, type DayProblem, type HourField } from '../../../domain/settings/dayHours';
 import { setOff, setTime, setUseCompany, type EditorDay } from './editorState';
 
 export interface DayError {

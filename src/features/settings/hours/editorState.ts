@@ -10,7 +10,7 @@ import type { EmployeeWorkingDay, WorkingHoursSetting, WorkingHoursSettingInput 
 import {
   checkTimeChange, DAYS_OF_WEEK, isDayOff, OFF_DAY, sameHours, validateDay, type DayHours, type DayIssue,
   type HourField, type TimeProblem,
-} from '../../../domain/workingHours';
+} from '../../../domain/settings/dayHours';
 import { hoursOf } from '../../../domain/settings/workingHours';
 
 export interface EditorDay {

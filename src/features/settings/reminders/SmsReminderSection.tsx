@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import {
   CONFIRMATION_HOURS_BEFORE, REMINDER_INTERVAL_CHOICES, reminderMinutesToValue, reminderValueToMinutes, SettingType, withSendReminder,
   type SettingTypeId,
-} from '../../../domain/companySettings';
+} from '../../../domain/settings/company';
 import { SettingsFormActions } from '../company/SettingsFormActions';
 import { CompanySettingsSection, type SettingsFormProps } from '../company/CompanySettingsSection';
 import { useSettingsForm } from '../company/useSettingsForm';

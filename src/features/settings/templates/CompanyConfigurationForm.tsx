@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { COMPANY_NAME_MAX_LENGTH, COMPANY_PHONE_PATTERN, isValidSmsSender } from '../../../domain/companySettings';
+import { COMPANY_NAME_MAX_LENGTH, COMPANY_PHONE_PATTERN, isValidSmsSender } from '../../../domain/settings/company';
 import type { CompanyConfiguration } from '../../../domain/schemas/companySettings';
 import { snackbar } from '../../../ui';
 import { LiveReadView } from '../../../ui/LiveReadView';

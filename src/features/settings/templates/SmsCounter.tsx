@@ -1,11 +1,11 @@
 /**
- * What a message costs (src/domain/smsSegments.ts): characters, SMS, room left, and what forces UCS-2.
+ * What a message costs (src/domain/sms/segments.ts): characters, SMS, room left, and what forces UCS-2.
  * Counted with the company's real values (templateCost): its shortest and longest meter address, not
  * the preview's example, so "1–2 SMS" shows when some addresses cost more.
  */
 import { Alert, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { templateCost, type MergeValues, type MeterAddressRange } from '../../../domain/companySettings';
+import { templateCost, type MergeValues, type MeterAddressRange } from '../../../domain/settings/company';
 
 export function SmsCounter({ text, values, addresses }: { text: string; values: MergeValues; addresses: MeterAddressRange | null }) {
   const { t } = useTranslation('companySettings');

@@ -12,7 +12,7 @@ import { useSession } from '../../../data/session';
 import {
   exampleMergeValues, insertAtSelection, NOTIFICATION_TEMPLATE_TYPE_IDS, renderTemplate, TEMPLATE_TEXT_MAX_LENGTH, type MergeValues,
   type MeterAddressRange,
-} from '../../../domain/companySettings';
+} from '../../../domain/settings/company';
 import type { NotificationTemplate } from '../../../domain/schemas/templates';
 import { confirm, snackbar } from '../../../ui';
 import { LiveReadView } from '../../../ui/LiveReadView';

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { TEST_SMS_PER_HOUR } from '../../../domain/companySettings';
+import { TEST_SMS_PER_HOUR } from '../../../domain/settings/company';
 import { toNorwegianE164 } from '../../../domain/validation';
 import { snackbar } from '../../../ui';
 import { sendTestSms, testSmsErrorKey } from './api/sendTestSms';

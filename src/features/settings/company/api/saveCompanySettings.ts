@@ -1,10 +1,10 @@
 /**
  * POST, PUT and DELETE /api/Setting (spec 3 §7): a settings form saved. It writes what
- * planSettingsSave (src/domain/companySettings.ts) says: creates, then updates, then deletes; each
+ * planSettingsSave (src/domain/settings/company.ts) says: creates, then updates, then deletes; each
  * answer is the company's settings after it, so the last one is what is saved.
  */
 import { apiFetch, ApiError } from '../../../../data/transport';
-import { planSettingsSave, type SettingsForm } from '../../../../domain/companySettings';
+import { planSettingsSave, type SettingsForm } from '../../../../domain/settings/company';
 import type { CompanySetting } from '../../../../domain/schemas/companySettings';
 
 /** Which text a failed save shows (spec 3 §8): the server's InvalidInput, or which write failed. */

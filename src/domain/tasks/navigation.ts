@@ -1,7 +1,7 @@
 /** Where Back goes from task details (spec 1 §2 "Task details"). */
-import type { Job } from './api';
-import { JobStatus } from './enums';
-import { liveTasks } from './jobRules';
+import type { Job } from '../api';
+import { JobStatus } from '../enums';
+import { liveTasks } from '../jobs/rules';
 
 /** Route state carried to and from task details. */
 export interface TaskRouteState {

@@ -2,7 +2,7 @@
  * Company settings and SMS templates (spec 3 §2–§5, §9): the setting types, what each value may be,
  * how a settings form is saved, and the SMS merge fields. Client and server use these rules alike.
  */
-import { countSms, type SmsCount } from './smsSegments';
+import { countSms, type SmsCount } from '../sms/segments';
 
 /** Setting type ids: the ApplicationSetting reference list (GET /api/ApplicationSetting). */
 export const SettingType = {
@@ -266,7 +266,7 @@ export type MergeValues = Partial<Record<MergeFieldName, string>>;
  * The template preview in the settings and the test SMS the server sends (POST
  * /api/NotificationTemplate/{id}/test) both use these, with the company's real name and phone
  * (exampleMergeValues), so the test message costs what the preview's counter shows. The time range
- * has a plain hyphen: an en dash would make every message UCS-2 (src/domain/smsSegments.ts).
+ * has a plain hyphen: an en dash would make every message UCS-2 (src/domain/sms/segments.ts).
  */
 export const TEMPLATE_EXAMPLE_VALUES = {
   Date: '15.03.2027',

@@ -9,7 +9,7 @@
  * `fromDate` to the end of `toDate`, in Oslo time.
  */
 
-import { isoWeek, isoWeekMonday } from './calendar';
+import { isoWeek, isoWeekMonday } from '../calendar/days';
 
 export const REPORT_TIME_ZONE = 'Europe/Oslo';
 /** Spec 3 §9: table page sizes, default 15; the report table's search waits 500 ms. */
@@ -144,7 +144,7 @@ export function reportFileName(at: Date): string {
 /** What the file name looks like, for checks of a downloaded file. */
 export const REPORT_FILE_NAME_PATTERN = /^Statusrapport vannmålermeldinger \d{2}\.\d{2}\.\d{4} \d{2}\.\d{2}\.xlsx$/;
 
-/** ISO 8601 week of a day: the week's Monday, its ISO year and number (src/domain/calendar.ts). */
+/** ISO 8601 week of a day: the week's Monday, its ISO year and number (src/domain/calendar/days.ts). */
 export function isoWeekOf(d: Day): { monday: Day; isoYear: number; isoWeek: number } {
   const { year, week } = isoWeek(formatIsoDay(d));
   const [my, mm, md] = isoWeekMonday(year, week).split('-').map(Number);

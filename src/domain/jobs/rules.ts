@@ -1,6 +1,6 @@
 /** Job and task rules of spec 1 §4–§6, shared by the screens and the server. */
-import type { Job, Task } from './api';
-import { FINISHED_TASK_STATUSES, JobStatus, TaskStatus } from './enums';
+import type { Job, Task } from '../api';
+import { FINISHED_TASK_STATUSES, JobStatus, TaskStatus } from '../enums';
 
 export interface Actor {
   isAdmin: boolean;

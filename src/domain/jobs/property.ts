@@ -3,11 +3,11 @@
  * needs, how sectioned units become sub-property options, and which error each failure shows.
  * The calls go through an injected `get`, so the rules run (and are tested) without a network.
  */
-import type { AddressSearchResult, Job, Location } from './api';
-import { AddressResultType } from './enums';
-import { titleCase } from './format';
-import { liveTasks } from './jobRules';
-import { locationMatrikkelNummer } from './matrikkel';
+import type { AddressSearchResult, Job, Location } from '../api';
+import { AddressResultType } from '../enums';
+import { titleCase } from '../format';
+import { liveTasks } from './rules';
+import { locationMatrikkelNummer } from '../geo/matrikkel';
 
 /** GET /api/Property/sectionedproperties/{addressId}. */
 export interface SectionedPropertiesResponse {

@@ -1,5 +1,5 @@
 /** UTM zone rules (spec 1 §9). */
-import { EPSG } from './constants';
+import { EPSG } from '../constants';
 
 /** Counties (first two digits of a municipality or customer number) east of 24°E use zone 35, Nordland/Troms zone 33. */
 const ZONE_BY_COUNTY: Record<string, number> = {

@@ -4,9 +4,9 @@
  * contain composed of them in tasks/reportRules.ts. Pure functions over plain values; dates compare by
  * calendar day in Norway ("dates compare at midnight").
  */
-import { osloDay } from './calendar';
-import { causesNeedImages, type DeviationCause } from './reportStatus';
-import type { WaterMeter } from './schemas/waterMeters';
+import { osloDay } from '../calendar/days';
+import { causesNeedImages, type DeviationCause } from '../reports/status';
+import type { WaterMeter } from '../schemas/waterMeters';
 
 /** The model's pattern when it has none: six or more of letters, digits, _ and -, with a digit. */
 export const DEFAULT_SERIAL_PATTERN = /^(?=.*\d)[A-Za-z0-9_-]{6,}$/;
@@ -107,7 +107,7 @@ export const YesNoUnknown = { Yes: 1, No: 2, Unknown: 3 } as const;
 /** A required form answer: set, and not an empty string. */
 export const isSet = (v: unknown) => v !== undefined && v !== null && v !== '';
 
-export { causesNeedImages, reportedTaskStatus, type DeviationCause } from './reportStatus';
+export { causesNeedImages, reportedTaskStatus, type DeviationCause } from '../reports/status';
 
 /** The "not carried out" view's values (spec 1 §2 Task details, §5 "Deviation send"). */
 export interface DeviationFormValues {

@@ -2,7 +2,7 @@
  * What a sent report does to its task (spec 1 §4), kept apart from the forms' rules (taskForm.ts)
  * because the outbox, which is in the app shell, needs only this.
  */
-import { DeviationType, TaskStatus } from './enums';
+import { DeviationType, TaskStatus } from '../enums';
 
 /** A cause of a "not carried out" report (the Deviation list; spec 1 §3 "Deviation item"). */
 export interface DeviationCause {

@@ -5,10 +5,10 @@
 import type {
   CompleteJobRequest, CreateJobRequest, DeleteJobsRequest, Job, Plumber, ReassignJobsRequest, TaskEditRequest,
   UpdateJobNoteRequest, UpdateJobRequest,
-} from './api';
-import { NEW_JOB_REF_NO, NEW_JOB_SEVERITY, NEW_TASK_ORDER, NEW_TASK_STATUS } from './constants';
-import { CoordinateSource, JobStatus, Role, UserStatus } from './enums';
-import { checkJobDates, isTooFarAhead, JOB_DATE_ERRORS, liveTasks } from './jobRules';
+} from '../api';
+import { NEW_JOB_REF_NO, NEW_JOB_SEVERITY, NEW_TASK_ORDER, NEW_TASK_STATUS } from '../constants';
+import { CoordinateSource, JobStatus, Role, UserStatus } from '../enums';
+import { checkJobDates, isTooFarAhead, JOB_DATE_ERRORS, liveTasks } from './rules';
 import type { SelectedProperty } from './property';
 
 export interface JobTypeItem {

@@ -3,9 +3,9 @@
  * proj4 is heavy: only the lazily loaded map imports this.
  */
 import proj4 from 'proj4';
-import type { Location } from './api';
-import { EPSG } from './constants';
-import { epsgForCode } from './geo';
+import type { Location } from '../api';
+import { EPSG } from '../constants';
+import { epsgForCode } from './zones';
 
 const WGS84_EPSG = 4326;
 const UTM_ZONE: Record<number, number> = { [EPSG.Zone32]: 32, [EPSG.Zone33]: 33, [EPSG.Zone35]: 35 };

@@ -3,7 +3,7 @@
  * (spec 3 §9 "Week numbering: ISO"). One place for the settings, the report, the analytics and the
  * task forms.
  */
-import { TIME_ZONE } from './constants';
+import { TIME_ZONE } from '../constants';
 
 export const DAY_MS = 86_400_000;
 

@@ -3,8 +3,8 @@
  * ISO weeks, the year choices, which years are read-only, and the check of one holiday.
  * Dates are calendar days 'YYYY-MM-DD' (the company's local date), times 'HH:mm'.
  */
-import { addDays, formatDay, parseDay } from './calendar';
-import { isTimeOfDay } from './workingHours';
+import { addDays, formatDay, parseDay } from '../calendar/days';
+import { isTimeOfDay } from './dayHours';
 
 /** Holiday types (spec 3 §3 lookup HoliDayType). */
 export const HolidayType = { HalfDay: 1, FullDay: 2 } as const;

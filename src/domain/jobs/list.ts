@@ -2,10 +2,10 @@
  * Job list filters (spec 1 §2, §5): status (without Automatic), type, address, plumber (admins).
  * The predicate runs over the replica; plumbers only ever match their own jobs.
  */
-import type { Job, Task } from './api';
-import { JobStatus, TaskStatus } from './enums';
-import type { Actor } from './jobRules';
-import { liveTasks } from './jobRules';
+import type { Job, Task } from '../api';
+import { JobStatus, TaskStatus } from '../enums';
+import type { Actor } from './rules';
+import { liveTasks } from './rules';
 
 export interface JobListFilter {
   /** Status filter value (TaskStatus numbers); 0 = all. */
