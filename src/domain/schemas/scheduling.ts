@@ -1,0 +1,232 @@
+/**
+ * Scheduling (spec 2 §3, §7): the assignment list, schedules, schedule items and the batch. Shapes the
+ * spec leaves open are decided here (each says so); client and server share them.
+ *
+ * - GET /api/AssignmentList/lookup → AssignmentLookups (the utility's lists of the caller's company).
+ * - GET /api/AssignmentList/assignee/{id}?filtered=&scheduleId= → AssignmentListItem[]: the company's
+ *   meter points with coordinates, as seen from plumber {id}'s schedule `scheduleId`. `filtered` is
+ *   the AssignmentFilter as JSON text (URL-encoded); absent: no filter.
+ * - Schedules: GET /api/Schedule?assigneeId&weekNo&year (404 when none; the client then POSTs),
+ *   POST /api/Schedule (ScheduleCreateRequest → 201 Schedule), GET /api/Schedule/{id}?detailedResponse=,
+ *   GET /api/schedule/plumber/{id} (ScheduleSummary[]), PUT /api/schedule/{id},
+ *   PUT /api/schedule/{id}/scheduleitems, POST /api/schedule/{id}/activate,
+ *   DELETE /api/ScheduleItem/scheduleitemid/{id}, DELETE /api/ScheduleItem (body: ids).
+ * - POST /api/Scheduler (SchedulerRequest → 202 BatchJobState): validated, then laid out by a batch.
+ * - GET /api/ScheduleItemBatchJob?weekNumber&year&scheduleId → BatchJobState (404: no batch yet).
+ */
+import { Type, type Static } from 'typebox';
+import { Nullable, Uuid, DateTime } from './common';
+import { IsoWeekNumber, TimeOfDay, YearNumber } from './workingHours';
+import { POLYGON_MAX_VERTICES, SCHEDULE_MAX_ITEMS } from '../scheduling/enums';
+
+const Id = Type.Integer({ minimum: 1 });
+const PointId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10, description: 'YYYY-MM-DD' });
+const ShortText = (maxLength = 200) => Type.String({ maxLength });
+const Minutes = Type.Integer({ minimum: 1, maximum: 720 });
+
+export const LookupEntrySchema = Type.Object({ id: Type.Integer(), name: Type.String() });
+export type LookupEntry = Static<typeof LookupEntrySchema>;
+
+export const AssignmentLookupsSchema = Type.Object({
+  dimensions: Type.Array(LookupEntrySchema),
+  zone: Type.Array(LookupEntrySchema),
+  status: Type.Array(LookupEntrySchema),
+  readerType: Type.Array(LookupEntrySchema),
+  agreementType: Type.Array(LookupEntrySchema),
+});
+export type AssignmentLookups = Static<typeof AssignmentLookupsSchema>;
+
+/** A vertex of a polygon filter: [longitude, latitude] (GeoJSON order), WGS84. */
+export const LngLatSchema = Type.Tuple([Type.Number({ minimum: -180, maximum: 180 }), Type.Number({ minimum: -90, maximum: 90 })]);
+
+/** spec 2 §3 Assignment filter. `address.type` 'Street': prefix of the street name; 'StreetAddress': the exact address. */
+export const AssignmentFilterSchema = Type.Object({
+  statusId: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+  zoneId: Type.Optional(Type.Integer({ minimum: 0 })),
+  readerTypeId: Type.Optional(Type.Integer({ minimum: 0 })),
+  agreementTypeId: Type.Optional(Type.Integer({ minimum: 0 })),
+  dimensionId: Type.Optional(Type.Integer({ minimum: 0 })),
+  address: Type.Optional(Type.Object({
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    type: Type.Union([Type.Literal('Street'), Type.Literal('StreetAddress')]),
+  }, { additionalProperties: false })),
+  assignmentType: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+  /** Items installed on or before this day. */
+  installDate: Type.Optional(Day),
+  /** true: only points in no live schedule item ('not associated to assignment list'). */
+  assigned: Type.Optional(Type.Boolean()),
+  /** A closed ring or an open one (the server closes it). */
+  polygonData: Type.Optional(Type.Array(LngLatSchema, { minItems: 3, maxItems: POLYGON_MAX_VERTICES })),
+}, { additionalProperties: false });
+export type AssignmentFilter = Static<typeof AssignmentFilterSchema>;
+
+export const AssignmentListQuery = Type.Object({
+  filtered: Type.Optional(Type.String({ maxLength: 40_000, description: 'AssignmentFilter as JSON' })),
+  scheduleId: Type.Optional(Id),
+});
+export const AssigneeParam = Type.Object({ id: Id });
+
+/** spec 2 §3 Assignment list item. Absent optional fields are left out of the answer (it is large). */
+export const AssignmentListItemSchema = Type.Object({
+  waterMeterPointId: PointId,
+  waterMeterId: Type.Optional(PointId),
+  agreementNo: Type.String(),
+  assignmentType: Type.Integer(),
+  priority: Type.Integer(),
+  lat: Type.Number(),
+  lng: Type.Number(),
+  address: Type.String(),
+  buildingNo: Type.Optional(Type.String()),
+  matrikkelenhetNr: Type.Optional(Type.String()),
+  installDate: Type.Optional(Type.String()),
+  dimensionId: Type.Optional(Type.Integer()),
+  zoneId: Type.Optional(Type.Integer()),
+  readerTypeId: Type.Optional(Type.Integer()),
+  agreementTypeId: Type.Optional(Type.Integer()),
+  statusId: Type.Optional(Type.Integer()),
+  referenceId: Type.Optional(Type.String()),
+  scheduleId: Type.Optional(Type.Integer()),
+  scheduleItemId: Type.Optional(Type.Integer()),
+  weekNo: Type.Optional(Type.Integer()),
+  year: Type.Optional(Type.Integer()),
+  scheduleItemStatus: Type.Optional(Type.Integer()),
+  assignmentItemStatus: Type.Integer(),
+  assigneeName: Type.Optional(Type.String()),
+  cancellationTypeId: Type.Optional(Type.Integer()),
+  cancellationTypeColorStatus: Type.Optional(Type.Union([Type.Literal('Cancelled'), Type.Literal('Failure')])),
+  isSelected: Type.Boolean(),
+  isDisabled: Type.Boolean(),
+});
+export type AssignmentListItem = Static<typeof AssignmentListItemSchema>;
+
+/** spec 2 §3 Availability entry (type: AvailabilityType). */
+export const AvailabilityEntrySchema = Type.Object({
+  weekNo: IsoWeekNumber,
+  date: Day,
+  availabilityType: Type.Integer({ minimum: 1, maximum: 5 }),
+  startTime: TimeOfDay,
+  endTime: TimeOfDay,
+}, { additionalProperties: false });
+export type AvailabilityEntry = Static<typeof AvailabilityEntrySchema>;
+
+/** spec 2 §3 Schedule item. startTime/endTime are HH:mm in Oslo; the *DateTime fields ISO instants. */
+export const ScheduleItemSchema = Type.Object({
+  id: Type.Integer({ minimum: 0 }),
+  scheduleId: Type.Integer(),
+  status: Type.Integer(),
+  notes: Nullable(Type.String()),
+  address: Type.String(),
+  objectType: Type.Integer(),
+  objectId: Nullable(Type.Integer()),
+  parentObjectId: Type.Integer(),
+  agreementNo: Nullable(Type.String()),
+  scheduledDate: Nullable(Type.String()),
+  scheduleStartDateTime: Nullable(Type.String()),
+  scheduleEndDateTime: Nullable(Type.String()),
+  startTime: Nullable(Type.String()),
+  endTime: Nullable(Type.String()),
+  duration: Type.Integer(),
+  latitude: Nullable(Type.Number()),
+  longitude: Nullable(Type.Number()),
+  referenceNumber: Nullable(Type.String()),
+  contactInformation: Nullable(Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true })),
+  matrikkelenhetId: Nullable(Type.String()),
+  sequenceNumber: Type.Integer(),
+  isScheduled: Type.Boolean(),
+  cancellationTypeId: Nullable(Type.Integer()),
+  batchJobId: Nullable(Type.String()),
+});
+export type ScheduleItem = Static<typeof ScheduleItemSchema>;
+
+export const ScheduleSchema = Type.Object({
+  id: Type.Integer(),
+  weekNo: Type.Integer(),
+  year: Type.Integer(),
+  assigneeId: Type.Integer(),
+  assigneeName: Type.String(),
+  status: Type.Integer(),
+  batchJobId: Nullable(Type.String()),
+  batchJobStatus: Nullable(Type.String()),
+  scheduleItems: Type.Array(ScheduleItemSchema),
+  plumberAvailabilityData: Type.Array(AvailabilityEntrySchema),
+});
+export type Schedule = Static<typeof ScheduleSchema>;
+
+export const ScheduleSummarySchema = Type.Object({
+  id: Type.Integer(), weekNo: Type.Integer(), year: Type.Integer(), assigneeId: Type.Integer(), status: Type.Integer(), itemCount: Type.Integer(),
+});
+export type ScheduleSummary = Static<typeof ScheduleSummarySchema>;
+
+export const ScheduleQuery = Type.Object({
+  assigneeId: Id,
+  weekNo: IsoWeekNumber,
+  year: YearNumber,
+  scheduleStartTime: Type.Optional(TimeOfDay),
+  ScheduleEndTime: Type.Optional(TimeOfDay),
+});
+export const ScheduleCreateRequest = Type.Object({ assigneeId: Id, weekNo: IsoWeekNumber, year: YearNumber }, { additionalProperties: false });
+export type ScheduleCreateRequest = Static<typeof ScheduleCreateRequest>;
+
+/** spec 2 §3 Schedule list item: one item of a submit. `id` 0: not yet saved. */
+export const ScheduleListItemSchema = Type.Object({
+  id: Type.Integer({ minimum: 0 }),
+  referenceNumber: Type.Optional(Nullable(ShortText())),
+  assignmentType: Type.Integer({ minimum: 1, maximum: 3 }),
+  waterMeterId: Type.Optional(Nullable(PointId)),
+  waterMeterPointId: PointId,
+  agreementNo: Type.Optional(Nullable(ShortText())),
+  latitude: Type.Optional(Nullable(Type.Number({ minimum: -90, maximum: 90 }))),
+  longitude: Type.Optional(Nullable(Type.Number({ minimum: -180, maximum: 180 }))),
+  duration: Minutes,
+  sequenceNumber: Type.Integer({ minimum: 0, maximum: SCHEDULE_MAX_ITEMS }),
+  isScheduled: Type.Boolean(),
+}, { additionalProperties: false });
+export type ScheduleListItem = Static<typeof ScheduleListItemSchema>;
+
+export const AssignmentSummarySchema = Type.Object({
+  numberOfDaysPlanned: Type.Integer({ minimum: 0, maximum: 1000 }),
+  numberOfHoursPlanned: Type.Number({ minimum: 0, maximum: 100_000 }),
+  numberOfWeeksPlanned: Type.Integer({ minimum: 0, maximum: 1000 }),
+}, { additionalProperties: false });
+
+/** spec 2 §3 Submit payload. `batchJobId` is made by the client: a repeated submit is the same batch. */
+export const SchedulerRequest = Type.Object({
+  batchJobId: Uuid,
+  scheduleId: Type.Integer({ minimum: 0 }),
+  weekNo: Type.Integer({ minimum: 0, maximum: 53 }),
+  year: Type.Integer({ minimum: 0, maximum: 2100 }),
+  assigneeId: Type.Integer({ minimum: 0 }),
+  scheduleItems: Type.Array(ScheduleListItemSchema, { maxItems: SCHEDULE_MAX_ITEMS }),
+  scheduledItems: Type.Array(ScheduleListItemSchema, { maxItems: SCHEDULE_MAX_ITEMS }),
+  assignmentSummary: Nullable(AssignmentSummarySchema),
+  plumberAvailabilityData: Type.Array(AvailabilityEntrySchema, { maxItems: 400 }),
+  selectedItemStartDateTime: Type.Optional(Nullable(DateTime)),
+  notifiedItemStartDateTime: Type.Optional(Nullable(DateTime)),
+  scheduleStartTime: Type.Optional(TimeOfDay),
+  scheduleEndTime: Type.Optional(TimeOfDay),
+  isPossibleToScheduleNextWeek: Type.Boolean(),
+  /** Ours: keep the admin's selection order instead of ordering each day's stops by distance. */
+  keepSelectionOrder: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false });
+export type SchedulerRequest = Static<typeof SchedulerRequest>;
+
+export const BatchJobStateSchema = Type.Object({
+  batchJobId: Type.String(),
+  scheduleId: Type.Integer(),
+  status: Type.Union([Type.Literal('Queued'), Type.Literal('Started'), Type.Literal('Completed'), Type.Literal('Failed')]),
+  /** When Failed: why, as a message key of the scheduling namespace. */
+  error: Type.Optional(Type.String()),
+  /** When Completed: items laid, weeks used, and the route's kilometres in the order laid and in selection order. */
+  result: Type.Optional(Type.Object({
+    itemsScheduled: Type.Integer(),
+    itemsNotPlaced: Type.Integer(),
+    weeksUsed: Type.Integer(),
+    kilometres: Type.Number(),
+    kilometresInSelectionOrder: Type.Number(),
+  })),
+});
+export type BatchJobState = Static<typeof BatchJobStateSchema>;
+
+export const BatchJobQuery = Type.Object({ weekNumber: IsoWeekNumber, year: YearNumber, scheduleId: Id });
+export const ScheduleItemIdsBody = Type.Array(Id, { minItems: 1, maxItems: SCHEDULE_MAX_ITEMS });
