@@ -5,12 +5,13 @@
  * (spec 3 §2's reload, without a second read).
  */
 import { useCallback } from 'react';
-import { Alert, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useLiveRead } from '../../../data/liveRead';
 import { useSession } from '../../../data/session';
 import type { WorkingHoursSetting } from '../../../domain/schemas/workingHours';
 import { LiveReadView } from '../../../ui/LiveReadView';
+import { WorkingHoursNotAvailable } from '../../../ui/WorkingHoursNotAvailable';
 import { fetchCompanyHours, saveCompanyHours } from './api';
 import { companyDays, type SavePlan } from './editorState';
 import { HoursForm } from './HoursForm';
@@ -43,10 +44,7 @@ export function CompanyHoursSection({ onDirtyChange }: HoursSectionProps) {
         errorTitle={t('CompanyHoursLoadFailed')}
         missing={(
           <Stack gap="4">
-            <Alert.Root status="info" data-testid="hours-not-available">
-              <Alert.Indicator />
-              <Alert.Description>{t('WorkinghoursNotAvailable')}</Alert.Description>
-            </Alert.Root>
+            <WorkingHoursNotAvailable />
             {form(null)}
           </Stack>
         )}

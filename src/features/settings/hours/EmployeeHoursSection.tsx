@@ -7,14 +7,14 @@
  * one request, and the week it answers is shown as is (spec 3 §2's reload, without a second read).
  */
 import { useCallback, useRef, useState } from 'react';
-import { Alert, Button, Field, HStack, IconButton, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useNavigate } from 'react-router-dom';
+import { Field, HStack, IconButton, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useLiveRead } from '../../../data/liveRead';
 import { useSession } from '../../../data/session';
 import { isoWeek, isoWeekDates, isoWeeksInYear, osloDay } from '../../../domain/calendar/days';
 import { confirm } from '../../../ui';
 import { LiveReadView } from '../../../ui/LiveReadView';
+import { WorkingHoursNotAvailable } from '../../../ui/WorkingHoursNotAvailable';
 import { fetchActiveEmployees, fetchCompanyHours, fetchEmployeeWeek, saveEmployeeHours } from './api';
 import type { HoursSectionProps } from './CompanyHoursSection';
 import { employeeDays, type SavePlan } from './editorState';
@@ -38,7 +38,6 @@ const shortDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
 export function EmployeeHoursSection({ onDirtyChange }: HoursSectionProps) {
   const { t } = useTranslation('hours');
   const { t: tc } = useTranslation();
-  const navigate = useNavigate();
   const session = useSession();
   const companyId = session?.companyId ?? null;
   const [employee, setEmployee] = useState<number | null>(session?.registrationId ?? null);
@@ -101,11 +100,7 @@ export function EmployeeHoursSection({ onDirtyChange }: HoursSectionProps) {
         </HStack>
       </HStack>
       {company.status === 'missing' ? (
-        <Alert.Root status="info" data-testid="hours-not-available">
-          <Alert.Indicator />
-          <Alert.Description flex="1">{t('WorkinghoursNotAvailable')}</Alert.Description>
-          <Button size="sm" variant="outline" onClick={() => navigate('/settings?section=companyHours')}>{t('GoToCompanyHours')}</Button>
-        </Alert.Root>
+        <WorkingHoursNotAvailable settingsSection="companyHours" />
       ) : (
         <LiveReadView read={company} errorTitle={t('CompanyHoursLoadFailed')}>
           {(companyRows) => (
