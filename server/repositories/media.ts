@@ -150,3 +150,9 @@ export async function deleteStaleAsset(tx: Tx, id: string, storageKey: string, b
     .returning({ id: mediaAssets.id });
   return gone.length > 0;
 }
+
+/** The custom properties of every image of a task (which meter and image type each shows). */
+export async function taskImageProps(db: DbOrTx, taskId: string): Promise<Record<string, unknown>[]> {
+  const rows = await db.select({ customProps: mediaAssets.customProps }).from(mediaAssets).where(eq(mediaAssets.taskId, taskId));
+  return rows.map((r) => r.customProps);
+}

@@ -6,12 +6,12 @@
  * photos already uploaded) and turns the first problem into a 400 naming the field, with the spec's
  * error name (`errorKey`) where it has one.
  */
-import { eq } from 'drizzle-orm';
 import { meterFormsOf, type SentTask } from '../../src/domain/tasks/report';
 import { deviationProblem, reportProblems } from '../../src/domain/tasks/reportRules';
 import { MeterKind, ImageType } from '../../src/domain/media';
 import { isSet, type FieldProblem, type MeterModel } from '../../src/domain/tasks/form';
-import { type jobs, mediaAssets, type tasks } from '../db/schema';
+import type { jobs, tasks } from '../db/schema';
+import { taskImageProps } from '../repositories/media';
 import { RuleError } from '../http/errors';
 import { lookupItem } from './lookups';
 import type { Tx } from '../db/tx';
@@ -41,8 +41,8 @@ function refusal(field: string, name: string, { key, values }: FieldProblem): Ru
 }
 
 async function imageCount(tx: Tx, taskId: string, props: Record<string, string>): Promise<number> {
-  const rows = await tx.select({ customProps: mediaAssets.customProps }).from(mediaAssets).where(eq(mediaAssets.taskId, taskId));
-  return rows.filter((r) => Object.entries(props).every(([k, v]) => (r.customProps as Obj)[k] === v)).length;
+  const rows = await taskImageProps(tx, taskId);
+  return rows.filter((customProps) => Object.entries(props).every(([k, v]) => customProps[k] === v)).length;
 }
 
 /** The images a form lists, else those uploaded for the task with these properties. */
