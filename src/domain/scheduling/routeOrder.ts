@@ -1,0 +1,101 @@
+/**
+ * The order of a day's stops (ours, beyond the spec): the batch orders each day's items to shorten
+ * the driving between them, unless the admin asked to keep the selection order. Distances are
+ * straight lines on the sphere (haversine): no road network is at hand, and between meters in one
+ * town the straight line ranks orders much as the road does.
+ *
+ * The path is open (the plumber's start and end of day are not known): nearest neighbour from every
+ * start, the shortest kept, then 2-opt (reverse a stretch while that shortens the path). 2-opt only
+ * ever takes an improvement, so it is never longer than its nearest-neighbour start; and the answer
+ * is never longer than the order given (that order is the fallback).
+ */
+
+export interface GeoPoint {
+  lat: number;
+  lng: number;
+}
+
+const EARTH_RADIUS_KM = 6371.0088;
+const rad = (deg: number) => (deg * Math.PI) / 180;
+
+/** Great-circle distance in kilometres. */
+export function haversineKm(a: GeoPoint, b: GeoPoint): number {
+  const dLat = rad(b.lat - a.lat);
+  const dLng = rad(b.lng - a.lng);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+type Matrix = number[][];
+
+const matrixOf = (points: readonly GeoPoint[]): Matrix => points.map((a) => points.map((b) => haversineKm(a, b)));
+
+const lengthOf = (d: Matrix, order: readonly number[]): number => {
+  let km = 0;
+  for (let i = 1; i < order.length; i++) km += d[order[i - 1]][order[i]];
+  return km;
+};
+
+/** Length in kilometres of visiting `points` in `order` (default: as given). */
+export function pathKm(points: readonly GeoPoint[], order: readonly number[] = points.map((_, i) => i)): number {
+  let km = 0;
+  for (let i = 1; i < order.length; i++) km += haversineKm(points[order[i - 1]], points[order[i]]);
+  return km;
+}
+
+function nearestFrom(d: Matrix, start: number): number[] {
+  const n = d.length;
+  const seen = new Array<boolean>(n).fill(false);
+  const order = [start];
+  seen[start] = true;
+  for (let k = 1; k < n; k++) {
+    const last = order[order.length - 1];
+    let best = -1;
+    for (let j = 0; j < n; j++) if (!seen[j] && (best < 0 || d[last][j] < d[last][best])) best = j;
+    seen[best] = true;
+    order.push(best);
+  }
+  return order;
+}
+
+/** Nearest neighbour from every start; the shortest of those paths. */
+export function nearestNeighbour(points: readonly GeoPoint[], d: Matrix = matrixOf(points)): number[] {
+  let best: number[] = points.map((_, i) => i);
+  let bestKm = Infinity;
+  for (let s = 0; s < points.length; s++) {
+    const order = nearestFrom(d, s);
+    const km = lengthOf(d, order);
+    if (km < bestKm - 1e-12) { best = order; bestKm = km; }
+  }
+  return best;
+}
+
+/** 2-opt on an open path: reverses order[i..j] while that shortens it. Never longer than `order`. */
+export function twoOpt(points: readonly GeoPoint[], order: readonly number[], d: Matrix = matrixOf(points)): number[] {
+  const o = [...order];
+  const n = o.length;
+  const at = (i: number, j: number) => (i < 0 || j >= n ? 0 : d[o[i]][o[j]]);
+  for (let improved = true, rounds = 0; improved && rounds < 100; rounds++) {
+    improved = false;
+    for (let i = 0; i < n - 1; i++) {
+      for (let j = i + 1; j < n; j++) {
+        // Edges (i-1,i) and (j,j+1) become (i-1,j) and (i,j+1); an end of the path has no edge.
+        const delta = at(i - 1, j) + (j + 1 < n ? d[o[i]][o[j + 1]] : 0) - at(i - 1, i) - at(j, j + 1);
+        if (delta < -1e-9) {
+          o.splice(i, j - i + 1, ...o.slice(i, j + 1).reverse());
+          improved = true;
+        }
+      }
+    }
+  }
+  return o;
+}
+
+/** The shortest order found for `points` (indexes into it); the given order when nothing is shorter. */
+export function shortestOrder(points: readonly GeoPoint[]): number[] {
+  const given = points.map((_, i) => i);
+  if (points.length < 3) return given;
+  const d = matrixOf(points);
+  const tuned = twoOpt(points, nearestNeighbour(points, d), d);
+  return lengthOf(d, tuned) < lengthOf(d, given) - 1e-9 ? tuned : given;
+}

@@ -1,0 +1,110 @@
+/** The batch's layout (src/domain/scheduling/layout.ts): free time, order, interval, next week, durations. */
+import { describe, expect, it } from 'vitest';
+import { freeTime, layOut, layWeek, type LayoutItem } from '../../src/domain/scheduling/layout';
+import { weekFreeTime } from '../../src/domain/scheduling/hours';
+import { AvailabilityType } from '../../src/domain/scheduling/enums';
+import { HolidayType } from '../../src/domain/settings/holidays';
+import { osloInstant, osloDayMinute } from '../../src/domain/scheduling/osloTime';
+
+const dates = ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06'];
+const next = ['2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11', '2026-12-12', '2026-12-13'];
+const hours = (d: string[]) => d.map((date, i) => ({
+  date, hours: i < 5 ? { startTime: '08:00', lunchStartTime: '11:30', lunchEndTime: '12:00', endTime: '16:00' } : { startTime: null, lunchStartTime: null, lunchEndTime: null, endTime: null },
+}));
+const items = (n: number, duration = 60): LayoutItem[] => Array.from({ length: n }, (_, i) => ({ id: i + 1, duration }));
+const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+const at = (r: { date: string; from: number; to: number }) => `${r.date} ${hhmm(r.from)}-${hhmm(r.to)}`;
+
+describe('laying a week', () => {
+  it('fills the day in order, never over lunch, and goes on the next day', () => {
+    const { placed, rest } = layWeek(weekFreeTime(hours(dates)), items(9), 0);
+    expect(rest).toEqual([]);
+    expect(placed.map(at)).toEqual([
+      '2026-11-30 08:00-09:00', '2026-11-30 09:00-10:00', '2026-11-30 10:00-11:00', '2026-11-30 12:00-13:00',
+      '2026-11-30 13:00-14:00', '2026-11-30 14:00-15:00', '2026-11-30 15:00-16:00', '2026-12-01 08:00-09:00', '2026-12-01 09:00-10:00',
+    ]);
+  });
+
+  it('keeps the job interval between jobs', () => {
+    const { placed } = layWeek(weekFreeTime(hours(dates)), items(4, 45), 15);
+    expect(placed.map(at)).toEqual(['2026-11-30 08:00-08:45', '2026-11-30 09:00-09:45', '2026-11-30 10:00-10:45', '2026-11-30 12:00-12:45']);
+  });
+
+  it('each item takes its own duration (override or the job type\'s), and a long one waits for a span it fits', () => {
+    const list: LayoutItem[] = [{ id: 1, duration: 180 }, { id: 2, duration: 90 }, { id: 3, duration: 240 }];
+    // 4 h fits neither the rest of Monday nor Tuesday morning (08:00–11:30): Tuesday afternoon.
+    expect(layWeek(weekFreeTime(hours(dates)), list, 0).placed.map(at)).toEqual([
+      '2026-11-30 08:00-11:00', '2026-11-30 12:00-13:30', '2026-12-01 12:00-16:00',
+    ]);
+  });
+
+  it('holidays (full and half day), absence and extended time shape the free time', () => {
+    const holidays = [
+      { date: '2026-11-30', holidayTypeId: HolidayType.FullDay, startTime: '06:00', endTime: '18:00' },
+      { date: '2026-12-01', holidayTypeId: HolidayType.HalfDay, startTime: '06:00', endTime: '12:00' },
+    ];
+    const availability = [
+      { date: '2026-12-01', availabilityType: AvailabilityType.Absent, startTime: '12:00', endTime: '14:00' },
+      { date: '2026-12-01', availabilityType: AvailabilityType.Extended, startTime: '16:00', endTime: '18:00' },
+    ];
+    const { placed } = layWeek(weekFreeTime(hours(dates), holidays, availability), items(5, 60), 0);
+    expect(placed.map(at)).toEqual([
+      '2026-12-01 14:00-15:00', '2026-12-01 15:00-16:00', '2026-12-01 16:00-17:00', '2026-12-01 17:00-18:00', '2026-12-02 08:00-09:00',
+    ]);
+  });
+
+  it('takes out unavailable slots, kept items widened by the interval, and the time before the start', () => {
+    const free = freeTime(weekFreeTime(hours(dates)), [
+      { date: '2026-11-30', from: 9 * 60, to: 10 * 60 },
+      { date: '2026-12-01', from: 8 * 60, to: 11 * 60 + 30 },
+    ], 15, { date: '2026-11-30', minute: 8 * 60 + 30 });
+    expect(free[0].spans).toEqual([[8 * 60 + 30, 8 * 60 + 45], [10 * 60 + 15, 11 * 60 + 30], [12 * 60, 16 * 60]]);
+    expect(free[1].spans).toEqual([[12 * 60, 16 * 60]]);
+    expect(freeTime(weekFreeTime(hours(dates)), [], 0, { date: '2026-12-02', minute: 0 }).slice(0, 2).every((d) => !d.spans.length)).toBe(true);
+  });
+});
+
+describe('laying across weeks', () => {
+  it('continues into the next week when the first is full, and leaves what fits nowhere', () => {
+    const weeks = [weekFreeTime(hours(dates)), weekFreeTime(hours(next))];
+    const r = layOut(weeks, items(40, 60), { intervalMinutes: 0, keepSelectionOrder: true });
+    expect(r.placed.filter((p) => p.week === 0)).toHaveLength(35);
+    expect(r.placed.filter((p) => p.week === 1)).toHaveLength(5);
+    expect(r.placed[35]).toMatchObject({ date: '2026-12-07', from: 480 });
+    expect(r.weeksUsed).toBe(2);
+    const one = layOut([weeks[0]], items(40, 60), { intervalMinutes: 0 });
+    expect(one.rest.map((i) => i.id)).toEqual([36, 37, 38, 39, 40]);
+    expect(one.weeksUsed).toBe(1);
+  });
+
+  it('orders each day\'s stops by distance and counts the kilometres both ways', () => {
+    // Four stops on a line, selected zig-zag: 0, 3, 1, 2 km east of a point.
+    const line = [0, 3, 1, 2].map((km, i) => ({ id: i + 1, duration: 60, lat: 59.9, lng: 10.7 + km / 55.8 }));
+    const r = layOut([weekFreeTime(hours(dates))], line, { intervalMinutes: 0 });
+    expect(r.placed.map((p) => p.id)).toEqual([1, 3, 4, 2]);
+    expect(r.placed.map(at)[0]).toBe('2026-11-30 08:00-09:00');
+    expect(r.kilometresInSelectionOrder).toBeCloseTo(3 + 2 + 1, 1);
+    expect(r.kilometres).toBeCloseTo(3, 1);
+    const kept = layOut([weekFreeTime(hours(dates))], line, { intervalMinutes: 0, keepSelectionOrder: true });
+    expect(kept.placed.map((p) => p.id)).toEqual([1, 2, 3, 4]);
+    expect(kept.kilometres).toBeCloseTo(kept.kilometresInSelectionOrder, 6);
+  });
+
+  it('a day whose shorter order would not fit keeps the selection order', () => {
+    // 3 h then 30 min then 4 h fills 08:00–11:00, 11:00–11:30, 12:00–16:00; any other order leaves one out.
+    const list = [
+      { id: 1, duration: 180, lat: 59.9, lng: 10.7 }, { id: 2, duration: 30, lat: 59.9, lng: 10.9 }, { id: 3, duration: 240, lat: 59.9, lng: 10.71 },
+    ];
+    const r = layOut([weekFreeTime(hours(dates))], list, { intervalMinutes: 0 });
+    expect(r.placed.map((p) => p.id)).toEqual([1, 2, 3]);
+    expect(r.kilometres).toBeCloseTo(r.kilometresInSelectionOrder, 6);
+  });
+});
+
+describe('Oslo times', () => {
+  it('converts wall-clock minutes to instants in winter and summer', () => {
+    expect(osloInstant('2026-12-01', 8 * 60).toISOString()).toBe('2026-12-01T07:00:00.000Z');
+    expect(osloInstant('2026-06-01', 8 * 60).toISOString()).toBe('2026-06-01T06:00:00.000Z');
+    expect(osloDayMinute(new Date('2026-06-01T06:00:00Z'))).toEqual({ date: '2026-06-01', minute: 480 });
+  });
+});
