@@ -83,14 +83,15 @@ export class ClusterClient {
   }
 
   private receive(answer: ClusterAnswer): void {
-    if (answer.type === 'loaded' || (answer.type === 'error' && answer.queryId === undefined)) {
+    const queryId = answer.type === 'loaded' ? undefined : answer.queryId;
+    if (queryId === undefined) {
       this.loadWaiter?.(answer);
       this.loadWaiter = null;
       return;
     }
-    const settle = this.waiting.get(answer.queryId);
+    const settle = this.waiting.get(queryId);
     if (!settle) return;
-    this.waiting.delete(answer.queryId);
+    this.waiting.delete(queryId);
     settle(answer);
   }
 

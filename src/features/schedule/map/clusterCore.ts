@@ -9,7 +9,7 @@
  * falls apart. Answers carry the request's `generation` (which load they belong to) and `queryId`,
  * so the page can drop answers it no longer wants.
  */
-import Supercluster from 'supercluster';
+import Supercluster, { type ClusterProperties } from 'supercluster';
 import type { Feature, Point } from 'geojson';
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, MAP_MAX_ZOOM } from '../../../domain/scheduling/enums';
 
@@ -77,7 +77,7 @@ export function createClusterCore() {
     items.forEach((item, k) => {
       lngLat[2 * k] = item.geometry.coordinates[0];
       lngLat[2 * k + 1] = item.geometry.coordinates[1];
-      const props = item.properties as Partial<Supercluster.ClusterProperties> & Partial<PointProps>;
+      const props = item.properties as Partial<ClusterProperties> & Partial<PointProps>;
       if (props.cluster) {
         counts[k] = props.point_count ?? 0;
         refs[k] = props.cluster_id ?? -1;

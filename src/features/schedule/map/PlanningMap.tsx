@@ -1,0 +1,20 @@
+/**
+ * The planning map as the pages use it: the map itself (PlanningMapView, with Leaflet, geoman, turf
+ * and the cluster worker) loads on demand, so a page that shows it stays light until it renders.
+ */
+import { lazy, Suspense } from 'react';
+import { Center, Spinner } from '@chakra-ui/react';
+import type { PlanningMapProps } from './types';
+
+const PlanningMapView = lazy(() => import('./PlanningMapView'));
+
+/** Loads the map's code; call it ahead (e.g. when the planning page opens) to save a round trip. */
+export const preloadPlanningMap = () => import('./PlanningMapView');
+
+export function PlanningMap(props: PlanningMapProps) {
+  return (
+    <Suspense fallback={<Center h={props.height ?? '60vh'} data-testid="planning-map-loading"><Spinner /></Center>}>
+      <PlanningMapView {...props} />
+    </Suspense>
+  );
+}

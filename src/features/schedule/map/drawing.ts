@@ -1,0 +1,138 @@
+/**
+ * Drawing one view of the planning map on a 2D canvas: clusters as counted discs sized by
+ * clusterIcon.ts, points as dots coloured by markerStyle.ts, points at one spot spread in a spiral
+ * with a thin line back to the spot. Records where each item went, for clicks (`hitTest`).
+ */
+import type { AssignmentListItem } from '../../../domain/schemas/scheduling';
+import type { ViewAnswer } from './clusterClient';
+import { clusterIconSize } from './clusterIcon';
+import { markerStyle, type MapMode } from './markerStyle';
+import { spiralOffsets, spreadGroups } from './spiral';
+
+export const POINT_RADIUS = 7;
+const CLUSTER_FILL = 'rgba(43, 108, 176, 0.85)';
+const CLUSTER_HALO = 'rgba(43, 108, 176, 0.3)';
+
+export interface DrawInput {
+  view: ViewAnswer;
+  /** The points the view's indices name. */
+  points: readonly AssignmentListItem[];
+  selectedIds: ReadonlySet<number>;
+  isSelectable(p: AssignmentListItem): boolean;
+  mode: MapMode;
+  /** Container pixel of a lng,lat pair. */
+  project(lng: number, lat: number): { x: number; y: number };
+}
+
+/** What lies where after a draw; the last drawn is on top. */
+export interface HitMap {
+  x: Float32Array;
+  y: Float32Array;
+  r: Float32Array;
+  /** A cluster's id (count > 1) or a point's index in `points`. */
+  ref: Int32Array;
+  count: Int32Array;
+  length: number;
+}
+
+export function drawView(ctx: CanvasRenderingContext2D, input: DrawInput): HitMap {
+  const { view, points, selectedIds, isSelectable, mode, project } = input;
+  const n = view.counts.length;
+  const hits: HitMap = { x: new Float32Array(n), y: new Float32Array(n), r: new Float32Array(n), ref: new Int32Array(n), count: new Int32Array(n), length: 0 };
+  const single: number[] = [];
+  const slotOf = new Map<number, number>();
+
+  for (let k = 0; k < n; k++) {
+    const { x, y } = project(view.lngLat[2 * k], view.lngLat[2 * k + 1]);
+    if (view.counts[k] > 1) {
+      drawCluster(ctx, x, y, view.counts[k]);
+      record(hits, x, y, clusterIconSize(view.counts[k]) / 2, view.refs[k], view.counts[k]);
+    } else {
+      slotOf.set(view.refs[k], single.length);
+      single.push(k);
+    }
+  }
+
+  // Points at one spot: each drawn at its place on the spiral instead.
+  const offset = new Map<number, [number, number]>();
+  for (const group of spreadGroups(points, slotOf.keys())) {
+    const offsets = spiralOffsets(group.length, POINT_RADIUS * 2 + 2);
+    group.forEach((index, j) => offset.set(index, offsets[j]));
+  }
+  // Unselected first, selected on top.
+  for (const pass of [false, true]) {
+    for (const k of single) {
+      const p = points[view.refs[k]];
+      if (!p || selectedIds.has(p.waterMeterPointId) !== pass) continue;
+      let { x, y } = project(view.lngLat[2 * k], view.lngLat[2 * k + 1]);
+      const o = offset.get(view.refs[k]);
+      if (o) {
+        ctx.beginPath();
+        ctx.moveTo(x, y);
+        ctx.lineTo(x + o[0], y + o[1]);
+        ctx.strokeStyle = 'rgba(26, 32, 44, 0.5)';
+        ctx.lineWidth = 1;
+        ctx.stroke();
+        x += o[0];
+        y += o[1];
+      }
+      const style = markerStyle(p, mode, pass, isSelectable(p));
+      drawPoint(ctx, x, y, style.fill, style.ring);
+      record(hits, x, y, POINT_RADIUS + 2, view.refs[k], 1);
+    }
+  }
+  return hits;
+}
+
+function record(hits: HitMap, x: number, y: number, r: number, ref: number, count: number) {
+  const i = hits.length++;
+  hits.x[i] = x;
+  hits.y[i] = y;
+  hits.r[i] = r;
+  hits.ref[i] = ref;
+  hits.count[i] = count;
+}
+
+function drawCluster(ctx: CanvasRenderingContext2D, x: number, y: number, count: number) {
+  const outer = clusterIconSize(count) / 2;
+  ctx.beginPath();
+  ctx.arc(x, y, outer, 0, Math.PI * 2);
+  ctx.fillStyle = CLUSTER_HALO;
+  ctx.fill();
+  ctx.beginPath();
+  ctx.arc(x, y, outer - 6, 0, Math.PI * 2);
+  ctx.fillStyle = CLUSTER_FILL;
+  ctx.fill();
+  ctx.fillStyle = '#ffffff';
+  ctx.font = '600 13px system-ui, sans-serif';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(String(count), x, y);
+}
+
+function drawPoint(ctx: CanvasRenderingContext2D, x: number, y: number, fill: string, ring: boolean) {
+  if (ring) {
+    ctx.beginPath();
+    ctx.arc(x, y, POINT_RADIUS + 3, 0, Math.PI * 2);
+    ctx.strokeStyle = '#1a202c';
+    ctx.lineWidth = 2.5;
+    ctx.stroke();
+  }
+  ctx.beginPath();
+  ctx.arc(x, y, POINT_RADIUS, 0, Math.PI * 2);
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.strokeStyle = fill === '#ffffff' ? '#4a5568' : '#ffffff';
+  ctx.lineWidth = 1.5;
+  ctx.stroke();
+}
+
+/** The topmost item under a container pixel, or -1. */
+export function hitTest(hits: HitMap, x: number, y: number): number {
+  for (let i = hits.length - 1; i >= 0; i--) {
+    const dx = x - hits.x[i];
+    const dy = y - hits.y[i];
+    if (dx * dx + dy * dy <= hits.r[i] * hits.r[i]) return i;
+  }
+  return -1;
+}

@@ -1,0 +1,6 @@
+/**
+ * The planning map (issue 15 §4) for the planning page and the calendar. Only the light wrapper is
+ * here: the map's code loads when it first renders (or on preloadPlanningMap()).
+ */
+export { PlanningMap, preloadPlanningMap } from './PlanningMap';
+export type { PlanningMapProps } from './types';
