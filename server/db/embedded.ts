@@ -76,6 +76,23 @@ export async function stopOrphan(pgDir: string, log: (line: string) => void = ()
   throw new Error(`Could not stop the PostgreSQL (pid ${pid}) still running on ${pgDir}`);
 }
 
+/**
+ * The URL of a PostgreSQL already running on `dataDir` (a running `npm start`, or one it left), read
+ * from its postmaster.pid; null when none runs. Lets a command-line tool share it instead of stopping it.
+ */
+export function runningEmbeddedUrl(dataDir: string, database = 'meterwork'): string | null {
+  const pgDir = path.join(dataDir, 'postgres');
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return null;
+  }
+  const [pid, port] = [Number(lines[0]), Number(lines[3])];
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || !alive(pid) || !isOurPostmaster(pid, pgDir)) return null;
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
 /** Resolves whether something already listens on host:port. */
 export function portInUse(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {

@@ -1,0 +1,205 @@
+/**
+ * CSV as utilities really send it (README "The meter register"): comma or semicolon separated (the
+ * header line decides), UTF-8 with or without BOM, UTF-16 with BOM, or Windows-1252 (what Excel
+ * writes on a Norwegian Windows: a file that is not valid UTF-8 is read as that), CRLF or LF, quoted
+ * fields holding separators, doubled quotes and line breaks. Every record carries the physical line it
+ * starts on, so a refusal names the line an editor shows.
+ */
+
+export interface CsvRecord {
+  /** 1-based physical line the record starts on. */
+  line: number;
+  fields: string[];
+}
+
+export type CsvSeparator = ',' | ';';
+
+export class CsvError extends Error {
+  constructor(readonly line: number, message: string) {
+    super(message);
+  }
+}
+
+/** The text of a file's bytes, and which encoding it was read as. */
+export function decodeText(bytes: Uint8Array): { text: string; encoding: 'utf-8' | 'utf-16le' | 'windows-1252' } {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    return { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'utf-8' };
+  }
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le' };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
+  } catch {
+    // Bytes such as 0xE6 0xF8 0xE5 (æøå in Windows-1252) are never valid UTF-8 on their own.
+    return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
+  }
+}
+
+/** Windows-1252's 0x80–0x9F (where it differs from Latin-1); undefined bytes stay as their C1 code. */
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+/**
+ * Node 20's TextDecoder('windows-1252') decodes as Latin-1 (tried here: 0x80 becomes U+0080,
+ * not €), so the 32 bytes where the two differ are mapped here.
+ */
+function decodeWindows1252(bytes: Uint8Array): string {
+  return new TextDecoder('latin1').decode(bytes).replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]);
+}
+
+/** The separator of the header line: semicolons when it holds more of them than commas (outside quotes). */
+export function detectSeparator(text: string): CsvSeparator {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (c === '\n' || c === '\r') break;
+    else if (c === ',') commas++;
+    else if (c === ';') semicolons++;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
+
+const enum State { FieldStart, Unquoted, Quoted, QuoteInQuoted, AfterQuoted }
+
+/**
+ * An incremental parser: `push` chunks of text as they arrive and take the records completed so far;
+ * `end` flushes the last one. A record of one empty field (a blank line) is skipped.
+ */
+export class CsvParser {
+  private readonly sep: number;
+  private state = State.FieldStart;
+  private field = '';
+  private fields: string[] = [];
+  private line = 1;
+  private recordLine = 1;
+  /** A CR ended the last record: an LF right after it belongs to the same line break. */
+  private skipLf = false;
+  /** Inside quotes the last character was a CR (its line is counted; an LF after it is not). */
+  private prevCr = false;
+
+  constructor(separator: CsvSeparator) {
+    this.sep = separator.charCodeAt(0);
+  }
+
+  push(chunk: string): CsvRecord[] {
+    const out: CsvRecord[] = [];
+    const n = chunk.length;
+    let i = 0;
+    while (i < n) {
+      const c = chunk.charCodeAt(i);
+      if (this.skipLf) {
+        this.skipLf = false;
+        if (c === LF) { i++; continue; }
+      }
+      if (this.state === State.Quoted) {
+        const q = chunk.indexOf('"', i);
+        const stop = q === -1 ? n : q;
+        this.takeQuoted(chunk, i, stop);
+        if (q === -1) break;
+        this.state = State.QuoteInQuoted;
+        i = q + 1;
+        continue;
+      }
+      if (this.state === State.QuoteInQuoted) {
+        if (c === QUOTE) {
+          this.field += '"';
+          this.state = State.Quoted;
+          i++;
+          continue;
+        }
+        this.state = State.AfterQuoted;
+      }
+      if (c === this.sep) {
+        this.endField();
+        i++;
+      } else if (c === LF || c === CR) {
+        this.endField();
+        this.endRecord(out);
+        this.line++;
+        this.recordLine = this.line;
+        this.skipLf = c === CR;
+        i++;
+      } else if (c === QUOTE && this.state === State.FieldStart) {
+        this.state = State.Quoted;
+        this.prevCr = false;
+        i++;
+      } else {
+        // A run of plain characters; a quote inside an unquoted field is kept as it is (12" rør).
+        let j = i + 1;
+        while (j < n) {
+          const d = chunk.charCodeAt(j);
+          if (d === this.sep || d === LF || d === CR) break;
+          j++;
+        }
+        this.field += chunk.slice(i, j);
+        if (this.state === State.FieldStart) this.state = State.Unquoted;
+        i = j;
+      }
+    }
+    return out;
+  }
+
+  /** The last record; a quoted field still open at the end is an error naming the line it opened on. */
+  end(): CsvRecord[] {
+    if (this.state === State.Quoted) throw new CsvError(this.recordLine, 'a quoted field is not closed before the end of the file');
+    const out: CsvRecord[] = [];
+    if (this.state !== State.FieldStart || this.fields.length > 0) {
+      this.endField();
+      this.endRecord(out);
+    }
+    return out;
+  }
+
+  /** Quoted text up to `stop`, counting its line breaks; a break inside a field is kept as "\n". */
+  private takeQuoted(chunk: string, from: number, stop: number): void {
+    let start = from;
+    for (let k = from; k < stop; k++) {
+      const d = chunk.charCodeAt(k);
+      if (d === CR) {
+        this.line++;
+        this.field += chunk.slice(start, k) + '\n';
+        start = k + 1;
+        this.prevCr = true;
+        continue;
+      }
+      if (d === LF) {
+        if (this.prevCr) {
+          this.field += chunk.slice(start, k);
+        } else {
+          this.line++;
+          this.field += chunk.slice(start, k) + '\n';
+        }
+        start = k + 1;
+      }
+      this.prevCr = false;
+    }
+    this.field += chunk.slice(start, stop);
+  }
+
+  private endField(): void {
+    this.fields.push(this.field);
+    this.field = '';
+    this.state = State.FieldStart;
+  }
+
+  private endRecord(out: CsvRecord[]): void {
+    const fields = this.fields;
+    this.fields = [];
+    if (fields.length === 1 && fields[0] === '') return;
+    out.push({ line: this.recordLine, fields });
+  }
+}
+
+/** Every record of a whole text, in the separator its header line uses. */
+export function parseCsv(text: string, separator: CsvSeparator = detectSeparator(text)): CsvRecord[] {
+  const parser = new CsvParser(separator);
+  const records = parser.push(text);
+  for (const r of parser.end()) records.push(r);
+  return records;
+}
