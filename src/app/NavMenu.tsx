@@ -13,6 +13,7 @@ import { navItems, type NavItemId } from './navItems';
 const ICONS: Record<NavItemId, ReactNode> = {
   jobList: <ListIcon />,
   schedule: <ScheduleIcon />,
+  planning: <DashboardIcon />,
   plumbers: <GroupIcon />,
   dashboard: <DashboardIcon />,
   settings: <SettingsIcon />,

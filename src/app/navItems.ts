@@ -1,7 +1,7 @@
 /** The navigation menu of spec 1 §2 with its visibility rules. */
 import type { Session } from '../data/session';
 
-export type NavItemId = 'jobList' | 'schedule' | 'plumbers' | 'dashboard' | 'settings' | 'profile' | 'helpSupport' | 'about';
+export type NavItemId = 'jobList' | 'schedule' | 'planning' | 'plumbers' | 'dashboard' | 'settings' | 'profile' | 'helpSupport' | 'about';
 
 export interface NavItem {
   id: NavItemId;
@@ -23,6 +23,7 @@ export interface NavContext {
 export function navItems({ session, ownPlumberFound }: NavContext): NavItem[] {
   const items: NavItem[] = [{ id: 'jobList', path: '/joblist', labelKey: 'Menu.JobList' }];
   if (!session.hidePlumberOptions) items.push({ id: 'schedule', path: '/schedule', labelKey: 'Menu.MySchedule' });
+  if (session.isAdmin && session.hasAgreement) items.push({ id: 'planning', path: '/schedule/plan', labelKey: 'Title.Planning' });
   if (session.isAdmin) items.push({ id: 'plumbers', path: '/plumbers', labelKey: 'Menu.MyPlumbers' });
   if (session.isAdmin) items.push({ id: 'dashboard', path: '/dashboard', labelKey: 'Menu.Dashboard' });
   if (session.isAdmin && session.hasAgreement) items.push({ id: 'settings', path: '/settings', labelKey: 'Menu.CompanySettings' });

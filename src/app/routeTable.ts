@@ -6,7 +6,7 @@
 export type ScreenId =
   | 'schedule' | 'about' | 'helpSupport' | 'profileCreate' | 'profileView' | 'profileEdit'
   | 'plumbers' | 'plumberDetails' | 'plumberEdit' | 'jobList' | 'jobCreate' | 'jobEdit' | 'jobDetails'
-  | 'taskDetails' | 'jobLocation' | 'dashboard' | 'settings' | 'notFound';
+  | 'taskDetails' | 'jobLocation' | 'dashboard' | 'settings' | 'planning' | 'notFound';
 
 export interface RouteEntry {
   path: string;
@@ -24,8 +24,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/schedule', screen: 'schedule', titleKey: 'Title.Schedule', topLevel: true },
   // Built by the scheduling issue (spec 2).
   { path: '/schedule/history', screen: null, titleKey: 'Title.ScheduleHistory', topLevel: false },
-  { path: '/schedule/plan', screen: null, titleKey: 'Title.Planning', topLevel: true },
-  { path: '/schedule/plan/edit/:id', screen: null, titleKey: 'Title.EditPlanning', topLevel: false },
+  { path: '/schedule/plan', screen: 'planning', titleKey: 'Title.Planning', topLevel: true },
+  { path: '/schedule/plan/edit/:id', screen: 'planning', titleKey: 'Title.EditPlanning', topLevel: false },
   { path: '/schedule/calendar', screen: null, titleKey: 'Title.ScheduleCalendar', topLevel: true },
   { path: '/about', screen: 'about', titleKey: 'Title.About', topLevel: true },
   { path: '/helpsupport', screen: 'helpSupport', titleKey: 'Title.HelpSupport', topLevel: true },

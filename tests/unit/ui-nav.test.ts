@@ -21,14 +21,14 @@ describe('navigation menu rules (spec 1 §2)', () => {
   });
   it('shows Planning / Dashboard to admins, and Company settings only to an admin with an agreement in force (spec 3 §1)', () => {
     const admin = (hasAgreement: boolean) => navItems({ session: { isAdmin: true, hasAgreement }, ownPlumberFound: false }).map((i) => i.id);
-    expect(admin(true)).toEqual(['jobList', 'schedule', 'plumbers', 'dashboard', 'settings', 'helpSupport', 'about']);
+    expect(admin(true)).toEqual(['jobList', 'schedule', 'planning', 'plumbers', 'dashboard', 'settings', 'helpSupport', 'about']);
     expect(admin(false)).toEqual(['jobList', 'schedule', 'plumbers', 'dashboard', 'helpSupport', 'about']);
     expect(navItems({ session: { isAdmin: false, hasAgreement: true }, ownPlumberFound: false }).map((i) => i.id)).not.toContain('settings');
     expect(navItems({ session: { isAdmin: false, hasAgreement: true }, ownPlumberFound: false }).map((i) => i.id)).not.toContain('dashboard');
   });
   it('leads to screens that exist', () => {
     const paths = navItems({ session: { isAdmin: true, hasAgreement: true }, ownPlumberFound: true }).map((i) => i.path);
-    expect(paths).toEqual(['/joblist', '/schedule', '/plumbers', '/dashboard', '/settings', '/profile/view', '/helpsupport', '/about']);
+    expect(paths).toEqual(['/joblist', '/schedule', '/schedule/plan', '/plumbers', '/dashboard', '/settings', '/profile/view', '/helpsupport', '/about']);
   });
   it('home is My schedule, or the job list when the schedule is hidden', () => {
     expect(homePath({})).toBe('/schedule');

@@ -65,7 +65,6 @@ describe('route table', () => {
     const later = ROUTE_TABLE.filter((r) => r.screen === null).map((r) => r.path).sort();
     expect(later).toEqual([
       '/errorhandling', '/job/scheduleItem/:scheduleItemId', '/schedule/calendar', '/schedule/history',
-      '/schedule/plan', '/schedule/plan/edit/:id',
     ]);
   });
 });

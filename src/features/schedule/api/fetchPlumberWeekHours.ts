@@ -1,0 +1,13 @@
+/** GET /api/WorkingHoursSetting/filter?userRegistrationId&Year&WeekNo: the plumber's days of the week (404: none set up). */
+import { useLiveRead } from '../../../data/liveRead';
+import { apiFetch } from '../../../data/transport';
+import type { EmployeeWorkingDay } from '../../../domain/schemas/workingHours';
+
+export function fetchPlumberWeekHours(registrationId: number, year: number, weekNo: number, signal?: AbortSignal): Promise<EmployeeWorkingDay[]> {
+  const query = new URLSearchParams({ userRegistrationId: String(registrationId), Year: String(year), WeekNo: String(weekNo) });
+  return apiFetch<EmployeeWorkingDay[]>(`/api/WorkingHoursSetting/filter?${query}`, { signal });
+}
+
+export function usePlumberWeekHours(registrationId: number, year: number, weekNo: number) {
+  return useLiveRead(['planningWeekHours', registrationId, year, weekNo], (signal) => fetchPlumberWeekHours(registrationId, year, weekNo, signal), { silent404: true });
+}

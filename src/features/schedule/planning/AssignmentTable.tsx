@@ -1,0 +1,103 @@
+/**
+ * The assignment table (spec 2 §2.1): header 60 px, rows 70 px, virtualised (50,000 points stay a
+ * few dozen rows in the page). Rows are focusable: Space or Enter toggles the row, arrow keys move, so
+ * a keyboard user selects without the map. Empty: 'Det er ikke noe data'.
+ */
+import { useRef } from 'react';
+import { Box, chakra, Flex, Spinner, Text } from '@chakra-ui/react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
+import type { AssignmentListItem } from '../../../domain/schemas/scheduling';
+import { dateText } from './PlanChooser';
+import { selectVerdict } from './selection';
+import type { PlanSelection } from './usePlanSelection';
+
+const HEADER_PX = 60;
+const ROW_PX = 70;
+const COLUMNS = '44px minmax(10rem, 2fr) minmax(6rem, 1fr) 6.5rem minmax(7rem, 1fr)';
+
+export interface AssignmentTableProps {
+  items: readonly AssignmentListItem[];
+  loading: boolean;
+  selection: Pick<PlanSelection, 'selectedIds' | 'toggle' | 'selectMany' | 'deselectMany' | 'week'>;
+}
+
+export function AssignmentTable({ items, loading, selection }: AssignmentTableProps) {
+  const { t } = useTranslation('planning');
+  const scroller = useRef<HTMLDivElement>(null);
+  const rows = useVirtualizer({ count: items.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_PX, overscan: 8 });
+  const takeable = items.filter((a) => selectVerdict(a, selection.week) === 'ok');
+  const allTaken = takeable.length > 0 && takeable.every((a) => selection.selectedIds.has(a.waterMeterPointId));
+
+  const focusRow = (index: number) => {
+    if (index < 0 || index >= items.length) return;
+    rows.scrollToIndex(index);
+    requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus());
+  };
+
+  const statusText = (a: AssignmentListItem) => {
+    if (a.scheduleItemStatus) return t(`ScheduleItemStatus.${a.scheduleItemStatus}`);
+    if (a.weekNo !== undefined && (a.weekNo !== selection.week.weekNo || a.year !== selection.week.year)) return t('Table.OtherWeek', { week: a.weekNo, year: a.year });
+    return t(`ItemStatus.${a.assignmentItemStatus}`);
+  };
+
+  return (
+    <Flex direction="column" h="100%" borderWidth="1px" borderRadius="md" role="grid" aria-label={t('Table.Label')} aria-rowcount={items.length + 1} aria-multiselectable data-testid="planning-table">
+      <Box role="row" aria-rowindex={1} display="grid" gridTemplateColumns={COLUMNS} alignItems="center" h={`${HEADER_PX}px`} px="2" borderBottomWidth="1px" fontWeight="semibold" fontSize="sm" flexShrink={0}>
+        <Box role="columnheader">
+          <chakra.input
+            type="checkbox" w="4" h="4" aria-label={t('Table.SelectAll')} checked={allTaken} disabled={!takeable.length} data-testid="planning-select-all"
+            onChange={() => (allTaken ? selection.deselectMany(takeable.map((a) => a.waterMeterPointId)) : selection.selectMany(takeable))}
+          />
+        </Box>
+        <Box role="columnheader">{t('Table.Address')}</Box>
+        <Box role="columnheader">{t('Table.Type')}</Box>
+        <Box role="columnheader">{t('Table.InstallDate')}</Box>
+        <Box role="columnheader">{t('Table.Status')}</Box>
+      </Box>
+      <Box ref={scroller} flex="1" overflowY="auto" position="relative">
+        {loading ? <Flex justify="center" p="6"><Spinner /></Flex> : items.length === 0 ? (
+          <Text p="6" textAlign="center" color="fg.muted" data-testid="planning-empty">{t('Table.Empty')}</Text>
+        ) : (
+          <Box h={`${rows.getTotalSize()}px`} position="relative">
+            {rows.getVirtualItems().map((v) => {
+              const a = items[v.index];
+              const selected = selection.selectedIds.has(a.waterMeterPointId);
+              const verdict = selectVerdict(a, selection.week);
+              return (
+                <Box
+                  key={a.waterMeterPointId} role="row" aria-rowindex={v.index + 2} aria-selected={selected} aria-disabled={verdict === 'disabled' || undefined}
+                  data-index={v.index} data-testid="planning-row" tabIndex={0}
+                  position="absolute" top="0" left="0" w="100%" h={`${ROW_PX}px`} transform={`translateY(${v.start}px)`}
+                  display="grid" gridTemplateColumns={COLUMNS} alignItems="center" px="2" fontSize="sm" borderBottomWidth="1px"
+                  bg={selected ? 'blue.subtle' : undefined} color={verdict === 'ok' ? undefined : 'fg.muted'} cursor={verdict === 'disabled' ? 'not-allowed' : 'pointer'}
+                  _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '-2px' }}
+                  onClick={() => selection.toggle(a)}
+                  onKeyDown={(e) => {
+                    if (e.key === ' ' || e.key === 'Enter') { e.preventDefault(); selection.toggle(a); }
+                    else if (e.key === 'ArrowDown') { e.preventDefault(); focusRow(v.index + 1); }
+                    else if (e.key === 'ArrowUp') { e.preventDefault(); focusRow(v.index - 1); }
+                  }}
+                >
+                  <Box role="gridcell">
+                    <chakra.input type="checkbox" w="4" h="4" tabIndex={-1} readOnly checked={selected} disabled={verdict === 'disabled'} aria-label={t('Table.Select', { address: a.address })} pointerEvents="none" />
+                  </Box>
+                  <Box role="gridcell" minW="0">
+                    <Text truncate fontWeight="medium">{a.address}</Text>
+                    <Text truncate color="fg.muted" fontSize="xs">{[a.agreementNo, a.matrikkelenhetNr].filter(Boolean).join(' · ')}</Text>
+                  </Box>
+                  <Box role="gridcell">{t(`AssignmentType.${a.assignmentType}`)}</Box>
+                  <Box role="gridcell">{a.installDate ? dateText(a.installDate.slice(0, 10)) : ''}</Box>
+                  <Box role="gridcell" minW="0">
+                    <Text truncate>{statusText(a)}</Text>
+                    {a.assigneeName && <Text truncate color="fg.muted" fontSize="xs">{a.assigneeName}</Text>}
+                  </Box>
+                </Box>
+              );
+            })}
+          </Box>
+        )}
+      </Box>
+    </Flex>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * The planning board (spec 2 §2.1): collapsible filter panel A, the assignment table beside the map,
+ * selection panel B with the summary; Back, Next (submit), the duration override and the layout dialog.
+ * After Next the batch's progress is shown live, then the week as planned.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Box, Button, Flex, HStack, Heading, IconButton, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { newId } from '../../../data/ids';
+import { isoWeekDates } from '../../../domain/calendar/days';
+import type { FreeDay } from '../../../domain/scheduling/hours';
+import type { BatchJobState, Schedule } from '../../../domain/schemas/scheduling';
+import { snackbar } from '../../../ui';
+import { useSession } from '../../../data/session';
+import { useAssignmentList } from '../api/fetchAssignmentList';
+import { useAssignmentLookups } from '../api/fetchAssignmentLookups';
+import { AssignmentTable } from './AssignmentTable';
+import { BatchView } from './BatchView';
+import { DurationOverride } from './DurationOverride';
+import { FilterChips } from './FilterChips';
+import { FilterPanel } from './FilterPanel';
+import { activeFilters, EMPTY_FILTER, toAssignmentFilter, type FilterState } from './filters';
+import { LayoutDialog } from './LayoutDialog';
+import { dateText } from './PlanChooser';
+import { schedulerRequest } from './selection';
+import { SelectionPanel } from './SelectionPanel';
+import { useBatchJob } from './useBatchJob';
+import { useDebounced } from './useDebounced';
+import { sectionWidths, useLayoutChoice } from './useLayoutChoice';
+import { usePlanSelection } from './usePlanSelection';
+import { MapSection } from './MapSection';
+
+export interface PlanBoardProps {
+  schedule: Schedule;
+  freeTime: readonly FreeDay[];
+  durations: ReadonlyMap<number, number>;
+  editing: boolean;
+  version: number;
+  onBack: (s?: Schedule) => void;
+  onChanged: () => void;
+}
+
+export function PlanBoard({ schedule, freeTime, durations, editing, version, onBack, onChanged }: PlanBoardProps) {
+  const { t } = useTranslation('planning');
+  const [filter, setFilter] = useState<FilterState>(EMPTY_FILTER);
+  const [filterOpen, setFilterOpen] = useState(true);
+  const [layoutOpen, setLayoutOpen] = useState(false);
+  const layout = useLayoutChoice(editing ? 'edit' : 'plan');
+  const widths = sectionWidths(layout.choice);
+  const street = useDebounced(filter.street, 300);
+  const asked = useMemo(() => toAssignmentFilter({ ...filter, street }), [filter, street]);
+  const lookups = useAssignmentLookups(useSession()?.companyId ?? null);
+  const list = useAssignmentList(schedule.assigneeId, schedule.id, asked, version);
+  const durationOf = useCallback((type: number) => durations.get(type) ?? 0, [durations]);
+  const selection = usePlanSelection({ schedule, freeTime, durationOf, onSavedChanged: onChanged });
+  const { clearChosen } = selection;
+
+  const onFinished = useCallback((job: BatchJobState) => {
+    if (job.status === 'Failed') snackbar.error(t('Scheduling.CreatingScheduleFailed'), job.error ? t(`Scheduling.${job.error}`, { defaultValue: '' }) : undefined);
+    else clearChosen();
+    onChanged();
+  }, [t, clearChosen, onChanged]);
+  const batch = useBatchJob(onFinished);
+
+  // spec 2 §2.1: an empty assignment list (nothing filtered away) sends the user back.
+  const unfiltered = activeFilters(filter).length === 0;
+  useEffect(() => {
+    if (list.status === 'ready' && list.data?.length === 0 && unfiltered && !list.refreshing) {
+      snackbar.info(t('NoAssignments'));
+      onBack(schedule);
+    }
+  }, [list.status, list.data, list.refreshing, unfiltered, t, onBack, schedule]);
+
+  useEffect(() => {
+    if (list.status === 'error') snackbar.error(t('AssignmentListLoadFailed'));
+  }, [list.status, t]);
+  useEffect(() => {
+    if (lookups.status === 'error') snackbar.error(t('LookupLoadFailed'));
+  }, [lookups.status, t]);
+
+  const next = async () => {
+    const request = schedulerRequest({
+      batchJobId: newId(), scheduleId: schedule.id, assigneeId: schedule.assigneeId,
+      week: selection.week, items: selection.items, freeTime,
+    });
+    if (!request) {
+      snackbar.error(t('Scheduling.InvalidSchedulingRequest'));
+      return;
+    }
+    try {
+      await batch.submit(request);
+    } catch {
+      snackbar.error(t('Scheduling.CreatingScheduleFailed'));
+    }
+  };
+
+  const dates = isoWeekDates(schedule.year, schedule.weekNo);
+  const title = t('WeekTitle', { name: schedule.assigneeName, week: schedule.weekNo, from: dateText(dates[0]), to: dateText(dates[6]) });
+
+  if (batch.watch.phase === 'watching') {
+    return <BatchView title={title} job={batch.watch.job} schedule={schedule} onPlanMore={batch.reset} onBack={() => onBack(schedule)} />;
+  }
+
+  const items = list.data ?? [];
+  return (
+    <Flex as="main" direction="column" h="calc(100dvh - 64px)" minH="560px" px="3" pt="3" gap="2" data-testid="planning-board">
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <HStack gap="2">
+          <Button variant="outline" size="sm" onClick={() => onBack(schedule)}>{t('Back')}</Button>
+          <Heading as="h1" size="md" data-testid="planning-title">{title}</Heading>
+        </HStack>
+        <HStack gap="2">
+          <DurationOverride value={selection.override} onChange={selection.setOverride} />
+          <Button variant="outline" size="sm" onClick={() => setLayoutOpen(true)}>{t('Layout.Open')}</Button>
+          <Button
+            colorPalette="blue" size="sm" disabled={!selection.hasNew || batch.watch.phase === 'submitting'}
+            loading={batch.watch.phase === 'submitting'} onClick={() => void next()} data-testid="planning-next"
+          >
+            {t('Next')}
+          </Button>
+        </HStack>
+      </HStack>
+      <FilterChips filter={filter} lookups={lookups.data} onChange={setFilter} />
+      <Flex flex="1" minH="0" gap="2">
+        {filterOpen ? (
+          <FilterPanel filter={filter} lookups={lookups.data} onChange={setFilter} onCollapse={() => setFilterOpen(false)} />
+        ) : (
+          <IconButton size="sm" variant="outline" aria-label={t('Filter.Expand')} aria-expanded={false} onClick={() => setFilterOpen(true)}>›</IconButton>
+        )}
+        <Flex flex="1" minW="0" gap="2">
+          <Box w={widths.table} minW="0" flexShrink={0} flexGrow={layout.choice === 'mapFixed' ? 1 : 0}>
+            {list.status === 'error' && !list.data
+              ? <Text color="fg.error">{t('AssignmentListLoadFailed')}</Text>
+              : <AssignmentTable items={items} loading={!list.data} selection={selection} />}
+          </Box>
+          <Box w={widths.map} minW="0" flexGrow={layout.choice === 'tableFixed' ? 1 : 0} data-testid="planning-map-section">
+            <MapSection items={items} selection={selection} />
+          </Box>
+        </Flex>
+        <SelectionPanel selection={selection} freeTime={freeTime} />
+      </Flex>
+      {layoutOpen && <LayoutDialog value={layout.choice} onChoose={layout.choose} onClose={() => setLayoutOpen(false)} />}
+    </Flex>
+  );
+}

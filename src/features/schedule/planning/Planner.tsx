@@ -1,0 +1,121 @@
+/**
+ * Loads what a plan needs (spec 2 §2.1, §7): the week's schedule (found, or created on a 404), the
+ * plumber's working hours of that week, the company's holidays and job durations. A schedule that
+ * cannot be read or created is said in a toast and the page goes back (spec 2 §8); missing working
+ * hours offer the company settings (WorkinghoursNotAvailable).
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Box, Button } from '@chakra-ui/react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { LiveRead } from '../../../data/liveRead';
+import { useSession } from '../../../data/session';
+import { weekFreeTime } from '../../../domain/scheduling/hours';
+import { DURATION_SETTING_TYPES } from '../../../domain/settings/company';
+import { EmptyView, InfoIcon, LoadingState, PageLayout, snackbar } from '../../../ui';
+import { LiveReadView } from '../../../ui/LiveReadView';
+import { WorkingHoursNotAvailable } from '../../../ui/WorkingHoursNotAvailable';
+import { useCompanySettings } from '../api/fetchJobDurations';
+import { useHolidays } from '../api/fetchHolidays';
+import { usePlumberWeekHours } from '../api/fetchPlumberWeekHours';
+import { ScheduleOpenError, useSchedule, type ScheduleTarget } from '../api/openWeekSchedule';
+import type { Schedule } from '../../../domain/schemas/scheduling';
+import { PlanBoard } from './PlanBoard';
+import type { PlanTarget } from './routeState';
+
+export interface PlannerProps {
+  target: PlanTarget;
+  editing: boolean;
+}
+
+export function Planner({ target, editing }: PlannerProps) {
+  const { t } = useTranslation('planning');
+  const navigate = useNavigate();
+  const [version, setVersion] = useState(0);
+  const scheduleTarget: ScheduleTarget = target.kind === 'schedule' || target.scheduleId
+    ? { scheduleId: target.kind === 'schedule' ? target.scheduleId : target.scheduleId! }
+    : { assigneeId: target.assigneeId, weekNo: target.weekNo, year: target.year };
+  const schedule = useSchedule(scheduleTarget, version);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+
+  const back = useCallback((s?: Schedule) => {
+    const week = s ?? schedule.data;
+    const choose = week ? { plumberId: week.assigneeId, calendarWeek: week.weekNo, year: week.year }
+      : target.kind === 'week' ? { plumberId: target.assigneeId, calendarWeek: target.weekNo, year: target.year } : {};
+    navigate('/schedule/plan', { state: { choose } });
+  }, [navigate, schedule.data, target]);
+
+  useEffect(() => {
+    if (schedule.status !== 'error') return;
+    const step = schedule.error instanceof ScheduleOpenError ? schedule.error.step : 'load';
+    snackbar.error(t(step === 'create' ? 'Scheduling.CreatingScheduleFailed' : 'Scheduling.FailedToRetrieveSchedule'));
+    back();
+  }, [schedule.status, schedule.error, t, back]);
+
+  if (!schedule.data) {
+    return <PageLayout><LiveReadView read={schedule} errorTitle={t('Scheduling.FailedToRetrieveSchedule')}>{() => null}</LiveReadView></PageLayout>;
+  }
+  return <WeekPlanner schedule={schedule.data} editing={editing} onBack={back} onChanged={reload} version={version} />;
+}
+
+interface WeekPlannerProps {
+  schedule: Schedule;
+  editing: boolean;
+  version: number;
+  onBack: (s?: Schedule) => void;
+  onChanged: () => void;
+}
+
+function WeekPlanner({ schedule, editing, version, onBack, onChanged }: WeekPlannerProps) {
+  const { t } = useTranslation('planning');
+  const navigate = useNavigate();
+  const companyId = useSession()?.companyId ?? null;
+  const hours = usePlumberWeekHours(schedule.assigneeId, schedule.year, schedule.weekNo);
+  const holidays = useHolidays(companyId, schedule.year);
+  const settings = useCompanySettings(companyId);
+
+  const freeTime = useMemo(() => (hours.data ? weekFreeTime(
+    hours.data.map((d) => ({ date: d.date, hours: d })),
+    (holidays.data ?? []).filter((h) => h.weekNo === schedule.weekNo),
+    schedule.plumberAvailabilityData,
+  ) : null), [hours.data, holidays.data, schedule.weekNo, schedule.plumberAvailabilityData]);
+
+  const durations = useMemo(() => {
+    const byType = new Map<number, number>();
+    for (const typeId of DURATION_SETTING_TYPES) {
+      const minutes = Number((settings.data ?? []).find((s) => s.settingTypeId === typeId)?.value);
+      if (Number.isInteger(minutes) && minutes > 0) byType.set(typeId, minutes);
+    }
+    return byType;
+  }, [settings.data]);
+
+  if (hours.status === 'missing') {
+    return <PageLayout><WorkingHoursNotAvailable settingsSection="companyHours" /></PageLayout>;
+  }
+  if (!freeTime || (holidays.status !== 'missing' && !holidays.data) || (settings.status !== 'missing' && !settings.data)) {
+    const failed = ([hours, holidays, settings] as LiveRead<unknown>[]).find((r) => r.status === 'error' || r.status === 'offline');
+    return (
+      <PageLayout>
+        {failed ? <LiveReadView read={failed} errorTitle={t('WeekLoadFailed')}>{() => null}</LiveReadView> : <LoadingState />}
+      </PageLayout>
+    );
+  }
+  if (durations.size < DURATION_SETTING_TYPES.length) {
+    return (
+      <PageLayout>
+        <Box data-testid="planning-durations-missing">
+          <EmptyView
+            title={t('DurationsMissing')} icon={<InfoIcon />}
+            action={<Button variant="outline" onClick={() => navigate('/settings?section=jobIntervals')}>{t('GoToJobDurations')}</Button>}
+          />
+        </Box>
+      </PageLayout>
+    );
+  }
+  return (
+    <PlanBoard
+      schedule={schedule} freeTime={freeTime} durations={durations} editing={editing}
+      version={version} onBack={onBack} onChanged={onChanged}
+    />
+  );
+}

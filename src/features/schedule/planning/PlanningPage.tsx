@@ -1,0 +1,52 @@
+/**
+ * /schedule/plan and /schedule/plan/edit/{id} (spec 2 §2.1): admins plan a plumber's week. The route's
+ * state, id and assigneeId query say what to plan; without them (the calendar comes with a later issue)
+ * the page asks for a plumber and an ISO week itself, and Back returns to that choice. A non-admin sees
+ * that planning is for admins (the server refuses them too); under 750 px the device-not-supported text.
+ */
+import { Box } from '@chakra-ui/react';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../data/session';
+import { PLANNING_MIN_WIDTH_PX } from '../../../domain/scheduling/enums';
+import { AccessDenied, BlockIcon, EmptyView, PageLayout, useMediaQuery } from '../../../ui';
+import { DeviceNotSupported } from '../../../ui/DeviceNotSupported';
+import { PlanChooser } from './PlanChooser';
+import { Planner } from './Planner';
+import { planTarget, readRouteState } from './routeState';
+
+const NARROW_QUERY = `(max-width: ${PLANNING_MIN_WIDTH_PX - 0.02}px)`;
+
+export function PlanningPage() {
+  const session = useSession();
+  const narrow = useMediaQuery(NARROW_QUERY);
+  if (!session?.isAdmin) return <AdminsOnly />;
+  if (!session.hasAgreement) return <AccessDenied />;
+  if (narrow) return <DeviceNotSupported />;
+  return <Planning />;
+}
+
+function Planning() {
+  const { id } = useParams();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const state = readRouteState(location.state);
+  // Back (and an empty list) return to the choice with what was chosen.
+  const back = (location.state as { choose?: unknown } | null)?.choose;
+  if (!id && back) return <PlanChooser initial={readRouteState(back)} />;
+  const target = planTarget(id, state, params.get('assigneeId'));
+  if (!target) return <PlanChooser initial={state} />;
+  // A new target is a new plan: nothing chosen for another week carries over.
+  return <Planner key={JSON.stringify(target)} target={target} editing={!!id} />;
+}
+
+function AdminsOnly() {
+  const { t } = useTranslation('planning');
+  return (
+    <PageLayout>
+      <Box data-testid="planning-admins-only">
+        <EmptyView title={t('AdminsOnly')} description={t('AdminsOnlyMessage')} icon={<BlockIcon color="red.solid" />} />
+      </Box>
+    </PageLayout>
+  );
+}

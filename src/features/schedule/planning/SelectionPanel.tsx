@@ -1,0 +1,68 @@
+/**
+ * Side panel B (spec 2 §2.1): the summary (planned hours against the week's available hours, days and
+ * weeks planned; at most 151 px high) above the selection list in its order. Delete is offered only for
+ * Scheduled or Cancelled saved items (and every item chosen here); Cancelled and Obstacle keep a marker.
+ */
+import { Box, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { assignmentSummary, toHours, type FreeDay } from '../../../domain/scheduling/hours';
+import { CloseIcon } from '../../../ui';
+import { canRemove, markerOf, plannedDurations } from './selection';
+import type { PlanSelection } from './usePlanSelection';
+
+const SUMMARY_MAX_PX = 151;
+const MARKER_COLOUR = { cancelled: 'red.solid', obstacle: 'orange.solid' } as const;
+
+export interface SelectionPanelProps {
+  selection: Pick<PlanSelection, 'items' | 'planned' | 'available' | 'remove'>;
+  freeTime: readonly FreeDay[];
+}
+
+export function SelectionPanel({ selection, freeTime }: SelectionPanelProps) {
+  const { t, i18n } = useTranslation('planning');
+  const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'nb-NO', { maximumFractionDigits: 2 });
+  const summary = assignmentSummary(plannedDurations(selection.items), freeTime);
+  const over = selection.planned > selection.available;
+  return (
+    <Flex as="aside" aria-label={t('Selection.Heading')} direction="column" w="20vw" minW="300px" flexShrink={0} gap="2" data-testid="planning-selection">
+      <Box borderWidth="1px" borderRadius="md" p="3" maxH={`${SUMMARY_MAX_PX}px`} overflow="hidden" data-testid="planning-summary">
+        <Text fontWeight="semibold" color={over ? 'fg.error' : undefined} data-testid="planning-hours">
+          {t('Summary.Hours', { planned: number.format(toHours(selection.planned)), available: number.format(toHours(selection.available)) })}
+        </Text>
+        <Text fontSize="sm">{t('Summary.Days', { count: summary.numberOfDaysPlanned })}</Text>
+        <Text fontSize="sm">{t('Summary.Weeks', { count: summary.numberOfWeeksPlanned })}</Text>
+        <Text fontSize="sm" color="fg.muted">{t('Summary.Items', { count: selection.items.length })}</Text>
+      </Box>
+      <Heading as="h2" size="sm">{t('Selection.Heading')}</Heading>
+      <Stack as="ol" gap="1" flex="1" overflowY="auto" listStyleType="none" m="0" p="0" data-testid="planning-selection-list">
+        {selection.items.length === 0 && <Text color="fg.muted" fontSize="sm">{t('Selection.Empty')}</Text>}
+        {selection.items.map((item, n) => {
+          const marker = markerOf(item);
+          return (
+            <Flex
+              as="li" key={item.waterMeterPointId} align="center" gap="2" borderWidth="1px" borderRadius="md" px="2" py="1"
+              borderLeftWidth={marker ? '6px' : '1px'} borderLeftColor={marker ? MARKER_COLOUR[marker] : undefined} data-testid="planning-selected"
+            >
+              <Text fontSize="sm" color="fg.muted" minW="2ch">{n + 1}</Text>
+              <Box flex="1" minW="0">
+                <Text truncate fontSize="sm" fontWeight="medium">{item.address}</Text>
+                <Text truncate fontSize="xs" color="fg.muted">
+                  {[t(`AssignmentType.${item.assignmentType}`), t('Duration.Minutes', { count: item.duration }),
+                    item.status ? t(`ScheduleItemStatus.${item.status}`) : t('Selection.New')].join(' · ')}
+                </Text>
+              </Box>
+              {canRemove(item) && (
+                <IconButton
+                  size="xs" variant="ghost" aria-label={t(item.scheduleItemId ? 'Selection.Delete' : 'Selection.Remove', { address: item.address })}
+                  onClick={() => void selection.remove(item)}
+                >
+                  <CloseIcon />
+                </IconButton>
+              )}
+            </Flex>
+          );
+        })}
+      </Stack>
+    </Flex>
+  );
+}
