@@ -17,6 +17,7 @@ import { lookupRoutes } from './lookups';
 import { mediaRoutes } from './media';
 import { propertyRoutes } from './property';
 import { reportRoutes } from './reports';
+import { scheduleRoutes } from './schedules';
 import { settingsRoutes } from './settings';
 import { syncRoutes } from './sync';
 import { taskRoutes } from './tasks';
@@ -73,4 +74,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(templateRoutes);
   await app.register(analyticsRoutes);
   await app.register(reportRoutes);
+  await app.register(scheduleRoutes);
 }

@@ -7,14 +7,22 @@
  * Jobs:
  * - daily-cleanup (services/cleanup.ts), at 03:30 Oslo time. The schedule is stored in the
  *   database, and pg-boss sends one job per slot however many processes schedule it.
+ * - schedule-batch (services/scheduling/batch.ts): one job per POST /api/Scheduler, sent in the
+ *   submit's own transaction with the batch's id. A process that dies mid-batch leaves the job
+ *   active; pg-boss takes it again after expireInSeconds and the run lays the batch anew.
+ * - schedule-batch-sweep, every minute: batches whose job was never sent (submitted before any
+ *   worker had made the queue) are sent; ones pg-boss gave up on are marked Failed.
  */
 import PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
 import { dailyCleanup } from '../services/cleanup';
+import { runScheduleBatch, SCHEDULE_BATCH_QUEUE, sweepScheduleBatches } from '../services/scheduling/batch';
 import { TIME_ZONE } from '../../src/domain/constants';
 
 export const CLEANUP_QUEUE = 'daily-cleanup';
 const CLEANUP_CRON = '30 3 * * *';
+export { SCHEDULE_BATCH_QUEUE };
+export const SCHEDULE_SWEEP_QUEUE = 'schedule-batch-sweep';
 
 export interface Workers {
   boss: PgBoss;
@@ -24,6 +32,8 @@ export interface Workers {
 export interface WorkerOptions {
   /** How often an idle worker looks for a job (pg-boss's default is 2 s). */
   pollingIntervalSeconds?: number;
+  /** How long a batch job may run before pg-boss takes it as dead and runs it again. */
+  batchExpireInSeconds?: number;
 }
 
 export async function startWorkers(ctx: AppContext, opts: WorkerOptions = {}): Promise<Workers> {
@@ -41,6 +51,19 @@ export async function startWorkers(ctx: AppContext, opts: WorkerOptions = {}): P
     ctx.log.info({ result }, 'daily clean-up done');
     return result;
   });
+
+  // A batch of hundreds of items takes a second or two: two minutes is a dead process, not a slow one.
+  await boss.createQueue(SCHEDULE_BATCH_QUEUE, { name: SCHEDULE_BATCH_QUEUE, retryLimit: 3, retryDelay: 5, expireInSeconds: opts.batchExpireInSeconds ?? 120 });
+  await boss.work<{ batchJobId: string }>(SCHEDULE_BATCH_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async ([job]) => {
+    const outcome = await runScheduleBatch(ctx, job.data.batchJobId);
+    ctx.log.info({ batchJobId: job.data.batchJobId, outcome }, 'schedule batch done');
+    return { outcome };
+  });
+  await boss.createQueue(SCHEDULE_SWEEP_QUEUE, { name: SCHEDULE_SWEEP_QUEUE, policy: 'singleton', retryLimit: 0, expireInSeconds: 300 });
+  await boss.schedule(SCHEDULE_SWEEP_QUEUE, '* * * * *', {}, { tz: TIME_ZONE });
+  await boss.work(SCHEDULE_SWEEP_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 30 }, () => sweepScheduleBatches(ctx));
+  // Batches submitted while no worker had made the queue are sent now, not a minute from now.
+  await sweepScheduleBatches(ctx, 0);
 
   return {
     boss,

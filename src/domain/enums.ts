@@ -41,7 +41,7 @@ export const JobSource = { NewJob: 'NewJob', ExistingJob: 'ExistingJob' } as con
  * jobs (or task images) of the company changed on the server, so devices refresh now instead of at
  * their next timer.
  */
-export const NotificationType = { Registration: 'Registration', JobsChanged: 'JobsChanged', MediaChanged: 'MediaChanged' } as const;
+export const NotificationType = { Registration: 'Registration', JobsChanged: 'JobsChanged', MediaChanged: 'MediaChanged', ScheduleBatch: 'ScheduleBatch' } as const;
 
 export const AddressResultType = { PropertyUnit: 'PropertyUnit', Street: 'Street', StreetAddress: 'StreetAddress' } as const;
 export type AddressResultTypeName = (typeof AddressResultType)[keyof typeof AddressResultType];

@@ -7,12 +7,31 @@
  *   meter points with coordinates, as seen from plumber {id}'s schedule `scheduleId`. `filtered` is
  *   the AssignmentFilter as JSON text (URL-encoded); absent: no filter.
  * - Schedules: GET /api/Schedule?assigneeId&weekNo&year (404 when none; the client then POSTs),
- *   POST /api/Schedule (ScheduleCreateRequest → 201 Schedule), GET /api/Schedule/{id}?detailedResponse=,
- *   GET /api/schedule/plumber/{id} (ScheduleSummary[]), PUT /api/schedule/{id},
- *   PUT /api/schedule/{id}/scheduleitems, POST /api/schedule/{id}/activate,
- *   DELETE /api/ScheduleItem/scheduleitemid/{id}, DELETE /api/ScheduleItem (body: ids).
- * - POST /api/Scheduler (SchedulerRequest → 202 BatchJobState): validated, then laid out by a batch.
+ *   POST /api/Schedule (ScheduleCreateRequest → 201 Schedule; 200 with the existing one when the
+ *   plumber already has that week, so two admins racing make one), GET /api/Schedule/{id}?detailedResponse=
+ *   (default true; false leaves scheduleItems and plumberAvailabilityData empty),
+ *   GET /api/schedule/plumber/{id} (ScheduleSummary[], oldest week first),
+ *   PUT /api/schedule/{id} (ScheduleUpdateRequest: the status; 5 ActivationInProgress only by activate),
+ *   PUT /api/schedule/{id}/scheduleitems (ScheduleItemUpdate[] → the items as saved: a new start
+ *   (inside the week, 06:00–18:00, not past, not overlapping another item), a duration override
+ *   (15…90), sequence, notes; only Scheduled/NotificationFailed items move (409 otherwise)),
+ *   POST /api/schedule/{id}/activate (no body → Schedule, status Started; 409 with no laid items),
+ *   DELETE /api/ScheduleItem/scheduleitemid/{id}, DELETE /api/ScheduleItem (body: ids) → ScheduleItemDeleteResult;
+ *   only Scheduled or Cancelled items (409 otherwise); each schedule's rest is numbered 1, 2, … again.
+ *   Everything refuses a plumber (403) and answers 404 for another company's schedules and plumbers;
+ *   writes to a schedule while its batch is Queued or Started are 409.
+ * - POST /api/Scheduler (SchedulerRequest → 202 BatchJobState Queued): validated (spec 2 §5:
+ *   Scheduling.InvalidSchedulingRequest; planned hours past the week's available hours without
+ *   isPossibleToScheduleNextWeek: Scheduling.MaxAssignmentSelected, both 400 with errorKey; a point of
+ *   another company 404; a point in another live item 409), then laid out by a batch. The items are
+ *   saved in the same transaction; the batch's id is the client's batchJobId, so a repeated submit is
+ *   the same batch (202 with its state, nothing written again). A `duration` equal to the company's for
+ *   the type is no override; another must be one of 15…90. scheduledItems are items of this schedule
+ *   laid again with the new ones (in sequenceNumber order); those past Scheduled stay where they are.
+ *   The server's own availability rows count, not the request's plumberAvailabilityData.
  * - GET /api/ScheduleItemBatchJob?weekNumber&year&scheduleId → BatchJobState (404: no batch yet).
+ *   The hub's 'plumber notification' with BatchJobId (NotificationType ScheduleBatch) follows each
+ *   change of a batch's state.
  */
 import { Type, type Static } from 'typebox';
 import { Nullable, Uuid, DateTime } from './common';
@@ -230,3 +249,20 @@ export type BatchJobState = Static<typeof BatchJobStateSchema>;
 
 export const BatchJobQuery = Type.Object({ weekNumber: IsoWeekNumber, year: YearNumber, scheduleId: Id });
 export const ScheduleItemIdsBody = Type.Array(Id, { minItems: 1, maxItems: SCHEDULE_MAX_ITEMS });
+
+export const ScheduleIdParam = Type.Object({ id: Id });
+export const ScheduleDetailQuery = Type.Object({ detailedResponse: Type.Optional(Type.Boolean()) });
+export const ScheduleUpdateRequest = Type.Object({ status: Type.Integer({ minimum: 1, maximum: 6 }) }, { additionalProperties: false });
+export type ScheduleUpdateRequest = Static<typeof ScheduleUpdateRequest>;
+
+/** One item's change in PUT /api/schedule/{id}/scheduleitems; absent fields stay as they are. */
+export const ScheduleItemUpdateSchema = Type.Object({
+  id: Id,
+  scheduleStartDateTime: Type.Optional(DateTime),
+  duration: Type.Optional(Type.Integer({ minimum: 15, maximum: 90 })),
+  sequenceNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: SCHEDULE_MAX_ITEMS })),
+  notes: Type.Optional(Nullable(ShortText(2000))),
+}, { additionalProperties: false });
+export type ScheduleItemUpdate = Static<typeof ScheduleItemUpdateSchema>;
+export const ScheduleItemUpdateBody = Type.Array(ScheduleItemUpdateSchema, { minItems: 1, maxItems: SCHEDULE_MAX_ITEMS });
+export const ScheduleItemDeleteResult = Type.Object({ deletedIds: Type.Array(Type.Integer()) });

@@ -1,0 +1,68 @@
+/**
+ * Schedules, their items and the batch (spec 2 §7). Shapes and the decisions the spec leaves open:
+ * src/domain/schemas/scheduling.ts. Paths are matched case-insensitively (app.ts), so /api/Schedule
+ * and /api/schedule are one route.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  BatchJobQuery, BatchJobStateSchema, ScheduleCreateRequest, ScheduleDetailQuery, ScheduleIdParam, ScheduleItemDeleteResult,
+  ScheduleItemIdsBody, ScheduleItemSchema, ScheduleItemUpdateBody, ScheduleQuery, SchedulerRequest, ScheduleSchema,
+  ScheduleSummarySchema, ScheduleUpdateRequest,
+} from '../../src/domain/schemas/scheduling';
+import {
+  activateSchedule, createSchedule, deleteScheduleItems, plumberSchedules, scheduleBatchState, scheduleById, updateSchedule,
+  updateScheduleItems, weekSchedule,
+} from '../services/scheduling/schedules';
+import { submitSchedule } from '../services/scheduling/submit';
+import { runMutation } from './mutation';
+import { errors, mutationErrors } from './schemas';
+
+const tags = ['Schedule'];
+
+export async function scheduleRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/Schedule', { schema: { tags, querystring: ScheduleQuery, response: { 200: ScheduleSchema, ...errors } } },
+    (req) => weekSchedule(app.db, req.user, req.query.assigneeId, req.query.year, req.query.weekNo));
+
+  r.post('/Schedule', { schema: { tags, body: ScheduleCreateRequest, response: { 200: ScheduleSchema, 201: ScheduleSchema, ...mutationErrors } } }, async (req, reply) => {
+    await runMutation(req, reply, (w) => createSchedule(w.tx, req.user, req.body));
+  });
+
+  r.get('/Schedule/:id', { schema: { tags, params: ScheduleIdParam, querystring: ScheduleDetailQuery, response: { 200: ScheduleSchema, ...errors } } },
+    (req) => scheduleById(app.db, req.user, req.params.id, req.query.detailedResponse ?? true));
+
+  r.get('/schedule/plumber/:id', { schema: { tags, params: ScheduleIdParam, response: { 200: Type.Array(ScheduleSummarySchema), ...errors } } },
+    (req) => plumberSchedules(app.db, req.user, req.params.id));
+
+  r.put('/schedule/:id', { schema: { tags, params: ScheduleIdParam, body: ScheduleUpdateRequest, response: { 200: ScheduleSchema, ...mutationErrors } } }, async (req, reply) => {
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await updateSchedule(w.tx, req.user, req.params.id, req.body) }));
+  });
+
+  r.put('/schedule/:id/scheduleitems', {
+    schema: { tags, params: ScheduleIdParam, body: ScheduleItemUpdateBody, response: { 200: Type.Array(ScheduleItemSchema), ...mutationErrors } },
+  }, async (req, reply) => {
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await updateScheduleItems(w.tx, req.user, req.params.id, req.body) }));
+  });
+
+  r.post('/schedule/:id/activate', { schema: { tags, params: ScheduleIdParam, response: { 200: ScheduleSchema, ...mutationErrors } } }, async (req, reply) => {
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await activateSchedule(w.tx, req.user, req.params.id) }));
+  });
+
+  r.delete('/ScheduleItem/scheduleitemid/:id', { schema: { tags, params: ScheduleIdParam, response: { 200: ScheduleItemDeleteResult, ...mutationErrors } } }, async (req, reply) => {
+    await runMutation(req, reply, async (w) => ({ status: 200, body: { deletedIds: await deleteScheduleItems(w.tx, req.user, [req.params.id]) } }));
+  });
+
+  r.delete('/ScheduleItem', { schema: { tags, body: ScheduleItemIdsBody, response: { 200: ScheduleItemDeleteResult, ...mutationErrors } } }, async (req, reply) => {
+    await runMutation(req, reply, async (w) => ({ status: 200, body: { deletedIds: await deleteScheduleItems(w.tx, req.user, req.body) } }));
+  });
+
+  r.post('/Scheduler', { schema: { tags, body: SchedulerRequest, response: { 202: BatchJobStateSchema, ...mutationErrors } } }, async (req, reply) => {
+    await runMutation(req, reply, (w) => submitSchedule(w.tx, req.user, req.body));
+  });
+
+  r.get('/ScheduleItemBatchJob', { schema: { tags, querystring: BatchJobQuery, response: { 200: BatchJobStateSchema, ...errors } } },
+    (req) => scheduleBatchState(app.db, req.user, req.query.scheduleId, req.query.year, req.query.weekNumber));
+}
