@@ -67,7 +67,7 @@ export const SCREENS: Record<ScreenId, Screen> = {
   jobLocation: screen(JOBS_CHUNK, (m) => m.JobLocationPage),
   dashboard: screen(chunk(() => import('../features/dashboard')), (m) => m.DashboardPage),
   settings: screen(chunk(() => import('../features/settings')), (m) => m.SettingsPage),
-  planning: screen(chunk(() => import('../features/schedule/planning'), ['planning', 'hours']), (m) => m.PlanningPage),
+  planning: screen(chunk(() => import('../features/schedule/planning'), ['planning', 'hours', 'map']), (m) => m.PlanningPage),
   notFound: screen(chunk(() => import('../features/notfound')), (m) => m.NotFoundPage),
 };
 

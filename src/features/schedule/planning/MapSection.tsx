@@ -1,17 +1,43 @@
 /**
- * Section B of the board: the planning map beside the table (spec 2 §2.1), in planning mode. A polygon
- * drawn on it selects what fits (like select-all); deselecting there drops the points chosen here.
+ * Section B of the board: the planning map beside the table (spec 2 §2.1), in planning mode. A click
+ * on a point is a row's toggle (with its refusals); a polygon selects what fits, like select-all;
+ * 'delete all selections' drops the points chosen here (saved items leave one by one, by delete).
  */
-import { Box } from '@chakra-ui/react';
+import { useCallback, useMemo } from 'react';
 import type { AssignmentListItem } from '../../../domain/schemas/scheduling';
+import { PlanningMap } from '../map';
+import { selectVerdict } from './selection';
 import type { PlanSelection } from './usePlanSelection';
+
+/** The board's height less its top bar, the chips and the map's tools. */
+const MAP_HEIGHT = 'max(360px, calc(100dvh - 230px))';
 
 export interface MapSectionProps {
   items: readonly AssignmentListItem[];
-  selection: Pick<PlanSelection, 'selectedIds' | 'selectMany' | 'deselectMany' | 'clearChosen' | 'week'>;
+  selection: Pick<PlanSelection, 'selectedIds' | 'toggle' | 'selectMany' | 'deselectMany' | 'clearChosen' | 'week'>;
 }
 
-// SLOT: the planning map (src/features/schedule/map, being built beside this page) plugs in here.
-export function MapSection(_props: MapSectionProps) {
-  return <Box h="100%" borderWidth="1px" borderRadius="md" data-testid="planning-map-slot" />;
+export function MapSection({ items, selection }: MapSectionProps) {
+  const { selectedIds, toggle, selectMany, deselectMany, clearChosen, week } = selection;
+  const byId = useMemo(() => new Map(items.map((a) => [a.waterMeterPointId, a])), [items]);
+
+  // Another week's point stays clickable so the click says why it cannot be taken (PreviousWeekItem).
+  const isSelectable = useCallback(
+    (p: AssignmentListItem) => selectedIds.has(p.waterMeterPointId) || selectVerdict(p, week) !== 'disabled',
+    [selectedIds, week],
+  );
+
+  const onSelect = useCallback((ids: number[], selected: boolean) => {
+    const points = ids.map((id) => byId.get(id)).filter((a): a is AssignmentListItem => !!a);
+    if (points.length === 1) toggle(points[0]);
+    else if (selected) selectMany(points);
+    else deselectMany(ids);
+  }, [byId, toggle, selectMany, deselectMany]);
+
+  return (
+    <PlanningMap
+      points={items} selectedIds={selectedIds} onSelect={onSelect} isSelectable={isSelectable}
+      mode="planning" onClearSelections={clearChosen} height={MAP_HEIGHT}
+    />
+  );
 }

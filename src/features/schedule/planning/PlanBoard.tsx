@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Box, Button, Flex, HStack, Heading, IconButton, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { newId } from '../../../data/ids';
+import { ApiError } from '../../../data/transport';
 import { isoWeekDates } from '../../../domain/calendar/days';
 import type { FreeDay } from '../../../domain/scheduling/hours';
 import type { BatchJobState, Schedule } from '../../../domain/schemas/scheduling';
@@ -28,6 +29,7 @@ import { useBatchJob } from './useBatchJob';
 import { useDebounced } from './useDebounced';
 import { sectionWidths, useLayoutChoice } from './useLayoutChoice';
 import { usePlanSelection } from './usePlanSelection';
+import { preloadPlanningMap } from '../map';
 import { MapSection } from './MapSection';
 
 export interface PlanBoardProps {
@@ -41,7 +43,7 @@ export interface PlanBoardProps {
 }
 
 export function PlanBoard({ schedule, freeTime, durations, editing, version, onBack, onChanged }: PlanBoardProps) {
-  const { t } = useTranslation('planning');
+  const { t, i18n } = useTranslation('planning');
   const [filter, setFilter] = useState<FilterState>(EMPTY_FILTER);
   const [filterOpen, setFilterOpen] = useState(true);
   const [layoutOpen, setLayoutOpen] = useState(false);
@@ -54,6 +56,8 @@ export function PlanBoard({ schedule, freeTime, durations, editing, version, onB
   const durationOf = useCallback((type: number) => durations.get(type) ?? 0, [durations]);
   const selection = usePlanSelection({ schedule, freeTime, durationOf, onSavedChanged: onChanged });
   const { clearChosen } = selection;
+
+  useEffect(() => { void preloadPlanningMap(); }, []);
 
   const onFinished = useCallback((job: BatchJobState) => {
     if (job.status === 'Failed') snackbar.error(t('Scheduling.CreatingScheduleFailed'), job.error ? t(`Scheduling.${job.error}`, { defaultValue: '' }) : undefined);
@@ -89,8 +93,10 @@ export function PlanBoard({ schedule, freeTime, durations, editing, version, onB
     }
     try {
       await batch.submit(request);
-    } catch {
-      snackbar.error(t('Scheduling.CreatingScheduleFailed'));
+    } catch (err) {
+      // The server's own refusals (spec 2 §5) name their message; anything else is a failed submit.
+      const key = err instanceof ApiError ? (err.body as { errorKey?: unknown } | null)?.errorKey : undefined;
+      snackbar.error(typeof key === 'string' && i18n.exists(`planning:${key}`) ? t(key, { week: schedule.weekNo, count: selection.items.length }) : t('Scheduling.CreatingScheduleFailed'));
     }
   };
 
