@@ -262,8 +262,8 @@ export async function updateTaskRow(tx: Tx, taskId: string, patch: Partial<typeo
 }
 
 /** Gives every task of a job (deleted ones too) to a new assignee. */
-export async function assignJobTasks(tx: Tx, jobId: string, assignee: { registrationId: number; name: string }): Promise<void> {
-  await tx.update(tasks).set({ assignedTo: assignee.registrationId, assigneeName: assignee.name }).where(eq(tasks.jobId, jobId));
+export async function assignJobTasks(tx: Tx, jobId: string, assignee: { assignedTo: number; assigneeName: string }): Promise<void> {
+  await tx.update(tasks).set(assignee).where(eq(tasks.jobId, jobId));
 }
 
 /** The highest task number and order a job has used; deleted tasks count, so a number is never reused. */

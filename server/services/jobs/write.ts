@@ -4,10 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type {
-  CompleteJobRequest, CreateJobRequest, Job, ReassignJobsRequest, TaskEditRequest, UpdateJobNoteRequest, UpdateJobRequest,
+  CompleteJobRequest, CreateJobRequest, Job, ReassignJobsRequest, UpdateJobNoteRequest, UpdateJobRequest,
 } from '../../../src/domain/schemas';
 import { JobStatus, JobType, TaskStatus } from '../../../src/domain/enums';
 import { canChangePlumber, canDeleteJob, canSubmitJob } from '../../../src/domain/jobs/rules';
+import {
+  jobEditEffect, noteEffect, reassignEffect, taskAssigneeEffect, taskEditEffect, type NewAssignee,
+} from '../../../src/domain/jobs/effects';
 import type { UserContext } from '../../auth/context';
 import type { Work } from '../../db/tx';
 import { badRequest, conflict, forbidden } from '../../http/errors';
@@ -89,35 +92,26 @@ export async function updateJob(w: Work, user: UserContext, body: UpdateJobReque
     if (edit.isDeleted) throw badRequest(`body/taskEditRequests/${i}/isDeleted`, 'must be false: delete tasks with DELETE /api/Tasks');
   });
 
-  const patch: Partial<JobRow> = {
-    description: body.description, severityId: body.severity, scheduledDate: date(body.scheduledDate),
-    // The due date is read-only for plumbers (spec 1 §6): theirs is kept whatever the form sends.
-    dueDate: user.isAdmin ? date(body.dueDate) : row.dueDate,
-  };
-  checkDates(patch.scheduledDate ?? null, patch.dueDate ?? null);
-  let assignee: { registrationId: number; name: string } | null = null;
+  let assignee: NewAssignee | null = null;
   if (body.plumberId !== row.assignedToId) {
     if (!canChangePlumber(job)) throw conflict('The plumber can only be changed while the job is not started', job);
-    assignee = await assignableUser(w, row.companyId, body.plumberId, 'body/plumberId');
-    Object.assign(patch, { assignedToId: assignee.registrationId, assigneeName: assignee.name, assignedDate: workTime('body/madeAt', body.madeAt, row.createdAt) });
+    const to = await assignableUser(w, row.companyId, body.plumberId, 'body/plumberId');
+    assignee = { id: to.registrationId, name: to.name };
   }
-  for (const edit of body.taskEditRequests) await applyTaskEdit(w, edit, assignee);
+  const madeAt = assignee ? workTime('body/madeAt', body.madeAt, row.createdAt) : row.assignedDate;
+  const edit = { description: body.description, severity: body.severity, scheduledDate: date(body.scheduledDate), dueDate: date(body.dueDate), plumberId: body.plumberId };
+  const patch = jobEditEffect<Date | null>(row, edit, user.isAdmin, assignee, madeAt);
+  checkDates(patch.scheduledDate, patch.dueDate);
+  for (const e of body.taskEditRequests) await updateTaskRow(w.tx, e.taskId, taskEditEffect(e, assignee));
   if (assignee) await tombstone(w.tx, row.id, row.companyId, row.assignedToId);
   await writeJob(w.tx, row.id, patch);
   return reloadJob(w.tx, row.id);
 }
 
-async function applyTaskEdit(w: Work, edit: TaskEditRequest, assignee: { registrationId: number; name: string } | null) {
-  await updateTaskRow(w.tx, edit.taskId, {
-    description: edit.description,
-    ...(assignee ? { assignedTo: assignee.registrationId, assigneeName: assignee.name } : {}),
-  });
-}
-
 /** Note change: notes and severity. The status in the body is the client's view and is not applied. */
 export async function updateJobNote(w: Work, user: UserContext, body: UpdateJobNoteRequest): Promise<Job> {
   const { row } = await lockedJob(w, user, body.jobId, body.expectedVersion);
-  await writeJob(w.tx, row.id, { notes: body.notes, severityId: body.severity });
+  await writeJob(w.tx, row.id, noteEffect(body));
   return reloadJob(w.tx, row.id);
 }
 
@@ -155,9 +149,10 @@ export async function reassignJobs(w: Work, user: UserContext, body: ReassignJob
   for (const { row } of locked) {
     if (row.assignedToId !== assignee.registrationId) {
       const assignedDate = workTime('body/madeAt', body.madeAt, row.createdAt);
-      await assignJobTasks(w.tx, row.id, assignee);
+      const to = { id: assignee.registrationId, name: assignee.name };
+      await assignJobTasks(w.tx, row.id, taskAssigneeEffect(to));
       await tombstone(w.tx, row.id, row.companyId, row.assignedToId);
-      await writeJob(w.tx, row.id, { assignedToId: assignee.registrationId, assigneeName: assignee.name, assignedDate });
+      await writeJob(w.tx, row.id, reassignEffect(row, to, assignedDate));
     }
     out.push(await reloadJob(w.tx, row.id));
   }

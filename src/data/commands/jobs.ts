@@ -4,6 +4,7 @@ import type {
   UpdateJobRequest,
 } from '../../domain/api';
 import { formatDateTime } from '../../domain/format';
+import { jobEditEffect, noteEffect, reassignEffect, taskAssigneeEffect } from '../../domain/jobs/effects';
 import { db } from '../db';
 import { defineCommands, expectedVersionOf } from './define';
 import { applyTaskEdits, assigneeName, plumberName, storeJob, text, withDerivedStatus } from './replica';
@@ -100,23 +101,17 @@ export const jobCommands = defineCommands<JobCommandBodies>({
     refersTo: (b) => b.taskEditRequests.map((t) => t.taskId),
     version: expectedVersionOf(),
     stampsTime: true,
-    // As the server applies it (server/services/jobs.ts updateJob): title, type and status are not
-    // the form's to change; a plumber's due date stays; of the task edits only the description.
+    // As the server applies it: the one rule of src/domain/jobs/effects.ts.
     async apply(b, { actor, now, madeAt }) {
       const job = await db.jobs.get(b.jobId);
       if (!job) return;
       const reassigned = b.plumberId !== job.assignedToId;
-      const name = reassigned ? await assigneeName(b.plumberId, job.assigneeName) : job.assigneeName;
+      const assignee = reassigned ? { id: b.plumberId, name: await assigneeName(b.plumberId, job.assigneeName) } : null;
+      const edit = { description: b.description, severity: b.severity, scheduledDate: b.scheduledDate, dueDate: b.dueDate, plumberId: b.plumberId };
       await storeJob(actor, withDerivedStatus({
         ...job,
-        description: b.description,
-        severityId: b.severity,
-        scheduledDate: b.scheduledDate,
-        dueDate: actor.isAdmin ? b.dueDate : job.dueDate,
-        assignedToId: b.plumberId,
-        assigneeName: name,
-        assignedDate: reassigned ? madeAt : job.assignedDate,
-        jobTasks: applyTaskEdits(job, b.taskEditRequests, reassigned ? { id: b.plumberId, name } : null),
+        ...jobEditEffect(job, edit, actor.isAdmin, assignee, madeAt),
+        jobTasks: applyTaskEdits(job, b.taskEditRequests, assignee),
         updatedAt: now,
       }));
     },
@@ -140,8 +135,7 @@ export const jobCommands = defineCommands<JobCommandBodies>({
     version: expectedVersionOf(),
     async apply(b, { now }) {
       const job = await db.jobs.get(b.jobId);
-      // The server takes the note and the severity; the status in the body is not applied.
-      if (job) await db.jobs.put({ ...job, notes: b.notes, severityId: b.severity, updatedAt: now });
+      if (job) await db.jobs.put({ ...job, ...noteEffect(b), updatedAt: now });
     },
     conflict: (b, server) => [{ fieldKey: 'Field.notes', mine: text(b.notes), server: text(server.notes) }],
   },
@@ -176,12 +170,11 @@ export const jobCommands = defineCommands<JobCommandBodies>({
         const job = await db.jobs.get(id);
         if (!job) continue;
         const same = job.assignedToId === b.assigneeId;
+        const to = { id: b.assigneeId, name: b.assigneeName };
         await storeJob(actor, {
           ...job,
-          assignedToId: b.assigneeId,
-          assigneeName: b.assigneeName,
-          assignedDate: same ? job.assignedDate : madeAt,
-          jobTasks: job.jobTasks.map((t) => ({ ...t, assignedTo: b.assigneeId, assigneeName: b.assigneeName })),
+          ...reassignEffect(job, to, madeAt),
+          jobTasks: job.jobTasks.map((t) => ({ ...t, ...taskAssigneeEffect(to) })),
           updatedAt: same ? job.updatedAt : now,
         });
       }

@@ -1,5 +1,6 @@
 /** Helpers the command definitions share to change the replica the way the server does. */
 import type { Job, Plumber, Task, TaskEditRequest } from '../../domain/api';
+import { taskEditEffect, type NewAssignee } from '../../domain/jobs/effects';
 import { canActOnJob, liveTasks, openJobStatus } from '../../domain/jobs/rules';
 import { db } from '../db';
 import type { CommandActor } from './types';
@@ -9,15 +10,11 @@ export function withDerivedStatus(job: Job): Job {
   return { ...job, statusId: openJobStatus(job.statusId, liveTasks(job)) };
 }
 
-/**
- * Task edits of a job edit, as the server applies them: the description, and the new assignee when
- * the job changed plumber.
- */
-export function applyTaskEdits(job: Job, edits: TaskEditRequest[], assignee: { id: number; name: string } | null): Task[] {
+/** Task edits of a job edit, as the server applies them (src/domain/jobs/effects.ts). */
+export function applyTaskEdits(job: Job, edits: TaskEditRequest[], assignee: NewAssignee | null): Task[] {
   return job.jobTasks.map((task) => {
     const e = edits.find((x) => x.taskId === task.taskId);
-    if (!e) return task;
-    return { ...task, description: e.description, ...(assignee ? { assignedTo: assignee.id, assigneeName: assignee.name } : {}) };
+    return e ? { ...task, ...taskEditEffect(e, assignee) } : task;
   });
 }
 
