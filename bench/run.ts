@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the budgets of DESIGN.md, measured. Prints each figure beside its budget.
- * Sections: shell, joblist, browser, api, photo, photopath, outbox, memory, replay, report, barcode (`npx tsx bench/run.ts photo` runs one).
+ * Sections: shell, joblist, browser, api, photo, photopath, outbox, memory, replay, report, barcode, register, planningmap (`npx tsx bench/run.ts photo` runs one).
  * Needs Debian's Chromium (the in-browser job list, the photo pipeline) and builds the web app first if it is stale.
  */
 import path from 'node:path';
@@ -16,14 +16,16 @@ import { benchPageMemory, formatPageMemoryBench } from './pageMemory';
 import { benchPageReplay, formatPageReplayBench } from './pageReplay';
 import { formatReportBench, runReportBench } from './report';
 import { benchBarcode, formatBarcodeBench } from './barcode';
+import { benchRegister, formatRegisterBench } from './register';
+import { benchPlanningMap, formatPlanningMapBench } from './planningMap';
 
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
 
 async function main() {
-  // The barcode section reads labels, not the app: run alone, it needs no build.
-  if (only.length === 0 || only.some((name) => name !== 'barcode')) await ensureWebBuild(path.resolve('dist'));
+  // The barcode section reads labels and the planning map builds its own page: run alone, they need no build.
+  if (only.length === 0 || only.some((name) => name !== 'barcode' && name !== 'planningmap' && name !== 'register')) await ensureWebBuild(path.resolve('dist'));
   if (want('shell')) {
     const shell = measureShellSize();
     console.log(`\n## App shell JavaScript before the first screen (gzip), budget ${kb(shell.budgetBytes)}`);
@@ -74,6 +76,14 @@ async function main() {
   if (want('barcode')) {
     console.log('\n## Barcode reader');
     console.log(formatBarcodeBench(await benchBarcode({ before: process.env.BARCODE_BEFORE === '1' })));
+  }
+  if (want('register')) {
+    console.log('\n## Meter register import, budget 30 s for 100,000 rows');
+    console.log(formatRegisterBench(await benchRegister()));
+  }
+  if (want('planningmap')) {
+    console.log('\n## Planning map in Chromium: 50,000 points');
+    console.log(formatPlanningMapBench(await benchPlanningMap()));
   }
 }
 

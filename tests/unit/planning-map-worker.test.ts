@@ -1,7 +1,7 @@
 /** The cluster worker's message protocol, its core run in Node without a Worker. */
 import { describe, expect, it } from 'vitest';
-import { clusterZoomFor, createClusterCore, type ClusterAnswer } from '../../src/features/schedule/map/clusterCore';
-import { CLUSTER_MAX_ZOOM, MAP_MAX_ZOOM } from '../../src/domain/scheduling/enums';
+import { clusterZoomFor, createClusterCore, INDEX_MAX_ZOOM, type ClusterAnswer } from '../../src/features/schedule/map/clusterCore';
+import { MAP_MAX_ZOOM } from '../../src/domain/scheduling/enums';
 import { scatteredItems } from './planning-map-fixtures';
 
 const WORLD: [number, number, number, number] = [-180, -90, 180, 90];
@@ -52,7 +52,8 @@ describe('cluster worker core', () => {
     const atMax = viewOf(core.handle({ type: 'view', generation: 1, queryId: 2, bbox: WORLD, zoom: MAP_MAX_ZOOM }).answer);
     expect([...atMax.counts]).toEqual([1, 1, 1, 1, 1, 1]);
     expect([...atMax.refs].sort()).toEqual([0, 1, 2, 3, 4, 5]);
-    expect(clusterZoomFor(MAP_MAX_ZOOM)).toBe(CLUSTER_MAX_ZOOM + 1);
+    expect(clusterZoomFor(MAP_MAX_ZOOM)).toBe(INDEX_MAX_ZOOM + 1);
+    expect(INDEX_MAX_ZOOM).toBe(MAP_MAX_ZOOM - 1);
     expect(clusterZoomFor(9.6)).toBe(9);
   });
 

@@ -30,6 +30,7 @@ export class ClusterCanvasLayer extends L.Layer {
   private client: ClusterClient | null = null;
   private points: readonly AssignmentListItem[] = [];
   private loadStart = 0;
+  private indexMs = 0;
   private view: ViewAnswer | null = null;
   private hits: HitMap | null = null;
   private drawnAt: { center: L.LatLng; zoom: number } | null = null;
@@ -49,8 +50,9 @@ export class ClusterCanvasLayer extends L.Layer {
     const client = this.client;
     if (!client) return;
     const wanted = points;
-    void client.load(points).then((ok) => {
-      if (!ok || this.client !== client) return;
+    void client.load(points).then((indexMs) => {
+      if (indexMs === null || this.client !== client) return;
+      this.indexMs = indexMs;
       this.points = wanted;
       this.view = null;
       void this.query();
@@ -94,14 +96,17 @@ export class ClusterCanvasLayer extends L.Layer {
     const map = this._map as L.Map | undefined;
     if (!map || !this.client) return;
     const bounds = map.getBounds().pad(PADDING);
+    const asked = performance.now();
     const view = await this.client.view([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], map.getZoom());
     if (!view || !this._map) return;
+    const answered = performance.now();
     const first = this.view === null;
     this.view = view;
     this.redraw();
     const end = performance.now();
-    if (first && this.loadStart) performance.measure('planning-map:first-draw', { start: this.loadStart, end });
-    else if (movedAt !== undefined) performance.measure('planning-map:recluster', { start: movedAt, end });
+    const detail = { workerMs: answered - asked, drawMs: end - answered, items: view.counts.length, zoom: view.zoom };
+    if (first && this.loadStart) performance.measure('planning-map:first-draw', { start: this.loadStart, end, detail: { ...detail, indexMs: this.indexMs } });
+    else if (movedAt !== undefined) performance.measure('planning-map:recluster', { start: movedAt, end, detail });
   }
 
   private redraw(): void {

@@ -14,7 +14,9 @@ export class ClusterClient {
   private queryId = 0;
   /** Pending answers by queryId; resolved with null when superseded or when the worker is gone. */
   private readonly waiting = new Map<number, (a: ClusterAnswer | null) => void>();
-  private loaded: Promise<boolean> = Promise.resolve(false);
+  /** The pending view's queryId (expansion questions are never superseded). */
+  private readonly views = new Set<number>();
+  private loaded: Promise<number | null> = Promise.resolve(null);
   private loadWaiter: ((a: ClusterAnswer | null) => void) | null = null;
 
   constructor(private readonly onError: (err: Error) => void) {
@@ -26,8 +28,8 @@ export class ClusterClient {
     };
   }
 
-  /** Hands the worker the points' coordinates; true when the index is built, false when superseded. */
-  load(points: readonly AssignmentListItem[]): Promise<boolean> {
+  /** Hands the worker the points' coordinates; the worker's time to index them, null when superseded. */
+  load(points: readonly AssignmentListItem[]): Promise<number | null> {
     const coords = new Float64Array(points.length * 2);
     for (let i = 0; i < points.length; i++) {
       coords[2 * i] = points[i].lng;
@@ -35,10 +37,10 @@ export class ClusterClient {
     }
     const generation = ++this.generation;
     this.settleAll();
-    this.loaded = new Promise<boolean>((resolve) => {
+    this.loaded = new Promise<number | null>((resolve) => {
       this.loadWaiter = (a) => {
         if (a?.type === 'error') this.onError(new Error(a.message));
-        resolve(a?.type === 'loaded' && a.generation === generation);
+        resolve(a?.type === 'loaded' && a.generation === generation ? a.ms : null);
       };
     });
     this.worker.postMessage({ type: 'load', generation, coords } satisfies ClusterRequest, [coords.buffer]);
@@ -49,12 +51,12 @@ export class ClusterClient {
   async view(bbox: [number, number, number, number], zoom: number): Promise<ViewAnswer | null> {
     const queryId = ++this.queryId;
     // A newer view makes the older ones unwanted: their answers are dropped on arrival.
-    for (const [id, settle] of this.waiting) {
-      if (id < queryId) {
-        this.waiting.delete(id);
-        settle(null);
-      }
+    for (const id of this.views) {
+      this.waiting.get(id)?.(null);
+      this.waiting.delete(id);
     }
+    this.views.clear();
+    this.views.add(queryId);
     const answer = await this.ask({ type: 'view', generation: await this.current(), queryId, bbox, zoom });
     return answer?.type === 'view' ? answer : null;
   }
@@ -92,6 +94,7 @@ export class ClusterClient {
     const settle = this.waiting.get(queryId);
     if (!settle) return;
     this.waiting.delete(queryId);
+    this.views.delete(queryId);
     settle(answer);
   }
 

@@ -26,6 +26,8 @@ export interface SpotMember {
   address: string;
 }
 
+const collator = new Intl.Collator('nb', { numeric: true });
+
 /**
  * Groups the indices of `items` by spot (equal coordinates); within a group, one building's points
  * sit together (by building number, then address). Returns only groups of two or more.
@@ -41,8 +43,8 @@ export function spreadGroups(items: readonly SpotMember[], indices: Iterable<num
   const groups: number[][] = [];
   for (const group of bySpot.values()) {
     if (group.length < 2) continue;
-    group.sort((a, b) => (items[a].buildingNo ?? '').localeCompare(items[b].buildingNo ?? '', 'nb', { numeric: true })
-      || items[a].address.localeCompare(items[b].address, 'nb', { numeric: true }) || a - b);
+    group.sort((a, b) => collator.compare(items[a].buildingNo ?? '', items[b].buildingNo ?? '')
+      || collator.compare(items[a].address, items[b].address) || a - b);
     groups.push(group);
   }
   return groups;
