@@ -12,6 +12,7 @@ import { EPSG } from '../../src/domain/constants';
 import { CoordinateSource, DeviationType, FINISHED_TASK_STATUSES, JobStatus, JobTypeShortName, Role, TaskStatus, UserStatus } from '../../src/domain/enums';
 import { hashPassword } from '../auth/password';
 import type { Db } from './index';
+import { seedRegister } from './seedRegister';
 import { seedCompanySettings } from './seedSettings';
 import { seedTemplates } from './seedTemplates';
 import * as s from './schema';
@@ -395,6 +396,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<DemoIds> {
     // Spec 3: the company with an agreement has its settings; the other has none (the empty states).
     await seedCompanySettings(tx, companyA.id, now);
     await seedTemplates(tx, { companyWithSettings: companyA.id });
+    await seedRegister(tx, { customerId: customer.id, companyA: companyA.id, companyB: companyB.id });
 
     return { customerId: customer.id, companyA: companyA.id, companyB: companyB.id };
   });

@@ -4,11 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meterPoints, registerLookups } from '../../server/db/schema';
+import { DEMO_REGISTER_LOOKUPS, demoRegisterPoints, seedRegister } from '../../server/db/seedRegister';
 import { createHubPublisher } from '../../server/hub/publisher';
 import { importRegisterFile } from '../../server/services/register/import';
 import { createTestDatabase } from '../helpers/db';
@@ -223,5 +224,40 @@ describe('the command', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/1 row\(s\) refused, nothing written:\n {2}line 2, assignmentType: "never" is none of/);
     expect((await run([good])).code).toBe(2);
+  }, 120_000);
+});
+
+describe('the demo register', () => {
+  it('is deterministic, and seeds 50,000 points of the utility: about 1 % the other company\'s, shared buildings, some without coordinates', async () => {
+    expect(demoRegisterPoints(300)).toEqual(demoRegisterPoints(300));
+    const demo = await createTestDatabase();
+    try {
+      const demoPeople = await seedTestPeople(demo.db);
+      const started = performance.now();
+      await seedRegister(demo.db, { customerId: demoPeople.customerId, companyA: demoPeople.companyA.id, companyB: demoPeople.companyB.id });
+      console.log(`seedRegister: 50,000 points in ${Math.round(performance.now() - started)} ms`);
+      const [stats] = (await demo.db.execute<Record<string, number>>(sql`
+        select count(*)::int as points, count(*) filter (where company_id = ${demoPeople.companyB.id})::int as other,
+          count(*) filter (where lat is null)::int as unplaced, count(distinct building_no)::int as buildings,
+          count(distinct assignment_type)::int as types, count(distinct priority)::int as priorities,
+          count(distinct install_date)::int as days, count(distinct street)::int as streets,
+          min(lat) as min_lat, max(lat) as max_lat, min(lng) as min_lng, max(lng) as max_lng
+        from meter_points`)).rows;
+      expect(stats.points).toBe(50_000);
+      expect(stats.other).toBeGreaterThan(250);
+      expect(stats.other).toBeLessThan(1000);
+      expect(stats.unplaced).toBeGreaterThan(100);
+      expect(stats.unplaced).toBeLessThan(600);
+      expect(stats.buildings).toBeLessThan(45_000);
+      expect(stats.types).toBe(3);
+      expect(stats.priorities).toBe(4);
+      expect(stats.days).toBeGreaterThan(1000);
+      expect(stats.streets).toBeGreaterThan(300);
+      expect([stats.min_lat, stats.max_lat, stats.min_lng, stats.max_lng].map(Number)).toSatisfy(([a, b, c, d]: number[]) => a > 59.8 && b < 60.02 && c > 10.4 && d < 10.7);
+      const lists = await demo.db.execute<{ list: string; n: number }>(sql`select list, count(*)::int as n from register_lookups group by list order by list`);
+      expect(Object.fromEntries(lists.rows.map((r) => [r.list, r.n]))).toEqual(Object.fromEntries(Object.entries(DEMO_REGISTER_LOOKUPS).map(([l, names]) => [l, names.length])));
+    } finally {
+      await demo.close();
+    }
   }, 120_000);
 });
