@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the budgets of DESIGN.md, measured. Prints each figure beside its budget.
- * Sections: shell, joblist, browser, api, photo, photopath, outbox, memory, replay, report, barcode, register, register, planningmap (`npx tsx bench/run.ts photo` runs one).
+ * Sections: shell, joblist, browser, api, photo, photopath, outbox, memory, replay, report, barcode, register, planningmap (`npx tsx bench/run.ts photo` runs one).
  * Needs Debian's Chromium (the in-browser job list, the photo pipeline) and builds the web app first if it is stale.
  */
 import path from 'node:path';
@@ -16,7 +16,6 @@ import { benchPageMemory, formatPageMemoryBench } from './pageMemory';
 import { benchPageReplay, formatPageReplayBench } from './pageReplay';
 import { formatReportBench, runReportBench } from './report';
 import { benchBarcode, formatBarcodeBench } from './barcode';
-import { benchRegister, formatRegisterBench } from './register';
 import { benchRegister, formatRegisterBench } from './register';
 import { benchPlanningMap, formatPlanningMapBench } from './planningMap';
 
@@ -77,10 +76,6 @@ async function main() {
   if (want('barcode')) {
     console.log('\n## Barcode reader');
     console.log(formatBarcodeBench(await benchBarcode({ before: process.env.BARCODE_BEFORE === '1' })));
-  }
-  if (want('register')) {
-    console.log('\n## Meter register import, budget 30 s for 100,000 rows');
-    console.log(formatRegisterBench(await benchRegister()));
   }
   if (want('register')) {
     console.log('\n## Meter register import, budget 30 s for 100,000 rows');
