@@ -23,7 +23,7 @@ export interface NavContext {
 export function navItems({ session, ownPlumberFound }: NavContext): NavItem[] {
   const items: NavItem[] = [{ id: 'jobList', path: '/joblist', labelKey: 'Menu.JobList' }];
   if (!session.hidePlumberOptions) items.push({ id: 'schedule', path: '/schedule', labelKey: 'Menu.MySchedule' });
-  if (session.isAdmin && session.hasAgreement) items.push({ id: 'planning', path: '/schedule/plan', labelKey: 'Title.Planning' });
+  if (session.isAdmin && session.hasAgreement) items.push({ id: 'planning', path: '/schedule/plan', labelKey: 'Menu.Planning' });
   if (session.isAdmin) items.push({ id: 'plumbers', path: '/plumbers', labelKey: 'Menu.MyPlumbers' });
   if (session.isAdmin) items.push({ id: 'dashboard', path: '/dashboard', labelKey: 'Menu.Dashboard' });
   if (session.isAdmin && session.hasAgreement) items.push({ id: 'settings', path: '/settings', labelKey: 'Menu.CompanySettings' });

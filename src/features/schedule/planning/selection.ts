@@ -39,7 +39,9 @@ export type SelectVerdict = 'ok' | 'disabled' | 'previousWeek';
 
 /** spec 2 §4: items in other schedules and Scheduled ones are disabled; an item of another week gives PreviousWeekItem. */
 export function selectVerdict(item: AssignmentListItem, week: PlanWeek): SelectVerdict {
-  if (item.weekNo !== undefined && (item.weekNo !== week.weekNo || item.year !== week.year)) return 'previousWeek';
+  // A cancelled item leaves its point free (spec 2 §4 free slots): its week does not hold the point.
+  const live = item.weekNo !== undefined && item.scheduleItemStatus !== ScheduleItemStatus.Cancelled;
+  if (live && (item.weekNo !== week.weekNo || item.year !== week.year)) return 'previousWeek';
   if (item.isDisabled || item.assignmentItemStatus === AssignmentItemStatus.PlannedItemsInOtherSchedules) return 'disabled';
   return 'ok';
 }
