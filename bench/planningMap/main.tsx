@@ -27,6 +27,8 @@ declare global {
   }
 }
 
+/** `?mode=scheduling` shows the map as the calendar will. */
+const mode = new URLSearchParams(window.location.search).get('mode') === 'scheduling' ? 'scheduling' : 'planning';
 const isSelectable = (p: AssignmentListItem) => !p.isDisabled
   && p.assignmentItemStatus !== AssignmentItemStatus.PlannedItemsInOtherSchedules && p.assignmentItemStatus !== AssignmentItemStatus.Scheduled;
 let lastParseMs = 0;
@@ -68,7 +70,7 @@ function Bench() {
   return (
     <PlanningMap
       key={key} points={points} selectedIds={selected} onSelect={onSelect} isSelectable={isSelectable}
-      mode="planning" onClearSelections={() => setSelected(new Set())} height="760px"
+      mode={mode} onClearSelections={() => setSelected(new Set())} height="760px"
     />
   );
 }

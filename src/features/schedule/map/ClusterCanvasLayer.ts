@@ -104,7 +104,7 @@ export class ClusterCanvasLayer extends L.Layer {
     this.view = view;
     this.redraw();
     const end = performance.now();
-    const detail = { workerMs: answered - asked, drawMs: end - answered, items: view.counts.length, zoom: view.zoom };
+    const detail = { workerMs: answered - asked, insideWorkerMs: view.ms, drawMs: end - answered, items: view.counts.length, zoom: view.zoom };
     if (first && this.loadStart) performance.measure('planning-map:first-draw', { start: this.loadStart, end, detail: { ...detail, indexMs: this.indexMs } });
     else if (movedAt !== undefined) performance.measure('planning-map:recluster', { start: movedAt, end, detail });
   }

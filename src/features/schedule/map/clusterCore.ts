@@ -22,6 +22,8 @@ export type ClusterAnswer =
   | { type: 'loaded'; generation: number; count: number; ms: number }
   | {
     type: 'view'; generation: number; queryId: number; zoom: number;
+    /** The worker's own time for the answer. */
+    ms: number;
     /** lng,lat pairs of each item. */
     lngLat: Float64Array;
     /** Points in each item: 1 for a single point. */
@@ -74,6 +76,7 @@ export function createClusterCore() {
 
   function view(req: Extract<ClusterRequest, { type: 'view' }>): Reply {
     if (!index || req.generation !== generation) return stale(req.generation, req.queryId);
+    const t0 = performance.now();
     const [west, south, east, north] = req.bbox;
     const items = index.getClusters([Math.max(-180, west), Math.max(-90, south), Math.min(180, east), Math.min(90, north)], clusterZoomFor(req.zoom));
     const lngLat = new Float64Array(items.length * 2);
@@ -92,7 +95,7 @@ export function createClusterCore() {
       }
     });
     return {
-      answer: { type: 'view', generation, queryId: req.queryId, zoom: req.zoom, lngLat, counts, refs },
+      answer: { type: 'view', generation, queryId: req.queryId, zoom: req.zoom, ms: performance.now() - t0, lngLat, counts, refs },
       transfer: [lngLat.buffer, counts.buffer, refs.buffer],
     };
   }
