@@ -3,7 +3,7 @@
  * batch (pg-boss's `db` option runs its insert on our transaction), with the batch's id as the job's
  * id: the job exists exactly when the batch committed, and sending it again is a no-op while it lives.
  */
-import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { scheduleBatchJobs } from '../db/schema';
 import type { DbOrTx, Tx } from '../db/tx';
@@ -60,18 +60,13 @@ export async function batchJobState(db: DbOrTx, id: string): Promise<string | nu
   return rows[0]?.state ?? null;
 }
 
-/** pg-boss's $n text as a drizzle statement with those values bound. */
-function bound(text: string, values: unknown[]): SQL {
-  const chunks: SQL[] = [];
-  let last = 0;
-  for (const m of text.matchAll(/\$(\d+)/g)) {
-    chunks.push(sql.raw(text.slice(last, m.index)));
-    const v = values[Number(m[1]) - 1];
-    chunks.push(sql`${v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v}`);
-    last = m.index + m[0].length;
-  }
-  chunks.push(sql.raw(text.slice(last)));
-  return sql.join(chunks);
+/**
+ * The pg connection under a drizzle handle: the transaction's own client, or the pool. pg-boss's
+ * statements use one $n in several places, which drizzle's statements cannot say, so they run on it
+ * directly (drizzle keeps it as `session.client` on both).
+ */
+function pgOf(db: DbOrTx): { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> } {
+  return (db as unknown as { session: { client: { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> } } }).session.client;
 }
 
 /** Used only to build the job's insert; it never opens a connection of its own. */
@@ -91,7 +86,8 @@ async function queueReady(db: DbOrTx): Promise<boolean> {
  */
 export async function enqueueBatch(db: DbOrTx, id: string): Promise<boolean> {
   if (!(await queueReady(db))) return false;
-  const executeSql = async (text: string, values: unknown[]) => db.execute(bound(text, values));
+  const client = pgOf(db);
+  const executeSql = (text: string, values: unknown[]) => client.query(text, values);
   await sender.send(SCHEDULE_BATCH_QUEUE, { batchJobId: id }, { id, db: { executeSql } });
   return true;
 }

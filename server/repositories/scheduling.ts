@@ -103,7 +103,8 @@ export interface ItemPlacement {
 
 export async function placeItems(tx: Tx, list: ItemPlacement[]): Promise<void> {
   if (!list.length) return;
-  const col = <T>(f: (p: ItemPlacement) => T) => list.map(f);
+  // One array parameter per column (sql.param: drizzle would spread a bare array into a list).
+  const col = <T>(f: (p: ItemPlacement) => T) => sql.param(list.map(f));
   await tx.execute(sql`
     update ${scheduleItems} si set schedule_id = v.schedule_id, sequence_number = v.seq, scheduled_date = v.day,
       start_time = v.start_time, end_time = v.end_time, duration = v.duration, is_scheduled = v.start_time is not null,
