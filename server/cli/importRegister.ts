@@ -26,12 +26,13 @@ function progressBar(): { update: (phase: ImportPhase, done: number, total: numb
   let drawn = false;
   return {
     update(phase, done, total) {
-      if (!tty || (Date.now() - last < 100 && done < total)) return;
+      if (!tty || (Date.now() - last < 100 && (total === 0 || done < total))) return;
       last = Date.now();
       const width = 30;
-      const filled = total === 0 ? width : Math.round((done / total) * width);
-      const label = phase === 'check' ? 'rows read and checked' : 'rows written';
-      process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${count(done)} / ${count(total)} ${label}\x1b[K`);
+      const filled = total === 0 ? 0 : Math.round((done / total) * width);
+      const label = { read: 'rows read', check: 'rows checked', write: 'rows written' }[phase];
+      const of = phase === 'read' ? '' : ` / ${count(total)}`;
+      process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${count(done)}${of} ${label}\x1b[K`);
       drawn = true;
     },
     clear() {

@@ -18,7 +18,8 @@ import { LOOKUP_LISTS, mapHeader, type LookupList, type RowProblem } from './col
 import { convertRow, type RegisterPoint } from './convert';
 import { readXlsxRows } from './xlsx';
 
-export type ImportPhase = 'check' | 'write';
+export type ImportPhase = 'read' | 'check' | 'write';
+/** `total` 0: not known yet (a workbook's rows while it is read). */
 export type ImportProgress = (phase: ImportPhase, done: number, total: number) => void;
 
 export interface RegisterImportReport {
@@ -58,7 +59,7 @@ export async function importRegisterFile(
   };
   let records: CsvRecord[];
   if (xlsx) {
-    records = await readXlsxRows(file).catch((err: Error) => { throw new RegisterImportError(`${file} is no readable .xlsx workbook: ${err.message}`); });
+    records = await readXlsxRows(file, (n) => onProgress('read', n, 0)).catch((err: Error) => { throw new RegisterImportError(`${file} is no readable .xlsx workbook: ${err.message}`); });
   } else {
     const { text, encoding } = decodeText(bytes);
     const separator = detectSeparator(text);

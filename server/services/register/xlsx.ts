@@ -23,8 +23,8 @@ function cellText(value: ExcelJS.CellValue): string {
   return '';
 }
 
-/** The rows of the first worksheet, from a file path or a stream. */
-export async function readXlsxRows(input: string | Readable): Promise<CsvRecord[]> {
+/** The rows of the first worksheet, from a file path or a stream; `onRows` hears how many are read so far. */
+export async function readXlsxRows(input: string | Readable, onRows: (read: number) => void = () => {}): Promise<CsvRecord[]> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit',
   });
@@ -35,6 +35,7 @@ export async function readXlsxRows(input: string | Readable): Promise<CsvRecord[
       const fields: string[] = [];
       for (let c = 1; c < values.length; c++) fields.push(cellText(values[c]));
       if (fields.some((f) => f.trim() !== '')) rows.push({ line: row.number, fields });
+      if (row.number % 1000 === 0) onRows(rows.length);
     }
     // Only the first sheet holds the register; the rest (notes, pivots) are not read.
     break;
