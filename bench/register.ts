@@ -3,7 +3,7 @@
  * generated rows, budget < 30 s: a semicolon CSV with decimal commas loaded into a database that holds
  * the demo data (its 50,000 points included), then the same file again (nothing changes), then every
  * row changed. Also the demo seed's own time (its register part: aim < 3 s). An embedded PostgreSQL of
- * its own. Run alone: `npx tsx bench/register.ts`.
+ * its own. Run alone: `npx tsx bench/register.ts` (`REGISTER_ROWS=n` for another size).
  */
 import fs from 'node:fs';
 import os from 'node:os';
