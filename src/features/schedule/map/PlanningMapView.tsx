@@ -10,7 +10,7 @@ import type { AssignmentListItem } from '../../../domain/schemas/scheduling';
 import { MAP_DEFAULT_ZOOM, MAP_MAX_ZOOM } from '../../../domain/scheduling/enums';
 import { BaseMap } from '../../../ui/map';
 import { MapToolbar } from './MapToolbar';
-import { CentreOnPoints, ClusterLayer, FitToPoints, ZoomButtons } from './mapParts';
+import { CentreOnPoints, ClusterLayer, FitToPoints, TrackSize, ZoomButtons } from './mapParts';
 import { PolygonDrawing } from './PolygonDrawing';
 import { selectInPolygon, type LngLatRing } from './polygonSelect';
 import { visiblePoints, type StatusFilterKey } from './statusFilter';
@@ -63,6 +63,7 @@ export default function PlanningMapView({ points, selectedIds, onSelect, isSelec
       {failed && <Text color="red.600" role="alert">{t('PointsFailed')}</Text>}
       <BaseMap center={START} zoom={MAP_DEFAULT_ZOOM} maxZoom={MAP_MAX_ZOOM} h={height} testId="planning-map">
         <ZoomButtons />
+        <TrackSize />
         <ClusterLayer
           points={visible} selectedIds={selectedIds} isSelectable={isSelectable} mode={mode} clickable={!drawing}
           onTogglePoint={togglePoint} onError={onError} label={t('Summary', { count: visible.length, selected: selectedIds.size })}

@@ -1,6 +1,7 @@
 /**
  * The parts of the planning map that live inside Leaflet's map (react-leaflet's useMap): the
- * clustered canvas layer, the labelled zoom buttons, centring on the first points, and Fit zoom.
+ * clustered canvas layer, the labelled zoom buttons, centring on the first points, Fit zoom, and
+ * following the size of its box.
  */
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
@@ -89,5 +90,16 @@ export function FitToPoints({ points, active }: { points: readonly AssignmentLis
     const bounds = pointBounds(points);
     if (bounds) map.fitBounds(bounds, { padding: [24, 24], maxZoom: MAP_MAX_ZOOM });
   }, [map, points, active]);
+  return null;
+}
+
+/** Leaflet notices a window resize only: the planning page's layouts resize the map's box alone. */
+export function TrackSize() {
+  const map = useMap();
+  useEffect(() => {
+    const observer = new ResizeObserver(() => map.invalidateSize({ pan: false }));
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
   return null;
 }
