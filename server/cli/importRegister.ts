@@ -5,6 +5,7 @@
  * and stopped at the end), migrated, with the demo data in an empty one as `npm start` does.
  * Exit code 0: loaded; 1: rows refused, nothing written; 2: the command or the file cannot be used.
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { createContext } from '../context';
@@ -68,7 +69,8 @@ async function main(): Promise<number> {
     console.error(`${(err as Error).message}\n${USAGE}`);
     return 2;
   }
-  const file = args.positionals[0];
+  // npm runs the script in the package's folder; a relative FILE means the folder the command was typed in.
+  const file = args.positionals[0] && path.resolve(process.env.INIT_CWD ?? process.cwd(), args.positionals[0]);
   const orgNumber = args.values.company?.replace(/\s/g, '');
   if (!file || !orgNumber || args.positionals.length > 1) {
     console.error(USAGE);
@@ -101,7 +103,12 @@ async function main(): Promise<number> {
     printReport(report, file, (performance.now() - started) / 1000);
     return report.problems.length ? 1 : 0;
   } catch (err) {
-    console.error(err instanceof RegisterImportError ? err.message : `The import failed: ${err instanceof Error ? err.stack : String(err)}`);
+    // drizzle wraps the driver's error: the refused connection is its cause.
+    let unreachable = false;
+    for (let e: unknown = err; e instanceof Error; e = e.cause) unreachable ||= (e as NodeJS.ErrnoException).code === 'ECONNREFUSED';
+    console.error(err instanceof RegisterImportError ? err.message
+      : unreachable ? `PostgreSQL cannot be reached (${config.databaseUrl ? 'DATABASE_URL' : 'the embedded one'}): connection refused`
+        : `The import failed: ${err instanceof Error ? err.stack : String(err)}`);
     return 2;
   } finally {
     await stop();

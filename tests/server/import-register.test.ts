@@ -212,12 +212,13 @@ describe('files as people send them', () => {
 describe('the command', () => {
   const cli = path.resolve('server/cli/importRegister.ts');
   const run = (args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
-    env: { ...process.env, DATABASE_URL: database.url, SEED_DEMO_DATA: 'false' },
+    // As npm runs it: in the package's folder, INIT_CWD naming where the command was typed.
+    env: { ...process.env, DATABASE_URL: database.url, SEED_DEMO_DATA: 'false', INIT_CWD: dir },
   }).then((r) => ({ code: 0, ...r }), (e: { code: number; stdout: string; stderr: string }) => e);
 
   it('loads a file and prints the counts; a refused row exits 1 naming its line; a wrong call exits 2', async () => {
     const good = write(`${HEADER}\n8001,,,A,new,,Lia 1,,,,,,,,,,,\n`);
-    const ok = await run([good, '--company', people.companyA.orgNumber]);
+    const ok = await run([path.basename(good), '--company', people.companyA.orgNumber]);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/inserted 1, updated 0, unchanged 0/);
     const bad = await run([write(`${HEADER}\n8002,,,A,never,,Lia 2,,,,,,,,,,,\n`), '--company', people.companyA.orgNumber]);
