@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifySchema } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { compressionPlugin } from './http/compression';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -79,6 +80,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin);
   await app.register(inputBoundsPlugin);
   await app.register(securityHeadersPlugin);
+  // Before every route it is to compress: it hooks routes as they are registered.
+  await app.register(compressionPlugin);
   await app.register(openapiPlugin);
   await app.register(hubPlugin);
   await app.register(authPlugin);

@@ -10,6 +10,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError, reasonPhrase, TooManyError } from '../http/errors';
 import { fieldPath } from '../../src/domain/errorField';
 import { analyticsRoutes } from './analytics';
+import { assignmentRoutes } from './assignments';
 import { companySettingRoutes } from './companySettings';
 import { holidayRoutes } from './holidays';
 import { jobRoutes } from './jobs';
@@ -75,4 +76,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(analyticsRoutes);
   await app.register(reportRoutes);
   await app.register(scheduleRoutes);
+  await app.register(assignmentRoutes);
 }

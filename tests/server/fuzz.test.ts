@@ -89,6 +89,10 @@ function arb(schema: unknown, depth = 0): fc.Arbitrary<unknown> {
   const s = schema as Schema;
   const edge = <T>(valid: fc.Arbitrary<T>, hostile: fc.Arbitrary<unknown>) => fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: hostile }, { weight: 1, arbitrary: wrongType });
   if (s.const !== undefined) return edge(fc.constant(s.const), hostileStrings);
+  // JSON text of a schema of its own (the assignment list's `filtered`): mostly that schema's values, as text.
+  if (s.contentMediaType === 'application/json' && s.contentSchema) {
+    return edge(arb(s.contentSchema, depth + 1).map((v) => JSON.stringify(v) ?? ''), fc.oneof(hostileStrings, fc.constant('{"a":'), deep.map((d) => JSON.stringify(d))));
+  }
   if (Array.isArray(s.enum)) return edge(fc.constantFrom(...(s.enum as unknown[])), hostileStrings);
   for (const key of ['anyOf', 'oneOf'] as const) {
     if (Array.isArray(s[key])) return fc.oneof(...(s[key] as unknown[]).map((x) => arb(x, depth + 1)));

@@ -81,7 +81,8 @@ export const AssignmentFilterSchema = Type.Object({
 export type AssignmentFilter = Static<typeof AssignmentFilterSchema>;
 
 export const AssignmentListQuery = Type.Object({
-  filtered: Type.Optional(Type.String({ maxLength: 40_000, description: 'AssignmentFilter as JSON' })),
+  // contentSchema documents the text's shape (and the fuzz suite generates from it); the server parses and checks it.
+  filtered: Type.Optional(Type.String({ maxLength: 40_000, description: 'AssignmentFilter as JSON', contentMediaType: 'application/json', contentSchema: AssignmentFilterSchema })),
   scheduleId: Type.Optional(Id),
 });
 export const AssigneeParam = Type.Object({ id: Id });

@@ -1,0 +1,65 @@
+/**
+ * The assignment list (spec 2 §3, §4, §7): planning is admin-only (spec 2 §6), and needs the
+ * company's agreement in force as the calendar does (spec 3 §1).
+ *
+ * GET /api/AssignmentList/assignee/{id}?filtered=&scheduleId= answers the company's meter points with
+ * usable coordinates (the others are dropped, spec 2 §3), as seen from plumber {id}'s schedule
+ * `scheduleId`. Decided here, where the spec says nothing:
+ * - `waterMeterPointId` is our id of the point (meter_points.id), the one POST /api/Scheduler takes
+ *   and a schedule item's parentObjectId names; the utility's own id stays in the register.
+ * - assignmentItemStatus: a point in a live item (any status but Cancelled) of this schedule is
+ *   Scheduled (4) once the batch has laid it in time (`is_scheduled`), Planned (3) before; in a live
+ *   item of any other schedule it is PlannedItemsInOtherSchedules (2); otherwise NotSelected (0).
+ *   Without `scheduleId` every live item is another schedule's. Selected (1) is the screen's own
+ *   state and never comes from the server.
+ * - isSelected: every status but NotSelected (spec 2 §4); isDisabled: PlannedItemsInOtherSchedules
+ *   and Scheduled (spec 2 §4).
+ * - scheduleId, scheduleItemId, scheduleItemStatus, weekNo, year, assigneeName and the cancellation
+ *   come from the point's latest item: its live one, else the last cancelled. cancellationTypeColorStatus
+ *   is Failure for ExternalFailure, InternalFailure and InvalidInformation, else Cancelled (spec 2 §4),
+ *   and only present for a cancelled item or one with a cancellation type.
+ * - {id} must be a user of the caller's company and `scheduleId` a schedule of that plumber in the
+ *   company; otherwise 404, as for anything another company holds.
+ */
+import { CancellationReason } from '../../../src/domain/enums';
+import { AssignmentItemStatus, ScheduleItemStatus } from '../../../src/domain/scheduling/enums';
+import type { AssignmentLookups } from '../../../src/domain/schemas/scheduling';
+import { requireAdminWithAgreement } from '../../auth/guards';
+import type { UserContext } from '../../auth/context';
+import { notFound } from '../../http/errors';
+import type { DbOrTx } from '../../db/tx';
+import { assignmentListJson, companySchedule, lookupLists, type ListRules } from '../../repositories/assignments';
+import { isCompanyEmployee } from '../../repositories/users';
+import { parseAssignmentFilter, pointFilterOf } from './filter';
+
+const RULES: ListRules = {
+  cancelledStatus: ScheduleItemStatus.Cancelled,
+  failureCancellationTypes: [CancellationReason.ExternalFailure, CancellationReason.InternalFailure, CancellationReason.InvalidInformation],
+  status: {
+    notSelected: AssignmentItemStatus.NotSelected,
+    inOtherSchedule: AssignmentItemStatus.PlannedItemsInOtherSchedules,
+    planned: AssignmentItemStatus.Planned,
+    scheduled: AssignmentItemStatus.Scheduled,
+  },
+  disabled: [AssignmentItemStatus.PlannedItemsInOtherSchedules, AssignmentItemStatus.Scheduled],
+};
+
+/** GET /api/AssignmentList/lookup: the five lists of the caller's utility. */
+export async function assignmentLookups(db: DbOrTx, user: UserContext): Promise<AssignmentLookups> {
+  requireAdminWithAgreement(user);
+  return lookupLists(db, user.customerId);
+}
+
+/** The list as JSON text (AssignmentListItem[]), ready to send. */
+export async function assignmentList(
+  db: DbOrTx, user: UserContext, assigneeId: number, query: { filtered?: string; scheduleId?: number },
+): Promise<string> {
+  const companyId = requireAdminWithAgreement(user);
+  const filter = pointFilterOf(parseAssignmentFilter(query.filtered));
+  if (!await isCompanyEmployee(db, companyId, assigneeId)) throw notFound('User');
+  if (query.scheduleId !== undefined) {
+    const schedule = await companySchedule(db, companyId, query.scheduleId);
+    if (!schedule || schedule.assigneeId !== assigneeId) throw notFound('Schedule');
+  }
+  return assignmentListJson(db, { companyId, customerId: user.customerId, scheduleId: query.scheduleId ?? null, filter, rules: RULES });
+}
