@@ -5,7 +5,8 @@
  * A small page (bench/planningMap/) built by Vite holds the real component as the planning page does.
  * The answer's JSON text is in the page before the clock starts; the clock runs from parsing it to the
  * first frame of clusters drawn from the worker's answer (the map's 'planning-map:first-draw'
- * measure), both with the map already open (its worker running) and mounted with the answer. Pans
+ * measure), both with the map already open (its worker running) and mounted with the answer (after
+ * preloadPlanningMap, as the planning page calls it when it opens). Pans
  * (mouse drags) and zooms (wheel) are timed from Leaflet's moveend to the frame drawn from the
  * worker's new answer ('planning-map:recluster'). The polygon is drawn with the mouse through the
  * map's own tool; the selection itself is 'planning-map:polygon-select'.
@@ -127,6 +128,8 @@ export async function benchPlanningMap(opts: { pointCount?: number; runs?: numbe
       await page.getByTestId('planning-map-canvas').waitFor({ state: 'attached' });
       await page.waitForTimeout(300);
       openMapRunsMs.push(await timeTo(() => page.evaluate(() => window.planningMapBench.answer((window as unknown as { answerText: string }).answerText))));
+      // The planning page preloads the map (code and worker) when it opens, before the list comes.
+      await page.evaluate(() => window.planningMapBench.preload());
       await page.waitForTimeout(300);
       mountRunsMs.push(await timeTo(() => page.evaluate(() => window.planningMapBench.remount((window as unknown as { answerText: string }).answerText))));
       await page.waitForTimeout(300);
@@ -206,7 +209,7 @@ export function formatPlanningMapBench(b: PlanningMapBench): string {
   return [
     `  ${b.pointCount} points, answer ${(b.answerBytes / 1024 / 1024).toFixed(1)} MB of JSON; machine load average ${b.loadAverage.toFixed(1)}`,
     `  answer to clustered map, map open (ms): ${b.openMapRunsMs.join(', ')}; median ${load} ms, budget ${LOAD_BUDGET_MS} ms: ${verdict(load, LOAD_BUDGET_MS)}`,
-    `  answer to clustered map, mounted with it (ms): ${b.mountRunsMs.join(', ')}; median ${mount} ms, budget ${LOAD_BUDGET_MS} ms: ${verdict(mount, LOAD_BUDGET_MS)}`,
+    `  answer to clustered map, mounted with it after a preload (ms): ${b.mountRunsMs.join(', ')}; median ${mount} ms, budget ${LOAD_BUDGET_MS} ms: ${verdict(mount, LOAD_BUDGET_MS)}`,
     `    of which (medians) parsing the answer's JSON ${b.parseMs} ms, the worker's indexing ${b.indexMs} ms`,
     `  re-cluster after a pan or zoom over ${b.reclusterMs.count} moves: median ${b.reclusterMs.median} ms, p95 ${b.reclusterMs.p95} ms, max ${b.reclusterMs.max} ms; budget ${RECLUSTER_BUDGET_MS} ms: ${verdict(b.reclusterMs.p95, RECLUSTER_BUDGET_MS)} (p95)`,
     `    parts (median): worker round trip ${b.reclusterParts.workerMs} ms (its own work ${b.reclusterParts.insideWorkerMs} ms), drawing ${b.reclusterParts.drawMs} ms, ${b.reclusterParts.items} items drawn`,

@@ -23,6 +23,8 @@ declare global {
       /** Unmounts the map and mounts it again (a fresh worker). */
       remount(withText?: string): number;
       selectedCount(): number;
+      /** preloadPlanningMap, as the planning page calls it when it opens. */
+      preload(): Promise<void>;
     };
   }
 }
@@ -66,6 +68,7 @@ function Bench() {
     },
     selectedCount: () => selected.size,
     parseMs: () => lastParseMs,
+    preload: preloadPlanningMap,
   };
   return (
     <PlanningMap

@@ -8,8 +8,14 @@ import type { PlanningMapProps } from './types';
 
 const PlanningMapView = lazy(() => import('./PlanningMapView'));
 
-/** Loads the map's code; call it ahead (e.g. when the planning page opens) to save a round trip. */
-export const preloadPlanningMap = () => import('./PlanningMapView');
+/**
+ * Loads the map's code and starts its cluster worker; call it ahead (e.g. when the planning page
+ * opens, before the assignment list has come) so the list's answer meets a map ready for it.
+ */
+export const preloadPlanningMap = async (): Promise<void> => {
+  const [, client] = await Promise.all([import('./PlanningMapView'), import('./clusterClient')]);
+  client.warmClusterWorker();
+};
 
 export function PlanningMap(props: PlanningMapProps) {
   return (

@@ -8,6 +8,17 @@ import type { ClusterAnswer, ClusterRequest } from './clusterCore';
 
 export type ViewAnswer = Extract<ClusterAnswer, { type: 'view' }>;
 
+const startWorker = () => new Worker(new URL('./cluster.worker.ts', import.meta.url), { type: 'module', name: 'planning-map' });
+let spare: Worker | null = null;
+
+/**
+ * Starts a worker before the map needs it, so its script is fetched and compiled while the page
+ * waits for the assignment list; the next map takes it.
+ */
+export function warmClusterWorker(): void {
+  spare ??= startWorker();
+}
+
 export class ClusterClient {
   private readonly worker: Worker;
   private generation = 0;
@@ -20,7 +31,8 @@ export class ClusterClient {
   private loadWaiter: ((a: ClusterAnswer | null) => void) | null = null;
 
   constructor(private readonly onError: (err: Error) => void) {
-    this.worker = new Worker(new URL('./cluster.worker.ts', import.meta.url), { type: 'module', name: 'planning-map' });
+    this.worker = spare ?? startWorker();
+    spare = null;
     this.worker.onmessage = (e: MessageEvent<ClusterAnswer>) => this.receive(e.data);
     this.worker.onerror = (e) => {
       this.settleAll();
