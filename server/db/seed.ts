@@ -191,7 +191,12 @@ interface JobSite {
   buildingId: number | null;
 }
 
-export async function seedDemoData(db: Db, now = new Date()): Promise<DemoIds> {
+export interface SeedOptions {
+  /** Points in the demo meter register (default DEMO_REGISTER_SIZE); tests that plan nothing take a few hundred. */
+  registerSize?: number;
+}
+
+export async function seedDemoData(db: Db, now = new Date(), opts: SeedOptions = {}): Promise<DemoIds> {
   const rng = new Rng(20241107);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
@@ -396,7 +401,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<DemoIds> {
     // Spec 3: the company with an agreement has its settings; the other has none (the empty states).
     await seedCompanySettings(tx, companyA.id, now);
     await seedTemplates(tx, { companyWithSettings: companyA.id });
-    await seedRegister(tx, { customerId: customer.id, companyA: companyA.id, companyB: companyB.id });
+    await seedRegister(tx, { customerId: customer.id, companyA: companyA.id, companyB: companyB.id }, opts.registerSize);
 
     return { customerId: customer.id, companyA: companyA.id, companyB: companyB.id };
   });

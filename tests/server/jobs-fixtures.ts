@@ -9,6 +9,9 @@ import type { PlumberNotification } from '../../src/domain/api';
 import { HUB_EVENT, HUB_PATH } from '../../src/domain/constants';
 import { startTestApp, type TestApp, type TestAppOptions } from '../helpers/app';
 
+/** The demo register's size in server tests: the seed's 50,000 points cost seconds per file and no test here plans. */
+export const SMALL_REGISTER = 300;
+
 export const FORBIDDEN = "You don' have access to this API call";
 
 export const EMAILS = {
@@ -36,7 +39,7 @@ export interface Demo {
 }
 
 export async function startDemo(config?: TestAppOptions['config']): Promise<Demo> {
-  const t = await startTestApp({ seed: async (db) => { await seedDemoData(db); }, config });
+  const t = await startTestApp({ seed: async (db) => { await seedDemoData(db, undefined, { registerSize: SMALL_REGISTER }); }, config });
   const tokens = new Map<Person, Promise<string>>();
   const token = (p: Person) => {
     if (!tokens.has(p)) tokens.set(p, t.login(EMAILS[p], DEMO_PASSWORD));

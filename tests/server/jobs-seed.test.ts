@@ -88,7 +88,7 @@ it('has a few hundred jobs over both companies with tasks in every status', asyn
 it('is deterministic', async () => {
   const again = await createTestDatabase();
   try {
-    await seedDemoData(again.db);
+    await seedDemoData(again.db, undefined, { registerSize: 300 });
     const key = sql`select string_agg(matrikkel_nummer, ',' order by id) as k from properties`;
     const users = sql`select string_agg(registration_id || email, ',' order by registration_id) as k from users`;
     const jobs = sql`select string_agg(ref_nr || ':' || matrikkel_nummer || ':' || type_id || ':' || status_id, ',' order by ref_nr) as k from jobs`;

@@ -51,7 +51,7 @@ const goOffline = () => configureTransport({ baseUrl: 'http://127.0.0.1:1' });
 const goOnline = () => configureTransport({ baseUrl: t.baseUrl });
 
 beforeAll(async () => {
-  t = await startTestApp({ seed: async (d) => { await seedDemoData(d); } });
+  t = await startTestApp({ seed: async (d) => { await seedDemoData(d, undefined, { registerSize: 300 }); } });
   const [, ola] = DEMO_SIGN_INS;
   plumberToken = await t.login(ola.email, DEMO_PASSWORD);
   adminToken = await t.login(DEMO_SIGN_INS[0].email, DEMO_PASSWORD);

@@ -29,7 +29,7 @@ const hubs: HubConnection[] = [];
 beforeAll(async () => {
   const port = await freePort();
   proxyUrl = `http://127.0.0.1:${port}`;
-  a = await startTestApp({ seed: async (db) => { await seedDemoData(db); }, config: { publicUrl: proxyUrl } });
+  a = await startTestApp({ seed: async (db) => { await seedDemoData(db, undefined, { registerSize: 300 }); }, config: { publicUrl: proxyUrl } });
   b = await startTestApp({ database: a.database, config: { publicUrl: proxyUrl } });
   const targets = [new URL(a.baseUrl), new URL(b.baseUrl)];
   let next = 0;
