@@ -24,16 +24,20 @@ const workers: Workers[] = [];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meterwork-batch-'));
 let ola: number;
 
+// Starting PostgreSQL, migrating and seeding the demo data (50,000 register points) took past the
+// config's 60 s hook timeout once on a loaded machine; stopping workers, hub and PostgreSQL can be slow too.
+const SLOW_HOOK_MS = 240_000;
+
 beforeAll(async () => {
   demo = await startDemo({ dataDir });
   ola = await registrationOf(demo, 'ola');
-});
+}, SLOW_HOOK_MS);
 afterAll(async () => {
   await Promise.all(workers.map((w) => w.stop()));
   await Promise.all(open.map((c) => c.stop()));
   await demo?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-});
+}, SLOW_HOOK_MS);
 
 async function newSchedule(ahead: number) {
   const res = await demo.api('kari', 'POST', '/api/Schedule', { assigneeId: ola, ...weekAhead(ahead) });
