@@ -16,7 +16,7 @@ const features = fs.readdirSync('src/features', { withFileTypes: true }).filter(
  */
 const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
 const clientAbove = ['./src/data', './src/ui', './src/features', './src/app'];
-const serverUpper = ['./server/routes', './server/workers', './server/services', './server/repositories'];
+const serverUpper = ['./server/routes', './server/workers', './server/cli', './server/services', './server/repositories'];
 const zones = [
   zone('./src/domain', [...clientAbove, './sw', './server'], 'src/domain imports nothing above it (DESIGN.md "Layout").'),
   zone(['./src/data', './src/ui'], ['./src/features', './src/app', './server'], 'src/data and src/ui import no feature, no app and no server.'),
@@ -26,8 +26,8 @@ const zones = [
   zone('./server', clientAbove.concat('./sw'), 'The server imports only src/domain from the client side.'),
   zone('./server/db', [...serverUpper, './server/http', './server/hub', './server/media', './server/sms', './server/security'],
     'server/db is the bottom layer: it imports nothing of the server above it.'),
-  zone('./server/repositories', ['./server/routes', './server/workers', './server/services'], 'Repositories are below the services: routes and workers -> services -> repositories -> db.'),
-  zone('./server/services', ['./server/routes', './server/workers'], 'Services are called by routes and workers, never the other way round.'),
+  zone('./server/repositories', ['./server/routes', './server/workers', './server/cli', './server/services'], 'Repositories are below the services: routes, workers and commands -> services -> repositories -> db.'),
+  zone('./server/services', ['./server/routes', './server/workers', './server/cli'], 'Services are called by routes, workers and commands (server/cli), never the other way round.'),
   zone(['./server/http', './server/auth', './server/media', './server/sms', './server/security', './server/hub'], serverUpper,
     'Infrastructure (http, auth, media, sms, security, hub) is below the services and imports none of the layers above it.'),
   zone('./server/http', ['./server/auth', './server/security', './server/hub', './server/media', './server/sms'], 'server/http is shared by all: it imports no other part of the server.'),
