@@ -24,8 +24,8 @@ const workers: Workers[] = [];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meterwork-batch-'));
 let ola: number;
 
-// Starting PostgreSQL, migrating and seeding the demo data (50,000 register points) took past the
-// config's 60 s hook timeout once on a loaded machine; stopping workers, hub and PostgreSQL can be slow too.
+// Starting PostgreSQL, migrating and seeding the demo data took past the config's 60 s hook timeout
+// once on a loaded machine; stopping workers, hub and PostgreSQL can be slow too.
 const SLOW_HOOK_MS = 240_000;
 
 beforeAll(async () => {
