@@ -54,7 +54,8 @@ export async function startWorkers(ctx: AppContext, opts: WorkerOptions = {}): P
 
   // A batch of hundreds of items takes a second or two: two minutes is a dead process, not a slow one.
   await boss.createQueue(SCHEDULE_BATCH_QUEUE, { name: SCHEDULE_BATCH_QUEUE, retryLimit: 3, retryDelay: 5, expireInSeconds: opts.batchExpireInSeconds ?? 120 });
-  await boss.work<{ batchJobId: string }>(SCHEDULE_BATCH_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async ([job]) => {
+  // An admin watches the batch: look for one every half second (pg-boss's shortest), not every 2 s.
+  await boss.work<{ batchJobId: string }>(SCHEDULE_BATCH_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5 }, async ([job]) => {
     const outcome = await runScheduleBatch(ctx, job.data.batchJobId);
     ctx.log.info({ batchJobId: job.data.batchJobId, outcome }, 'schedule batch done');
     return { outcome };

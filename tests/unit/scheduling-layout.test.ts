@@ -90,6 +90,17 @@ describe('laying across weeks', () => {
     expect(kept.kilometres).toBeCloseTo(kept.kilometresInSelectionOrder, 6);
   });
 
+  it('when the shorter order does not fit around lunch, its reverse (as short) is tried before the selection order', () => {
+    // Shortest order 2, 4, 1, 3 puts 180 min after 60 and 120 is left without room; 3, 1, 4, 2 fits.
+    const list = [
+      { id: 1, duration: 120, lat: 59.9, lng: 10.72 }, { id: 2, duration: 60, lat: 59.9, lng: 10.74 },
+      { id: 3, duration: 45, lat: 59.9, lng: 10.7 }, { id: 4, duration: 180, lat: 59.9, lng: 10.74 },
+    ];
+    const r = layOut([weekFreeTime(hours(dates.slice(0, 1)))], list, { intervalMinutes: 0 });
+    expect(r.placed.map((p) => p.id)).toEqual([3, 1, 4, 2]);
+    expect(r.kilometres).toBeLessThan(r.kilometresInSelectionOrder);
+  });
+
   it('a day whose shorter order would not fit keeps the selection order', () => {
     // 3 h then 30 min then 4 h fills 08:00–11:00, 11:00–11:30, 12:00–16:00; any other order leaves one out.
     const list = [

@@ -92,13 +92,20 @@ export function layWeek(week: readonly FreeDay[], items: readonly LayoutItem[], 
 
 const hasPoint = (i: LayoutItem): i is LayoutItem & GeoPoint => typeof i.lat === 'number' && typeof i.lng === 'number';
 
-/** One day's items in a shorter order, laid again on that day; null when they would not all fit. */
+/**
+ * One day's items in a shorter order, laid again on that day; null when they would not all fit. An
+ * open route is as long backwards, so when the shorter order does not fit around lunch (mixed
+ * durations) its reverse is tried before the day keeps the selection order.
+ */
 function reorderDay(free: FreeDay, items: readonly LayoutItem[], intervalMinutes: number): { placed: Omit<PlacedItem, 'week'>[]; km: number } | null {
   const located = items.filter(hasPoint);
   const order = shortestOrder(located).map((i) => located[i]);
-  const ordered = [...order, ...items.filter((i) => !hasPoint(i))];
-  const { placed, rest } = layWeek([free], ordered, intervalMinutes);
-  return rest.length ? null : { placed, km: pathKm(order) };
+  const unlocated = items.filter((i) => !hasPoint(i));
+  for (const route of [order, [...order].reverse()]) {
+    const { placed, rest } = layWeek([free], [...route, ...unlocated], intervalMinutes);
+    if (!rest.length) return { placed, km: pathKm(route) };
+  }
+  return null;
 }
 
 /** Lays `items` into `weeks` (each a week of free days, already through freeTime) in order. */
