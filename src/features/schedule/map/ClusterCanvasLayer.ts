@@ -1,8 +1,11 @@
 /**
  * A Leaflet layer holding one canvas the size of the map, drawn from the cluster worker's answer for
- * the viewport (never a marker per point). It asks the worker again after every pan or zoom,
- * redraws from the last answer when only the selection changed, scales with Leaflet's zoom
- * animation, and turns map clicks on a drawn item into a cluster zoom or a point toggle.
+ * the viewport with a margin (never a marker per point). It asks the worker ahead of need: while a
+ * pan goes on (so the clusters follow it) and when a zoom starts (for the zoom and centre it goes
+ * to, as Leaflet starts loading tiles then); when the move ends, an answer that covers the view at
+ * its zoom is drawn at once, else the worker is asked. It redraws from the last answer when only the
+ * selection changed, scales with Leaflet's zoom animation, and turns map clicks on a drawn item into
+ * a cluster zoom or a point toggle.
  * Timings go to the User Timing buffer ('planning-map:first-draw', 'planning-map:recluster') for the
  * bench (bench/planningMap.ts).
  */
@@ -24,6 +27,12 @@ export interface ClusterLayerState {
 
 /** Share of the map's size drawn beyond each edge, so a pan shows drawn points before it ends. */
 const PADDING = 0.25;
+/** Least time between two questions to the worker while a pan goes on. */
+const PAN_ASK_MS = 50;
+
+type Bbox = [number, number, number, number];
+const bboxOf = (b: L.LatLngBounds): Bbox => [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
+const covers = (outer: Bbox, inner: Bbox) => outer[0] <= inner[0] && outer[1] <= inner[1] && outer[2] >= inner[2] && outer[3] >= inner[3];
 
 export class ClusterCanvasLayer extends L.Layer {
   private canvas: HTMLCanvasElement | null = null;
@@ -34,6 +43,10 @@ export class ClusterCanvasLayer extends L.Layer {
   private view: ViewAnswer | null = null;
   private hits: HitMap | null = null;
   private drawnAt: { center: L.LatLng; zoom: number } | null = null;
+  /** The newest answer and the box it covers. */
+  private answered: { view: ViewAnswer; bbox: Bbox } | null = null;
+  private zooming = false;
+  private lastPanAsk = 0;
 
   constructor(private state: ClusterLayerState) {
     super();
@@ -47,6 +60,8 @@ export class ClusterCanvasLayer extends L.Layer {
   /** Clusters a new set of points; the map shows them once the worker has indexed them. */
   setPoints(points: readonly AssignmentListItem[]): void {
     this.loadStart = performance.now();
+    // An answer about the points before is no view of these.
+    this.answered = null;
     const client = this.client;
     if (!client) return;
     const wanted = points;
@@ -55,6 +70,7 @@ export class ClusterCanvasLayer extends L.Layer {
       this.indexMs = indexMs;
       this.points = wanted;
       this.view = null;
+      this.answered = null;
       void this.query();
     });
   }
@@ -65,6 +81,7 @@ export class ClusterCanvasLayer extends L.Layer {
     map.getPanes().overlayPane.appendChild(this.canvas);
     this.client = new ClusterClient((err) => this.state.onError(err));
     map.on('moveend', this.onMoveEnd, this);
+    map.on('move', this.onMove, this);
     map.on('zoomanim', this.onZoomAnim, this);
     map.on('click', this.onClick, this);
     map.on('mousemove', this.onMouseMove, this);
@@ -73,6 +90,7 @@ export class ClusterCanvasLayer extends L.Layer {
 
   onRemove(map: L.Map): this {
     map.off('moveend', this.onMoveEnd, this);
+    map.off('move', this.onMove, this);
     map.off('zoomanim', this.onZoomAnim, this);
     map.off('click', this.onClick, this);
     map.off('mousemove', this.onMouseMove, this);
@@ -89,22 +107,55 @@ export class ClusterCanvasLayer extends L.Layer {
   }
 
   private onMoveEnd(): void {
-    void this.query(performance.now());
+    const movedAt = performance.now();
+    const map = this._map as L.Map;
+    this.zooming = false;
+    const a = this.answered;
+    if (!a || a.view.zoom !== map.getZoom() || !covers(a.bbox, bboxOf(map.getBounds()))) {
+      void this.query(movedAt);
+      return;
+    }
+    this.view = a.view;
+    this.redraw();
+    performance.measure('planning-map:recluster', { start: movedAt, end: performance.now(), detail: { asked: 'ahead', items: a.view.counts.length, zoom: a.view.zoom } });
+    // The margin is spent unevenly now: centre it again for the next pan.
+    void this.ask(bboxOf(map.getBounds().pad(PADDING)), map.getZoom()).then((view) => this.drawAhead(view));
+  }
+
+  /** While a pan goes on: the clusters follow it. */
+  private onMove(): void {
+    const map = this._map as L.Map | undefined;
+    const now = performance.now();
+    if (!map || this.zooming || this.view === null || now - this.lastPanAsk < PAN_ASK_MS) return;
+    this.lastPanAsk = now;
+    void this.ask(bboxOf(map.getBounds().pad(PADDING)), map.getZoom()).then((view) => this.drawAhead(view));
+  }
+
+  private drawAhead(view: ViewAnswer | null): void {
+    if (!view || this.zooming || !this._map || view.zoom !== this._map.getZoom()) return;
+    this.view = view;
+    this.redraw();
+  }
+
+  private async ask(bbox: Bbox, zoom: number): Promise<ViewAnswer | null> {
+    if (!this.client) return null;
+    const view = await this.client.view(bbox, zoom);
+    if (view) this.answered = { view, bbox };
+    return view;
   }
 
   private async query(movedAt?: number): Promise<void> {
     const map = this._map as L.Map | undefined;
     if (!map || !this.client) return;
-    const bounds = map.getBounds().pad(PADDING);
     const asked = performance.now();
-    const view = await this.client.view([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], map.getZoom());
-    if (!view || !this._map) return;
+    const view = await this.ask(bboxOf(map.getBounds().pad(PADDING)), map.getZoom());
+    if (!view || !this._map || view.zoom !== this._map.getZoom()) return;
     const answered = performance.now();
     const first = this.view === null;
     this.view = view;
     this.redraw();
     const end = performance.now();
-    const detail = { workerMs: answered - asked, insideWorkerMs: view.ms, drawMs: end - answered, items: view.counts.length, zoom: view.zoom };
+    const detail = { asked: 'at the end', workerMs: answered - asked, insideWorkerMs: view.ms, drawMs: end - answered, items: view.counts.length, zoom: view.zoom };
     if (first && this.loadStart) performance.measure('planning-map:first-draw', { start: this.loadStart, end, detail: { ...detail, indexMs: this.indexMs } });
     else if (movedAt !== undefined) performance.measure('planning-map:recluster', { start: movedAt, end, detail });
   }
@@ -154,6 +205,12 @@ export class ClusterCanvasLayer extends L.Layer {
     const centerPoint = map.project(this.drawnAt.center, e.zoom);
     const offset = viewHalf.multiplyBy(-scale).add(centerPoint).subtract(map._getNewPixelOrigin(e.center, e.zoom));
     L.DomUtil.setTransform(this.canvas, offset, scale);
+    // Ask now for the view the zoom ends on (its padded box at the new zoom and centre).
+    this.zooming = true;
+    const half = map.getSize().multiplyBy(0.5 + PADDING);
+    const centre = map.project(e.center, e.zoom);
+    const bounds = L.latLngBounds(map.unproject(centre.subtract(half), e.zoom), map.unproject(centre.add(half), e.zoom));
+    void this.ask(bboxOf(bounds), e.zoom);
   }
 
   private itemAt(e: L.LeafletMouseEvent): number {

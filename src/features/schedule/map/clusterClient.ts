@@ -69,7 +69,10 @@ export class ClusterClient {
     }
     this.views.clear();
     this.views.add(queryId);
-    const answer = await this.ask({ type: 'view', generation: await this.current(), queryId, bbox, zoom });
+    const generation = await this.current();
+    // A newer view asked while this one waited for the points is the one wanted.
+    if (!this.views.has(queryId)) return null;
+    const answer = await this.ask({ type: 'view', generation, queryId, bbox, zoom });
     return answer?.type === 'view' ? answer : null;
   }
 
