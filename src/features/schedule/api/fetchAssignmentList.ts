@@ -13,10 +13,10 @@ export async function fetchAssignmentList(assigneeId: number, scheduleId: number
   return items.filter((i) => Number.isFinite(i.lat) && Number.isFinite(i.lng));
 }
 
-/** `version` moves after a submit or a delete: the list is read again. */
-export function useAssignmentList(assigneeId: number, scheduleId: number | null, filter: AssignmentFilter, version: number) {
+/** Read again (refetch) after a submit or a delete; the last answer stays on screen meanwhile. */
+export function useAssignmentList(assigneeId: number, scheduleId: number | null, filter: AssignmentFilter) {
   return useLiveRead(
-    scheduleId ? ['assignmentList', assigneeId, scheduleId, filter, version] : null,
+    scheduleId ? ['assignmentList', assigneeId, scheduleId, filter] : null,
     (signal) => fetchAssignmentList(assigneeId, scheduleId!, filter, signal),
   );
 }

@@ -37,9 +37,9 @@ export function fetchSchedule(id: number, signal?: AbortSignal): Promise<Schedul
 
 export type ScheduleTarget = { scheduleId: number } | { assigneeId: number; weekNo: number; year: number };
 
-/** `version` moves after a submit or a delete: the schedule is read again. */
-export function useSchedule(target: ScheduleTarget | null, version: number) {
-  return useLiveRead(target ? ['planningSchedule', target, version] : null, (signal) => (
+/** Read again (refetch) after a submit or a delete; the last answer stays on screen meanwhile. */
+export function useSchedule(target: ScheduleTarget | null) {
+  return useLiveRead(target ? ['planningSchedule', target] : null, (signal) => (
     'scheduleId' in target! ? fetchSchedule(target.scheduleId, signal) : openWeekSchedule(target!.assigneeId, target!.weekNo, target!.year, signal)
   ));
 }

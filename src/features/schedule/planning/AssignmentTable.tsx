@@ -1,12 +1,13 @@
 /**
  * The assignment table (spec 2 §2.1): header 60 px, rows 70 px, virtualised (50,000 points stay a
- * few dozen rows in the page). Rows are focusable: Space or Enter toggles the row, arrow keys move, so
- * a keyboard user selects without the map. Empty: 'Det er ikke noe data'.
+ * few dozen rows in the page). Rows are focusable: Space or Enter toggles the row, arrow keys move,
+ * Home and End jump, so a keyboard user selects without the map. Empty: 'Det er ikke noe data'.
  */
 import { useRef } from 'react';
 import { Box, chakra, Flex, Spinner, Text } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
+import { AssignmentItemStatus } from '../../../domain/scheduling/enums';
 import type { AssignmentListItem } from '../../../domain/schemas/scheduling';
 import { dateText } from './PlanChooser';
 import { selectVerdict } from './selection';
@@ -14,7 +15,7 @@ import type { PlanSelection } from './usePlanSelection';
 
 const HEADER_PX = 60;
 const ROW_PX = 70;
-const COLUMNS = '44px minmax(10rem, 2fr) minmax(6rem, 1fr) 6.5rem minmax(7rem, 1fr)';
+const COLUMNS = '36px minmax(8rem, 2fr) minmax(5rem, 1fr) 5.5rem minmax(6rem, 1fr)';
 
 export interface AssignmentTableProps {
   items: readonly AssignmentListItem[];
@@ -29,14 +30,19 @@ export function AssignmentTable({ items, loading, selection }: AssignmentTablePr
   const takeable = items.filter((a) => selectVerdict(a, selection.week) === 'ok');
   const allTaken = takeable.length > 0 && takeable.every((a) => selection.selectedIds.has(a.waterMeterPointId));
 
+  // At once when the row is rendered (the next key must reach it), else after scrolling it in.
   const focusRow = (index: number) => {
     if (index < 0 || index >= items.length) return;
+    const row = () => scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
     rows.scrollToIndex(index);
-    requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus());
+    const now = row();
+    if (now) now.focus();
+    else requestAnimationFrame(() => row()?.focus());
   };
 
-  const statusText = (a: AssignmentListItem) => {
+  const statusText = (a: AssignmentListItem, selected: boolean) => {
     if (a.scheduleItemStatus) return t(`ScheduleItemStatus.${a.scheduleItemStatus}`);
+    if (selected) return t(`ItemStatus.${AssignmentItemStatus.Selected}`);
     if (a.weekNo !== undefined && (a.weekNo !== selection.week.weekNo || a.year !== selection.week.year)) return t('Table.OtherWeek', { week: a.weekNo, year: a.year });
     return t(`ItemStatus.${a.assignmentItemStatus}`);
   };
@@ -77,6 +83,8 @@ export function AssignmentTable({ items, loading, selection }: AssignmentTablePr
                     if (e.key === ' ' || e.key === 'Enter') { e.preventDefault(); selection.toggle(a); }
                     else if (e.key === 'ArrowDown') { e.preventDefault(); focusRow(v.index + 1); }
                     else if (e.key === 'ArrowUp') { e.preventDefault(); focusRow(v.index - 1); }
+                    else if (e.key === 'Home') { e.preventDefault(); focusRow(0); }
+                    else if (e.key === 'End') { e.preventDefault(); focusRow(items.length - 1); }
                   }}
                 >
                   <Box role="gridcell">
@@ -89,7 +97,7 @@ export function AssignmentTable({ items, loading, selection }: AssignmentTablePr
                   <Box role="gridcell">{t(`AssignmentType.${a.assignmentType}`)}</Box>
                   <Box role="gridcell">{a.installDate ? dateText(a.installDate.slice(0, 10)) : ''}</Box>
                   <Box role="gridcell" minW="0">
-                    <Text truncate>{statusText(a)}</Text>
+                    <Text truncate>{statusText(a, selected)}</Text>
                     {a.assigneeName && <Text truncate color="fg.muted" fontSize="xs">{a.assigneeName}</Text>}
                   </Box>
                 </Box>

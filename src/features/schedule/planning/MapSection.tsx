@@ -9,8 +9,8 @@ import { PlanningMap } from '../map';
 import { selectVerdict } from './selection';
 import type { PlanSelection } from './usePlanSelection';
 
-/** The board's height less its top bar, the chips and the map's tools. */
-const MAP_HEIGHT = 'max(360px, calc(100dvh - 230px))';
+/** The board's height less the header, its top bar, the chips and the map's tools with their drawing help. */
+const MAP_HEIGHT = 'max(320px, calc(100dvh - 300px))';
 
 export interface MapSectionProps {
   items: readonly AssignmentListItem[];

@@ -37,12 +37,11 @@ export interface PlanBoardProps {
   freeTime: readonly FreeDay[];
   durations: ReadonlyMap<number, number>;
   editing: boolean;
-  version: number;
   onBack: (s?: Schedule) => void;
   onChanged: () => void;
 }
 
-export function PlanBoard({ schedule, freeTime, durations, editing, version, onBack, onChanged }: PlanBoardProps) {
+export function PlanBoard({ schedule, freeTime, durations, editing, onBack, onChanged }: PlanBoardProps) {
   const { t, i18n } = useTranslation('planning');
   const [filter, setFilter] = useState<FilterState>(EMPTY_FILTER);
   const [filterOpen, setFilterOpen] = useState(true);
@@ -52,9 +51,12 @@ export function PlanBoard({ schedule, freeTime, durations, editing, version, onB
   const street = useDebounced(filter.street, 300);
   const asked = useMemo(() => toAssignmentFilter({ ...filter, street }), [filter, street]);
   const lookups = useAssignmentLookups(useSession()?.companyId ?? null);
-  const list = useAssignmentList(schedule.assigneeId, schedule.id, asked, version);
+  const list = useAssignmentList(schedule.assigneeId, schedule.id, asked);
+  const refetchList = list.refetch;
+  // A saved item deleted or a batch finished: the schedule and the list are read again.
+  const changed = useCallback(() => { onChanged(); void refetchList(); }, [onChanged, refetchList]);
   const durationOf = useCallback((type: number) => durations.get(type) ?? 0, [durations]);
-  const selection = usePlanSelection({ schedule, freeTime, durationOf, onSavedChanged: onChanged });
+  const selection = usePlanSelection({ schedule, freeTime, durationOf, onSavedChanged: changed });
   const { clearChosen } = selection;
 
   useEffect(() => { void preloadPlanningMap(); }, []);
@@ -62,8 +64,8 @@ export function PlanBoard({ schedule, freeTime, durations, editing, version, onB
   const onFinished = useCallback((job: BatchJobState) => {
     if (job.status === 'Failed') snackbar.error(t('Scheduling.CreatingScheduleFailed'), job.error ? t(`Scheduling.${job.error}`, { defaultValue: '' }) : undefined);
     else clearChosen();
-    onChanged();
-  }, [t, clearChosen, onChanged]);
+    changed();
+  }, [t, clearChosen, changed]);
   const batch = useBatchJob(onFinished);
 
   // spec 2 §2.1: an empty assignment list (nothing filtered away) sends the user back.
@@ -109,7 +111,7 @@ export function PlanBoard({ schedule, freeTime, durations, editing, version, onB
 
   const items = list.data ?? [];
   return (
-    <Flex as="main" direction="column" h="calc(100dvh - 64px)" minH="560px" px="3" pt="3" gap="2" data-testid="planning-board">
+    <Flex as="main" direction="column" h="calc(100dvh - 3.5rem)" minH="560px" px="3" py="3" gap="2" overflow="hidden" data-testid="planning-board">
       <HStack justify="space-between" wrap="wrap" gap="2">
         <HStack gap="2">
           <Button variant="outline" size="sm" onClick={() => onBack(schedule)}>{t('Back')}</Button>
@@ -139,7 +141,7 @@ export function PlanBoard({ schedule, freeTime, durations, editing, version, onB
               ? <Text color="fg.error">{t('AssignmentListLoadFailed')}</Text>
               : <AssignmentTable items={items} loading={!list.data} selection={selection} />}
           </Box>
-          <Box w={widths.map} minW="0" flexGrow={layout.choice === 'tableFixed' ? 1 : 0} data-testid="planning-map-section">
+          <Box w={widths.map} minW="0" flexGrow={layout.choice === 'tableFixed' ? 1 : 0} overflowY="auto" data-testid="planning-map-section">
             <MapSection items={items} selection={selection} />
           </Box>
         </Flex>

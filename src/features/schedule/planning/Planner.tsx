@@ -4,7 +4,7 @@
  * cannot be read or created is said in a toast and the page goes back (spec 2 §8); missing working
  * hours offer the company settings (WorkinghoursNotAvailable).
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Box, Button } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -31,12 +31,12 @@ export interface PlannerProps {
 export function Planner({ target, editing }: PlannerProps) {
   const { t } = useTranslation('planning');
   const navigate = useNavigate();
-  const [version, setVersion] = useState(0);
   const scheduleTarget: ScheduleTarget = target.kind === 'schedule' || target.scheduleId
     ? { scheduleId: target.kind === 'schedule' ? target.scheduleId : target.scheduleId! }
     : { assigneeId: target.assigneeId, weekNo: target.weekNo, year: target.year };
-  const schedule = useSchedule(scheduleTarget, version);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const schedule = useSchedule(scheduleTarget);
+  const { refetch } = schedule;
+  const reload = useCallback(() => { void refetch(); }, [refetch]);
 
   const back = useCallback((s?: Schedule) => {
     const week = s ?? schedule.data;
@@ -55,18 +55,17 @@ export function Planner({ target, editing }: PlannerProps) {
   if (!schedule.data) {
     return <PageLayout><LiveReadView read={schedule} errorTitle={t('Scheduling.FailedToRetrieveSchedule')}>{() => null}</LiveReadView></PageLayout>;
   }
-  return <WeekPlanner schedule={schedule.data} editing={editing} onBack={back} onChanged={reload} version={version} />;
+  return <WeekPlanner schedule={schedule.data} editing={editing} onBack={back} onChanged={reload} />;
 }
 
 interface WeekPlannerProps {
   schedule: Schedule;
   editing: boolean;
-  version: number;
   onBack: (s?: Schedule) => void;
   onChanged: () => void;
 }
 
-function WeekPlanner({ schedule, editing, version, onBack, onChanged }: WeekPlannerProps) {
+function WeekPlanner({ schedule, editing, onBack, onChanged }: WeekPlannerProps) {
   const { t } = useTranslation('planning');
   const navigate = useNavigate();
   const companyId = useSession()?.companyId ?? null;
@@ -115,7 +114,7 @@ function WeekPlanner({ schedule, editing, version, onBack, onChanged }: WeekPlan
   return (
     <PlanBoard
       schedule={schedule} freeTime={freeTime} durations={durations} editing={editing}
-      version={version} onBack={onBack} onChanged={onChanged}
+      onBack={onBack} onChanged={onChanged}
     />
   );
 }

@@ -1,0 +1,165 @@
+/**
+ * Planning (spec 2 §2.1, §4, §5): an admin picks a plumber and a week, filters the assignment table,
+ * selects by keyboard and by a polygon drawn on the map, sees planned against available hours, submits
+ * and watches the batch finish live; the items are then in the week's schedule in route order (read
+ * from the database). Planning more is refused past the week's hours. A plumber gets the restricted view.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ADMIN_A, PLUMBER_OLA, dbQuery, signIn } from './helpers';
+
+// Streets of this spec's own points, so the demo register (whatever it holds) does not change the counts.
+const NEAR = 'Planleggerveien';
+const FILL = 'Fyllestadveien';
+const NEAR_COUNT = 12;
+const FILL_COUNT = 60;
+
+test.use({ viewport: { width: 1600, height: 900 } });
+
+async function company(): Promise<{ companyId: string; customerId: string }> {
+  const [row] = await dbQuery<{ company_id: string; customer_id: string }>('select company_id, customer_id from users where email = $1', [ADMIN_A]);
+  return { companyId: row.company_id, customerId: row.customer_id };
+}
+
+/**
+ * New-meter points (45 minutes each in the demo settings) on a street, around a spot in Sandvika. The
+ * external id is the row's id: the list names points by it and the scheduler reads it back.
+ */
+async function insertPoints(street: string, count: number, lat: number, lng: number, spread: number): Promise<void> {
+  const { companyId, customerId } = await company();
+  await dbQuery(`with ids as (select nextval(pg_get_serial_sequence('meter_points', 'id')) as id, n from generate_series(1, $3::int) n)
+    insert into meter_points (id, customer_id, company_id, external_id, agreement_no, assignment_type, priority, lat, lng, address, street, building_no, install_date)
+    select id, $1, $2, id, 'E2E-' || id, 1, 0, $5::float8 + (n % 4) * $7::float8, $6::float8 + (n / 4) * $7::float8,
+      $4 || ' ' || n, $4, n::text, '2015-06-01' from ids`, [customerId, companyId, count, street, lat, lng, spread]);
+}
+
+async function removePoints(): Promise<void> {
+  const points = `(select id from meter_points where street in ('${NEAR}', '${FILL}'))`;
+  await dbQuery(`delete from schedule_batch_jobs where schedule_id in (select schedule_id from schedule_items where meter_point_id in ${points})`);
+  await dbQuery(`delete from schedule_items where meter_point_id in ${points}`);
+  await dbQuery(`delete from meter_points where street in ('${NEAR}', '${FILL}')`);
+}
+
+test.beforeAll(async () => {
+  await removePoints();
+  await insertPoints(NEAR, NEAR_COUNT, 59.8901, 10.5201, 0.0004);
+  await insertPoints(FILL, FILL_COUNT, 59.8991, 10.5401, 0.0004);
+});
+test.afterAll(removePoints);
+
+/** "Planlagt 1,5 t av 37,5 t tilgjengelig" → [1.5, 37.5]. */
+async function hours(page: Page): Promise<[number, number]> {
+  const text = await page.getByTestId('planning-hours').innerText();
+  const match = /Planlagt ([\d,]+) t av ([\d,]+) t/.exec(text);
+  expect(match, text).not.toBeNull();
+  return [Number(match![1].replace(',', '.')), Number(match![2].replace(',', '.'))];
+}
+
+async function filterStreet(page: Page, street: string) {
+  const field = page.getByTestId('filter-street');
+  await field.fill('');
+  await field.pressSequentially(street.slice(0, 8), { delay: 30 });
+  await expect(page.getByTestId('chip-street')).toContainText(street.slice(0, 8));
+}
+
+const rowCount = (table: Locator) => table.getAttribute('aria-rowcount').then((n) => Number(n) - 1);
+
+test('an admin plans a week: filter, keyboard and polygon selection, hours, submit, the batch live, then the week is full', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page, ADMIN_A);
+  await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Ukeplanlegging' }).click();
+
+  // The page's own choice of plumber and ISO week: Ola, next week.
+  await expect(page.getByTestId('planning-chooser')).toBeVisible();
+  await page.getByTestId('planning-plumber').selectOption({ label: 'Ola Hansen' });
+  await page.getByTestId('planning-week').selectOption({ index: 2 });
+  const weekLabel = await page.getByTestId('planning-week').locator('option:checked').innerText();
+  const weekNo = Number(/Uke (\d+)/.exec(weekLabel)![1]);
+  await page.getByTestId('planning-open').click();
+  await expect(page.getByTestId('planning-title')).toContainText(`Ola Hansen – uke ${weekNo}`);
+  await expect(page.getByTestId('planning-next')).toBeDisabled();
+
+  // Filter by street, typed key by key: a chip shows it, the table holds the street's points only.
+  const table = page.getByTestId('planning-table');
+  await filterStreet(page, NEAR);
+  await expect.poll(() => rowCount(table)).toBe(NEAR_COUNT);
+  const [plannedBefore, available] = await hours(page);
+  expect(available).toBe(37.5);
+
+  // Keyboard only: Space on a row, arrow down, Enter on the next.
+  const rows = page.getByTestId('planning-row');
+  await rows.first().focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(rows.nth(0)).toHaveAttribute('aria-selected', 'true');
+  await expect(rows.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('planning-selected').filter({ hasText: NEAR })).toHaveCount(2);
+  expect((await hours(page))[0]).toBeCloseTo(plannedBefore + 1.5);
+  await expect(page.getByTestId('planning-next')).toBeEnabled();
+
+  // A polygon over the map takes the street's other points.
+  const map = page.getByTestId('planning-map');
+  await expect(map).toBeVisible();
+  await expect(page.getByTestId('planning-map-root')).toBeVisible();
+  await page.getByTestId('planning-map-draw').click();
+  // The drawing help shows above the map (moving it): measure once it is there.
+  await expect(page.getByText(/Klikk i kartet for å sette hjørnene/)).toBeVisible();
+  const box = (await map.boundingBox())!;
+  const at = (x: number, y: number) => page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+  // Corners clear of the zoom buttons (top left); the last click, on the first corner, closes it.
+  await at(0.3, 0.2);
+  await at(0.85, 0.2);
+  await at(0.85, 0.85);
+  await at(0.3, 0.85);
+  await at(0.3, 0.2);
+  await expect(page.getByTestId('planning-selected').filter({ hasText: NEAR })).toHaveCount(NEAR_COUNT);
+  expect((await hours(page))[0]).toBeCloseTo(plannedBefore + NEAR_COUNT * 0.75);
+
+  // Next: the batch's state live, then the week as laid.
+  await page.getByTestId('planning-reset-filters').click();
+  await page.getByTestId('planning-next').click();
+  const status = page.getByTestId('planning-batch-status');
+  await expect(status).toBeVisible();
+  await expect(status).toHaveAttribute('data-status', 'Completed', { timeout: 90_000 });
+  await expect(page.getByTestId('planning-batch-km')).toContainText('km');
+  await expect(page.getByTestId('planning-week-item').filter({ hasText: NEAR })).toHaveCount(NEAR_COUNT);
+
+  // The server holds them in the plumber's schedule of that week, numbered in the order laid.
+  const laid = await dbQuery<{ sequence_number: number; start_time: Date }>(`select si.sequence_number, si.start_time from schedule_items si
+    join schedules s on s.id = si.schedule_id join users u on u.registration_id = s.assignee_id
+    join meter_points p on p.id = si.meter_point_id
+    where u.email = $1 and s.week_no = $2 and p.street = $3 and si.status = 1 order by si.sequence_number`, [PLUMBER_OLA, weekNo, NEAR]);
+  expect(laid).toHaveLength(NEAR_COUNT);
+  for (let i = 1; i < laid.length; i++) {
+    expect(laid[i].sequence_number).toBeGreaterThan(laid[i - 1].sequence_number);
+    expect(laid[i].start_time.getTime()).toBeGreaterThan(laid[i - 1].start_time.getTime());
+  }
+
+  // Planning more: the saved items are listed; 90 minutes each, select-all takes what fits and says
+  // how many it skipped, and one more is refused (MaxAssignmentSelected).
+  await page.getByTestId('planning-plan-more').click();
+  await expect(page.getByTestId('planning-selected').filter({ hasText: NEAR })).toHaveCount(NEAR_COUNT);
+  await page.getByTestId('planning-duration').selectOption('90');
+  await filterStreet(page, FILL);
+  await expect.poll(() => rowCount(table)).toBe(FILL_COUNT);
+  await page.getByTestId('planning-select-all').click();
+  await expect(page.getByText(/oppdrag fikk ikke plass i uke \d+ og ble ikke valgt/)).toBeVisible();
+  const [planned, availableNow] = await hours(page);
+  expect(planned).toBeLessThanOrEqual(availableNow);
+  // The last row (select-all took them in order, so it was skipped), reached by End.
+  await rows.first().focus();
+  await page.keyboard.press('End');
+  const last = page.locator(`[data-testid="planning-row"][aria-rowindex="${FILL_COUNT + 1}"]`);
+  await expect(last).toBeFocused();
+  await expect(last).toHaveAttribute('aria-selected', 'false');
+  await page.keyboard.press('Space');
+  await expect(page.getByText(new RegExp(`Uke ${weekNo} er full`))).toBeVisible();
+  await expect(last).toHaveAttribute('aria-selected', 'false');
+});
+
+test('a plumber is told that planning is for admins', async ({ page }) => {
+  await signIn(page, PLUMBER_OLA);
+  await expect(page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Ukeplanlegging' })).toHaveCount(0);
+  await page.goto('/schedule/plan');
+  await expect(page.getByTestId('planning-admins-only')).toContainText('Planlegging er for administratorer');
+});
