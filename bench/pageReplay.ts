@@ -10,6 +10,8 @@
  * Checked afterwards: every command reached the server once (the server's idempotency_keys), those
  * of one job in queue order, the 100 photos with the device's hashes, the last note per job, and
  * the progress the plumber sees (the sync status in the header) advanced during the replay.
+ * BENCH_PROFILE=file.cpuprofile writes the page's CPU profile over the replay there, and the service
+ * worker's beside it (file.worker.cpuprofile); SERVER_CPU_PROFILE=dir the server's (tests/e2e/serve.ts).
  * With `uplinkBytesPerSecond`, Chromium's network emulation limits the page's upload: the replay is
  * then compared with the time its request bodies need on that line.
  */
@@ -17,6 +19,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
+import WebSocket from 'ws';
 import { PLUMBER_OLA, dbQuery, signIn } from '../tests/e2e/helpers';
 import { freePort } from '../tests/helpers/freePort';
 import { startServer } from './browserJobList';
@@ -42,6 +45,10 @@ export interface PageReplayBench {
   /** Requests the page sent and those the service worker sent (Background Sync may take the run). */
   byPage: number;
   byWorker: number;
+  /** Change-feed pulls (GET /api/sync/changes) during the replay, by page and worker. */
+  pulls: number;
+  /** IndexedDB transactions the page opened during the replay, by mode (the worker's are not counted). */
+  pageTransactions: { readwrite: number; readonly: number };
   /** CPU seconds spent during the replay: the server (with its PostgreSQL) and each kind of Chromium process. */
   cpuSeconds: Record<string, number>;
   checks: { name: string; ok: boolean; detail: string }[];
@@ -94,6 +101,28 @@ function cpuNow(serverPid: number, profile: string): Record<string, number> {
   return out;
 }
 
+/** A DevTools session with the origin's service worker, through the browser's DevTools port. */
+async function serviceWorkerSession(devtoolsPort: number): Promise<{ send: (method: string, params?: object) => Promise<unknown>; close: () => void }> {
+  const targets = await (await fetch(`http://127.0.0.1:${devtoolsPort}/json/list`)).json() as { type: string; webSocketDebuggerUrl: string }[];
+  const worker = targets.find((t) => t.type === 'service_worker');
+  if (!worker) throw new Error('no service worker on the DevTools port');
+  const ws = new WebSocket(worker.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+  let id = 0;
+  const answers = new Map<number, (m: { result?: unknown; error?: { message: string } }) => void>();
+  ws.on('message', (data) => {
+    const m = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: { message: string } };
+    if (m.id !== undefined) answers.get(m.id)?.(m);
+  });
+  return {
+    send: (method, params = {}) => new Promise((resolve, reject) => {
+      answers.set(++id, (m) => (m.error ? reject(new Error(`${method}: ${m.error.message}`)) : resolve(m.result)));
+      ws.send(JSON.stringify({ id, method, params }));
+    }),
+    close: () => ws.close(),
+  };
+}
+
 export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rounds?: number } = {}): Promise<PageReplayBench> {
   const rounds = opts.rounds ?? 20;
   const uplink = opts.uplinkBytesPerSecond ?? null;
@@ -101,8 +130,23 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
   const pgPort = await freePort();
   process.env.E2E_PG_PORT = String(pgPort);
   const server = await startServer(port, pgPort);
-  const browser = await launchBenchBrowser(port, 'replay', { timezoneId: 'Europe/Oslo' });
+  // A DevTools port too: the service worker (which takes the replay when Background Sync fires
+  // first) is throttled and profiled through it, Playwright offering no CDP session with workers.
+  const devtoolsPort = await freePort();
+  const browser = await launchBenchBrowser(port, 'replay', {
+    timezoneId: 'Europe/Oslo', extraArgs: [`--remote-debugging-port=${devtoolsPort}`],
+  });
   const { context } = browser;
+  // The page's IndexedDB transactions, counted by mode (each commit of a readwrite one wakes the live queries).
+  await context.addInitScript(`(() => {
+    const counts = { readwrite: 0, readonly: 0 };
+    const open = IDBDatabase.prototype.transaction;
+    IDBDatabase.prototype.transaction = function (stores, mode, ...rest) {
+      counts[mode === 'readwrite' ? 'readwrite' : 'readonly'] += 1;
+      return open.call(this, stores, mode, ...rest);
+    };
+    globalThis.__idbTransactions = counts;
+  })()`);
   try {
     const page = context.pages()[0] ?? await context.newPage();
     await signIn(page, PLUMBER_OLA);
@@ -251,7 +295,9 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
     });
     let byPage = 0;
     let byWorker = 0;
+    let pulls = 0;
     context.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/sync/changes') pulls++;
       if (req.method() === 'GET' || !new URL(req.url()).pathname.startsWith('/api/')) return;
       if (req.serviceWorker()) byWorker++;
       else byPage++;
@@ -268,6 +314,14 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
       await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
       await profiler.send('Profiler.start');
     }
+    const worker = await serviceWorkerSession(devtoolsPort);
+    if (profileTo) {
+      await worker.send('Profiler.enable');
+      await worker.send('Profiler.setSamplingInterval', { interval: 500 });
+      await worker.send('Profiler.start');
+    }
+    const transactionsBefore = await page.evaluate(() => ({ ...(globalThis as unknown as { __idbTransactions: { readwrite: number; readonly: number } }).__idbTransactions }));
+    pulls = 0;
     const t0 = Date.now();
     await context.setOffline(false);
     if (uplink !== null) {
@@ -275,6 +329,9 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: uplink });
+      // The service worker's requests too: it takes the replay when Background Sync fires first.
+      await worker.send('Network.enable');
+      await worker.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: uplink });
     }
     await page.evaluate(() => globalThis.dispatchEvent(new Event('online')));
     const commands = queued.length;
@@ -291,10 +348,20 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
     }
     const replaySeconds = (Date.now() - t0) / 1000;
     if (profiler && profileTo) fs.writeFileSync(profileTo, JSON.stringify((await profiler.send('Profiler.stop')).profile));
+    if (profileTo) {
+      const { profile: workerProfile } = await worker.send('Profiler.stop') as { profile: unknown };
+      fs.writeFileSync(profileTo.replace(/(\.cpuprofile)?$/, '.worker.cpuprofile'), JSON.stringify(workerProfile));
+    }
+    worker.close();
     const cpu1 = cpuNow(server.pid!, profile);
     const cpuSeconds = Object.fromEntries(Object.keys(cpu1).map((k) => [k, cpu1[k] - (cpu0[k] ?? 0)]));
     const loadAverage = os.loadavg()[0];
     const progressSeen = await page.evaluate(() => (globalThis as unknown as { __progress: string[] }).__progress);
+    const transactionsAfter = await page.evaluate(() => ({ ...(globalThis as unknown as { __idbTransactions: { readwrite: number; readonly: number } }).__idbTransactions }));
+    const pageTransactions = {
+      readwrite: transactionsAfter.readwrite - transactionsBefore.readwrite, readonly: transactionsAfter.readonly - transactionsBefore.readonly,
+    };
+    const pullsDuring = pulls;
 
     const checks: PageReplayBench['checks'] = [];
     const check = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
@@ -330,7 +397,7 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
     const withinBudget = checks.every((c) => c.ok) && (lineSeconds === null ? replaySeconds < PAGE_REPLAY_BUDGET_S : replaySeconds <= lineSeconds * (1 + THROTTLE_SLACK));
     return {
       commands, photos: queued.filter((q) => q.type === 'uploadPhoto').length, notes: queued.filter((q) => q.type === 'updateNote').length,
-      bodyBytes, uplinkBytesPerSecond: uplink, lineSeconds, replaySeconds, progressSeen, byPage, byWorker, cpuSeconds, checks, loadAverage, withinBudget,
+      bodyBytes, uplinkBytesPerSecond: uplink, lineSeconds, replaySeconds, progressSeen, byPage, byWorker, pulls: pullsDuring, pageTransactions, cpuSeconds, checks, loadAverage, withinBudget,
     };
   } finally {
     await browser.close();
@@ -348,7 +415,8 @@ export function formatPageReplayBench(b: PageReplayBench): string {
     `Page replay of ${b.commands} commands (${b.notes} notes, ${b.photos} photos; ${mb} MB of request bodies), ${target}`,
     ...b.checks.map((c) => `  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}`),
     `  progress seen: ${shown.slice(0, 3).join(' | ')} ... ${shown.slice(-2).join(' | ')}`,
-    `  mutating requests by the page ${b.byPage}, by the service worker ${b.byWorker}`,
+    `  mutating requests by the page ${b.byPage}, by the service worker ${b.byWorker}; change-feed pulls ${b.pulls}`,
+    `  IndexedDB transactions the page opened: ${b.pageTransactions.readwrite} readwrite, ${b.pageTransactions.readonly} readonly`,
     `  CPU seconds during the replay: ${Object.entries(b.cpuSeconds).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`,
     `  replay ${b.replaySeconds.toFixed(1)} s (load average ${b.loadAverage.toFixed(1)}): ${b.withinBudget ? 'within budget' : 'OVER BUDGET'}`,
   ].join('\n');
