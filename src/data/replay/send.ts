@@ -1,11 +1,12 @@
 /** Sending one queued command and settling the answer in the replica. */
 import type { ApiErrorBody, Job } from '../../domain/api';
-import { commandDef, type OutboxEntry } from '../commands';
+import { commandDef, type CommandRequest, type OutboxEntry } from '../commands';
 import { db } from '../db';
 import { setUploadProgress } from '../status';
 import { ApiError, apiFetch } from '../transport';
-import { applyTables, fetchServerJobs, keptCopy, rebase, writeServerJobs } from './replica';
+import { fetchServerJobs, keptCopy, rebase, writeServerJobs } from './replica';
 import type { ReplayStop } from './types';
+import { replayWrite } from './writes';
 
 export type SendOutcome =
   | { kind: 'sent' }
@@ -22,40 +23,59 @@ function stopFor(e: unknown): SendOutcome {
   return { kind: 'stop', stop: e.network ? 'offline' : e.status === 401 ? 'auth' : 'retry', retryAfter: e.retryAfter };
 }
 
-/** Writes a change to an entry only if it is still the same attempt (not discarded or retried meanwhile). */
+/**
+ * Writes a change to an entry only if it is still the same attempt (not discarded or retried
+ * meanwhile). In the caller's transaction (a replayWrite).
+ */
 async function updateIfSame(entry: OutboxEntry, change: (current: OutboxEntry) => OutboxEntry): Promise<boolean> {
-  return db.transaction('rw', db.outbox, async () => {
-    const cur = await db.outbox.get(entry.seq!);
-    if (!cur || cur.key !== entry.key) return false;
-    await db.outbox.put(change(cur));
-    return true;
-  });
+  const cur = await db.outbox.get(entry.seq!);
+  if (!cur || cur.key !== entry.key) return false;
+  await db.outbox.put(change(cur));
+  return true;
 }
 
+type Start =
+  | { kind: 'gone' }
+  /** A chained edit whose version nobody settled yet: the server's is fetched first. */
+  | { kind: 'version'; key: string; jobId: string }
+  | { kind: 'ready'; entry: OutboxEntry; request: CommandRequest }
+  /** The device cannot build the request (a photo's file is gone): no retry will help. */
+  | { kind: 'unbuildable'; entry: OutboxEntry; message: string };
+
 /**
- * A chained edit's expectedVersion is fixed once, before its first send (stored with the attempt),
- * so every later attempt with the same Idempotency-Key carries exactly the same body.
+ * The start of an attempt, in one write: the entry as it is now, still pending (else it was
+ * cancelled or discarded since it was read: nothing is sent); a chained edit's expectedVersion
+ * fixed once, before its first send (stored with the attempt, so every later attempt with the
+ * same Idempotency-Key carries exactly the same body); the attempt counted, which shows the entry
+ * as being sent (a retryable failure sets lastError again); and its request built, a photo's
+ * picture read from the replica once, in the same transaction.
+ * `fetched`: the server's version of the job, when a first call asked for it (undefined: 403/404,
+ * the send itself will fail and correct the replica).
  */
-async function freezeVersion(entry: OutboxEntry): Promise<OutboxEntry | SendOutcome> {
-  const jobId = commandDef(entry).versionedJobId();
-  if (!entry.chained || jobId === null) return entry;
-  let version = entry.resolvedVersion;
-  if (version === undefined) {
-    try {
-      version = (await apiFetch<Job>(`/api/jobs/${encodeURIComponent(jobId)}`)).version;
-    } catch (e) {
-      if (!(e instanceof ApiError) || isRetryable(e)) return stopFor(e);
-      // 403/404: the send itself will fail and correct the replica.
-    }
+async function startAttempt(seq: number, fetched?: { key: string; version: number | undefined }): Promise<Start> {
+  const fresh = await db.outbox.get(seq);
+  if (!fresh || fresh.status !== 'pending' || (fetched && fresh.key !== fetched.key)) return { kind: 'gone' };
+  const def = commandDef(fresh);
+  const jobId = def.versionedJobId();
+  let entry = fresh;
+  if (fresh.chained && jobId !== null) {
+    if (fresh.resolvedVersion === undefined && !fetched) return { kind: 'version', key: fresh.key, jobId };
+    entry = { ...def.withExpectedVersion(fresh.resolvedVersion ?? fetched?.version), chained: false, resolvedVersion: undefined };
   }
-  return { ...commandDef(entry).withExpectedVersion(version), chained: false, resolvedVersion: undefined };
+  const started: OutboxEntry = { ...entry, attempts: fresh.attempts + 1, lastError: undefined };
+  await db.outbox.put(started);
+  try {
+    return { kind: 'ready', entry: started, request: await commandDef(started).request() };
+  } catch (e) {
+    return { kind: 'unbuildable', entry: started, message: e instanceof Error ? e.message : String(e) };
+  }
 }
 
 async function markSent(entry: OutboxEntry, response: unknown): Promise<void> {
   const def = commandDef(entry);
   const ids = def.jobIds();
   const serverJobs = def.answerJobs(response);
-  await db.transaction('rw', applyTables(), async () => {
+  await replayWrite(async () => {
     const cur = await db.outbox.get(entry.seq!);
     if (!cur || cur.key !== entry.key) return;
     await db.outbox.delete(entry.seq!);
@@ -82,7 +102,7 @@ async function markFailed(entry: OutboxEntry, err: ApiError): Promise<void> {
   const body = typeof err.body === 'object' && err.body !== null ? (err.body as Partial<ApiErrorBody>) : null;
   const current = err.status === 409 && body?.current ? body.current : undefined;
   const corrections = await fetchServerJobs(commandDef(entry).jobIds(), current, false);
-  await db.transaction('rw', applyTables(), async () => {
+  await replayWrite(async () => {
     // A job the server no longer lets this user see leaves the device: the entry keeps the device's copy.
     const gone = [...corrections].filter(([, job]) => job === null).map(([id]) => id)[0];
     const kept = gone ? (await db.jobs.get(gone)) ?? (await keptCopy(entry.userId, gone)) : undefined;
@@ -107,24 +127,24 @@ export async function sendEntry(queued: OutboxEntry): Promise<SendOutcome> {
   // Not counted as an attempt: `attempts` 0 means no request of it ever left the device, so it may
   // still be cancelled (a photo deleted before its upload, photos/store.ts).
   if (platformOffline()) return { kind: 'stop', stop: 'offline', retryAfter: null };
-  const fresh = await db.outbox.get(queued.seq!);
-  if (!fresh || fresh.status !== 'pending') return { kind: 'gone' };
-  const ready = await freezeVersion(fresh);
-  if ('kind' in ready) return ready;
-  const entry = ready;
-  // While this attempt runs the entry shows as being sent; a retryable failure sets lastError again.
-  // Cancelled or discarded since it was read: nothing is sent. One write with the frozen version:
-  // each write wakes every screen that watches the outbox.
-  const frozen = entry !== fresh;
-  if (!(await updateIfSame(entry, (cur) => ({ ...(frozen ? entry : cur), attempts: cur.attempts + 1, lastError: undefined })))) return { kind: 'gone' };
-  let request;
-  try {
-    request = await commandDef(entry).request();
-  } catch (e) {
-    // The device cannot build the request (a photo's file is gone): no retry will help.
-    await markFailed(entry, new ApiError(e instanceof Error ? e.message : String(e), 400));
+  let start = await replayWrite(() => startAttempt(queued.seq!));
+  if (start.kind === 'version') {
+    const { key, jobId } = start;
+    let version: number | undefined;
+    try {
+      version = (await apiFetch<Job>(`/api/jobs/${encodeURIComponent(jobId)}`)).version;
+    } catch (e) {
+      if (!(e instanceof ApiError) || isRetryable(e)) return stopFor(e);
+      // 403/404: the send itself will fail and correct the replica.
+    }
+    start = await replayWrite(() => startAttempt(queued.seq!, { key, version }));
+  }
+  if (start.kind === 'gone' || start.kind === 'version') return { kind: 'gone' };
+  if (start.kind === 'unbuildable') {
+    await markFailed(start.entry, new ApiError(start.message, 400));
     return { kind: 'failed' };
   }
+  const { entry, request } = start;
   let response: unknown;
   try {
     const body = 'form' in request ? request.form : request.json;
@@ -141,7 +161,7 @@ export async function sendEntry(queued: OutboxEntry): Promise<SendOutcome> {
     }
     const status = e instanceof ApiError ? e.status : 0;
     const message = e instanceof Error ? e.message : String(e);
-    await updateIfSame(entry, (cur) => ({ ...cur, lastError: { status, message, at: new Date().toISOString() } }));
+    await replayWrite(() => updateIfSame(entry, (cur) => ({ ...cur, lastError: { status, message, at: new Date().toISOString() } })));
     return stopFor(e);
   }
   await markSent(entry, response);
