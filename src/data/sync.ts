@@ -41,11 +41,12 @@ export function useSyncStatus(): SyncStatusValue {
   const counts = useLiveQuery(
     async () => {
       if (!userId) return NO_COUNTS;
-      // Index counts: during a replay this runs on every change, so it must not read the queue.
-      const [pending, failed] = await Promise.all([
+      // Index counts in one transaction: during a replay this runs on every change, so it must not
+      // read the queue.
+      const [pending, failed] = await db.transaction('r', db.outbox, () => Promise.all([
         db.outbox.where('[userId+status]').equals([userId, 'pending']).count(),
         db.outbox.where('[userId+status]').equals([userId, 'failed']).count(),
-      ]);
+      ]));
       return { pending, failed };
     },
     [userId],

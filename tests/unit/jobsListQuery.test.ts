@@ -6,7 +6,8 @@ import { db as appDb, MeterworkDb } from '../../src/data/db';
 import type { Job } from '../../src/domain/api';
 import { EMPTY_JOB_FILTER, jobListPredicate, type JobListFilter } from '../../src/domain/jobs/list';
 import type { Actor } from '../../src/domain/jobs/rules';
-import { liveJobList } from '../../src/features/jobs/jobListStore';
+import { setLocalReplayState } from '../../src/data/status';
+import { liveJobList, REPLAY_REFRESH_MS } from '../../src/features/jobs/jobListStore';
 import { keepUnchanged, outboxMarkers, queryJobListData, queryJobListPage, queryOutboxMarkers, type JobListData } from '../../src/features/jobs/queries';
 import { makeJob, makeTask } from './jobsFixtures';
 
@@ -205,5 +206,37 @@ describe('live job list answers', () => {
     // Jobs that did not change keep their objects.
     expect(live.getSnapshot()?.page.jobs[1]).toBe(first.page.jobs[0]);
     unsubscribe();
+  });
+
+  it('while the outbox is replayed, reads again every REPLAY_REFRESH_MS instead of after every write, and is live again after', async () => {
+    await appDb.jobs.bulkPut(makeJobs(60));
+    const live = liveJobList(EMPTY_JOB_FILTER, admin, 30);
+    const shown = (await live.first).page.jobs.map((j) => j.jobId);
+    // Each read of the list is told to its listeners (an unchanged answer too, as the same object).
+    const reads: number[] = [];
+    const unsubscribe = live.subscribe(() => reads.push(Date.now()));
+    const note = (i: number) => ({
+      type: 'updateNote', body: { jobId: shown[i % 5], notes: `${i}`, status: 1, severity: 2 }, key: `replay-${i}`, status: 'pending', userId: 'u',
+      actor: { userId: 'u', isAdmin: true, registrationId: 1, companyId: null }, jobId: shown[i % 5], jobIds: [shown[i % 5]], createdAt: '', attempts: 0,
+    }) as OutboxEntry;
+    try {
+      setLocalReplayState({ replaying: true, done: 0, total: 40 });
+      reads.length = 0;
+      const t0 = Date.now();
+      // 40 writes, each its own transaction, as a replay settles its answers.
+      for (let i = 0; i < 40; i++) await appDb.outbox.add(note(i));
+      await expect.poll(() => live.getSnapshot()?.markers.get(shown[0])?.pending, { timeout: 5 * REPLAY_REFRESH_MS }).toBe(8);
+      // At most one read per REPLAY_REFRESH_MS (and the one the switch made), not one per write.
+      expect(reads.length).toBeGreaterThan(0);
+      expect(reads.length).toBeLessThanOrEqual(2 + Math.ceil((Date.now() - t0) / REPLAY_REFRESH_MS));
+
+      setLocalReplayState({ replaying: false, done: 0, total: 0 });
+      await appDb.outbox.add(note(40));
+      await expect.poll(() => live.getSnapshot()?.markers.get(shown[0])?.pending, { timeout: REPLAY_REFRESH_MS - 100 }).toBe(9);
+    } finally {
+      setLocalReplayState({ replaying: false, done: 0, total: 0 });
+      unsubscribe();
+      await appDb.outbox.clear();
+    }
   });
 });

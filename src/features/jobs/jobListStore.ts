@@ -10,6 +10,7 @@ import { parseJobFilter, type JobListFilter } from '../../domain/jobs/list';
 import type { Actor } from '../../domain/jobs/rules';
 import { db } from '../../data/db';
 import { getSession } from '../../data/session';
+import { getReplayState, subscribeReplayState } from '../../data/status';
 import { isIndexRange, keepUnchanged, queryJobListData, type JobListData } from './queries';
 
 /** The filter is kept on the device (spec 1 §3 "Other store content: job filter"). */
@@ -33,6 +34,14 @@ export function saveJobFilter(filter: JobListFilter): void {
 
 /** An answer nobody shows nor keeps stops this long after it was last wanted. */
 const IDLE_STOP_MS = 10_000;
+
+/**
+ * While the outbox is replayed (by this page or the service worker) the list is read again this
+ * often, not after every write: an end-of-day replay writes the outbox a few times a second, and
+ * reading the list and rendering its cards after each write cost the page more than the replay.
+ * The header shows the replay's progress meanwhile; when it ends the list is live again at once.
+ */
+export const REPLAY_REFRESH_MS = 500;
 
 export interface LiveJobList {
   readonly key: string;
@@ -89,24 +98,50 @@ export function liveJobList(filter: JobListFilter, viewer: Actor, count: number)
   // An answer kept for later may fail with nobody waiting; a screen learns it through error().
   first.catch(() => undefined);
   let subscription: { unsubscribe: () => void } | null = null;
+  /** Whether the running subscription reads on a timer (during a replay) rather than live. */
+  let paced = false;
+  let offReplay: (() => void) | null = null;
   const listeners = new Set<() => void>();
   const notify = () => {
     settled = true;
     for (const listener of listeners) listener();
   };
+  const take = (next: JobListData) => {
+    data = data ? keepUnchanged(data, next) : next;
+    failure = undefined;
+    resolveFirst(data);
+    notify();
+  };
+  const fail = (error: unknown) => {
+    failure = { error };
+    rejectFirst(error);
+    notify();
+  };
+  const read = () => queryJobListData(db, filter, viewer, count);
+  const readEvery = (ms: number) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const tick = async () => {
+      try {
+        const next = await read();
+        if (!stopped) take(next);
+      } catch (error) {
+        if (!stopped) fail(error);
+      }
+      if (!stopped) timer = setTimeout(() => void tick(), ms);
+    };
+    void tick();
+    return { unsubscribe: () => { stopped = true; clearTimeout(timer); } };
+  };
+  /** Started, or switched between live and paced reads as a replay starts or ends. */
   const start = () => {
-    subscription ??= liveQuery(() => queryJobListData(db, filter, viewer, count)).subscribe({
-      next: (next) => {
-        data = data ? keepUnchanged(data, next) : next;
-        failure = undefined;
-        resolveFirst(data);
-        notify();
-      },
-      error: (error) => {
-        failure = { error };
-        rejectFirst(error);
-        notify();
-      },
+    const replaying = getReplayState().replaying;
+    if (subscription && paced === replaying) return;
+    subscription?.unsubscribe();
+    paced = replaying;
+    subscription = paced ? readEvery(REPLAY_REFRESH_MS) : liveQuery(read).subscribe({ next: take, error: fail });
+    offReplay ??= subscribeReplayState(() => {
+      if (subscription) start();
     });
   };
   const entry: Entry = {
@@ -131,6 +166,8 @@ export function liveJobList(filter: JobListFilter, viewer: Actor, count: number)
     stop: () => {
       subscription?.unsubscribe();
       subscription = null;
+      offReplay?.();
+      offReplay = null;
     },
   };
   start();

@@ -123,39 +123,43 @@ export interface JobListData {
 
 /**
  * The job list's reads at once: one answer, one render, instead of a render per list as each
- * arrives. The outbox is read only when it holds anything (it is empty whenever the device is in
- * sync), and then as counts (queryOutboxMarkers).
+ * arrives, and one IndexedDB transaction, not one per read (it runs again after every outbox
+ * write of an end-of-day replay, the service worker's too). The outbox is read only when it holds
+ * anything (it is empty whenever the device is in sync), and then as counts (queryOutboxMarkers).
  */
 export async function queryJobListData(db: MeterworkDb, filter: JobListFilter, viewer: Actor, count: number): Promise<JobListData> {
-  const [page, queued, jobTypes, jobStatuses, plumbers] = await Promise.all([
-    queryJobListPage(db, filter, viewer, count),
-    db.outbox.count(),
-    db.lookups.get('JobTypes'),
-    db.lookups.get('JobStatus'),
-    db.plumbers.toArray(),
-  ]);
-  const jobIds = page.jobs.map((j) => j.jobId);
-  return {
-    page,
-    markers: queued > 0 ? await queryOutboxMarkers(db, jobIds) : new Map(),
-    jobTypes: (jobTypes?.items ?? []) as JobTypeItem[],
-    jobStatuses: (jobStatuses?.items ?? []) as JobListData['jobStatuses'],
-    plumbers,
-  };
+  return db.transaction('r', [db.jobs, db.outbox, db.lookups, db.plumbers], async () => {
+    const [page, queued, jobTypes, jobStatuses, plumbers] = await Promise.all([
+      queryJobListPage(db, filter, viewer, count),
+      db.outbox.count(),
+      db.lookups.get('JobTypes'),
+      db.lookups.get('JobStatus'),
+      db.plumbers.toArray(),
+    ]);
+    const jobIds = page.jobs.map((j) => j.jobId);
+    return {
+      page,
+      markers: queued > 0 ? await queryOutboxMarkers(db, jobIds) : new Map(),
+      jobTypes: (jobTypes?.items ?? []) as JobTypeItem[],
+      jobStatuses: (jobStatuses?.items ?? []) as JobListData['jobStatuses'],
+      plumbers,
+    };
+  });
 }
 
 /**
  * The markers of these jobs without reading their queued commands: a count per job through the
- * outbox's job index, and the failed entries (few, and their messages are shown). During an
- * end-of-day replay this runs after every outbox write; reading each job's entries instead made
- * the replay's cost grow with the square of the queue.
+ * outbox's job index, and the failed entries (few, and their messages are shown), in one
+ * transaction. During an end-of-day replay this runs after every outbox write: reading each job's
+ * entries instead made the replay's cost grow with the square of the queue (and so does walking
+ * their index keys), and a transaction per count cost more than the counts.
  */
 export async function queryOutboxMarkers(db: MeterworkDb, jobIds: readonly string[]): Promise<Map<string, OutboxMarker>> {
   if (jobIds.length === 0) return new Map();
-  const [counts, failed] = await Promise.all([
+  const [counts, failed] = await db.transaction('r', db.outbox, () => Promise.all([
     Promise.all(jobIds.map((id) => db.outbox.where('jobIds').equals(id).count())),
     db.outbox.where('status').equals('failed').toArray(),
-  ]);
+  ]));
   const markers = outboxMarkers(failed, jobIds);
   jobIds.forEach((id, i) => {
     const failedHere = markers.get(id)?.failed ?? [];
