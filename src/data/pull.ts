@@ -7,7 +7,7 @@ import { db, META } from './db';
 import { getAccessToken, getRequestIdentity, getSession, onAccessToken } from './identity';
 import { applyTables, cancelScheduledReplay, onReplayed, rebase, requestReplay } from './replay';
 import { refreshPropertyMeters } from './propertyMeters';
-import { setWorkerReplayState } from './status';
+import { getReplayState, setWorkerReplayState, subscribeReplayState } from './status';
 import { ApiError, apiFetch } from './transport';
 import { pageMessage, type WorkerTokenMessage } from './workerMessages';
 
@@ -128,11 +128,28 @@ export function pullChanges(): Promise<void> {
 
 let requestTimer: ReturnType<typeof setTimeout> | null = null;
 
-/** A pull soon (the hub said something changed). */
+/** A hub event came during a replay: one pull when it ends. */
+let pullAfterReplay = false;
+subscribeReplayState(() => {
+  if (!pullAfterReplay || getReplayState().replaying) return;
+  pullAfterReplay = false;
+  requestPull();
+});
+
+/**
+ * A pull soon (the hub said something changed). Not while this page or the worker replays: the
+ * hub then mostly tells of the replay's own commands, and each pull wrote the server's rows of
+ * the jobs being sent and applied their queued commands on top again, every half second of an
+ * end-of-day replay. One pull after it brings everything, anyone else's changes too.
+ */
 export function requestPull(): void {
   if (requestTimer) return;
   requestTimer = setTimeout(() => {
     requestTimer = null;
+    if (getReplayState().replaying) {
+      pullAfterReplay = true;
+      return;
+    }
     void quietPull();
   }, REQUEST_PULL_DEBOUNCE_MS);
 }
