@@ -8,28 +8,30 @@
  *   (hijacked), so no hook of ours runs on them;
  * - request bodies: never inflated (globalDecompression off), so no body grows past the body limit
  *   after it was counted, and a compressed upload is refused as unknown instead.
- * Levels: the assignment list of 50,000 points is ~20 MB of JSON and must reach the client in under
- * 500 ms and 3 MB (DESIGN.md); `npm run bench -- assignments` measured the levels below (brotli 11 takes
- * seconds; see bench/assignments.ts for the figures).
+ * Levels: brotli 4 and gzip 6 for answers in general (small: the level hardly costs). The assignment
+ * list of 50,000 points is ~20 MB of JSON and must reach the client in under 500 ms and 3 MB
+ * (DESIGN.md); it takes LARGE_JSON_COMPRESSION, brotli 3 and gzip 3, from `npm run bench -- assignments`
+ * on 20 MB of it: brotli 1/3/4/5/11 took 117/144/309/992/85,800 ms for 2.25/2.12/1.92/1.79/1.28 MB, gzip
+ * 1/3/6/9 250/150/403/1074 ms for 2.72/2.42/2.02/1.89 MB (a busy machine: the ratios are what counts).
  */
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 
-export const BROTLI_QUALITY = 4;
-export const GZIP_LEVEL = 6;
+const brotli = (quality: number) => ({
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+});
+const ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip'];
+
+/** A route's `compress` option for answers of many megabytes of JSON. */
+export const LARGE_JSON_COMPRESSION = { encodings: ENCODINGS, brotliOptions: brotli(3), zlibOptions: { level: 3 } };
 
 export const compressionPlugin = fp(async (app: FastifyInstance) => {
   await app.register(fastifyCompress, {
-    encodings: ['br', 'gzip'],
+    encodings: ENCODINGS,
     globalDecompression: false,
-    brotliOptions: {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    },
-    zlibOptions: { level: GZIP_LEVEL },
+    brotliOptions: brotli(4),
+    zlibOptions: { level: 6 },
   });
 }, { name: 'compression' });

@@ -1,11 +1,11 @@
 /**
  * The assignment list's queries (spec 2 §3, §7): the register's lookup lists, a company's schedule,
- * and the list itself. The list is built as JSON text by PostgreSQL (json_build_object, nulls
- * stripped, one json_agg): at 50,000 points that is several times faster than reading rows into
- * objects and serializing them again, and the answer must be out in under 500 ms (DESIGN.md budgets).
- * What each field and status means is the service's (services/assignments/list.ts); the numbers it
- * decides with come in as `ListRules`.
- */
+ * and the list itself. The list is written as JSON text by PostgreSQL, each item by concatenating
+ * its fields (a field that is NULL drops out with its key) and the items by one string_agg: at 50,000
+ * points that measured ~35 % faster than json_build_object + json_strip_nulls and about as fast as
+ * reading the rows into Node and writing them there, without holding 50,000 row objects; the answer
+ * must be out in under 500 ms (DESIGN.md budgets). What each field and status means is the service's
+ * (services/assignments/list.ts); the numbers it decides with come in as `ListRules`. */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AssignmentLookups, LookupEntry } from '../../src/domain/schemas/scheduling';
 import { registerLookups, schedules } from '../db/schema';
@@ -106,6 +106,27 @@ export async function assignmentListJson(
   const failures = ints(rules.failureCancellationTypes);
   const disabled = ints(rules.disabled);
 
+  const colour = sql`case when i.cancellation_type_id in (${failures}) then 'Failure'
+    when i.cancellation_type_id is not null or i.item_state = ${cancelled} then 'Cancelled' end`;
+  // [key, value, kind]: numbers print as PostgreSQL writes them (valid JSON: NaN and infinities are
+  // filtered out above), text through to_json; the first field is never NULL.
+  const fields: [string, SQL, 'number' | 'text' | 'boolean'][] = [
+    ['waterMeterPointId', sql`i.id`, 'number'], ['waterMeterId', sql`i.water_meter_id`, 'number'], ['agreementNo', sql`i.agreement_no`, 'text'],
+    ['assignmentType', sql`i.assignment_type`, 'number'], ['priority', sql`i.priority`, 'number'], ['lat', sql`i.lat`, 'number'], ['lng', sql`i.lng`, 'number'],
+    ['address', sql`i.address`, 'text'], ['buildingNo', sql`i.building_no`, 'text'], ['matrikkelenhetNr', sql`i.matrikkelenhet_nr`, 'text'],
+    ['installDate', sql`i.install_date`, 'text'], ['dimensionId', sql`i.dimension_id`, 'number'], ['zoneId', sql`i.zone_id`, 'number'],
+    ['readerTypeId', sql`i.reader_type_id`, 'number'], ['agreementTypeId', sql`i.agreement_type_id`, 'number'], ['statusId', sql`i.status_id`, 'number'],
+    ['referenceId', sql`i.reference_id`, 'text'], ['scheduleId', sql`i.schedule_id`, 'number'], ['scheduleItemId', sql`i.item_id`, 'number'],
+    ['weekNo', sql`i.week_no`, 'number'], ['year', sql`i.year`, 'number'], ['scheduleItemStatus', sql`i.item_state`, 'number'],
+    ['assignmentItemStatus', sql`i.item_status`, 'number'], ['assigneeName', sql`i.assignee_name`, 'text'],
+    ['cancellationTypeId', sql`i.cancellation_type_id`, 'number'], ['cancellationTypeColorStatus', colour, 'text'],
+    ['isSelected', sql`i.item_status <> ${s.notSelected}`, 'boolean'], ['isDisabled', sql`i.item_status in (${disabled})`, 'boolean'],
+  ];
+  const item = sql.join(fields.map(([key, value, kind], at) => {
+    const text = kind === 'text' ? sql`to_json(${value})::text` : kind === 'boolean' ? sql`case when ${value} then 'true' else 'false' end` : sql`(${value})::text`;
+    return at === 0 ? sql`${sql.raw(`'{"${key}":'`)} || ${text}` : sql`coalesce(${sql.raw(`',"${key}":'`)} || ${text}, '')`;
+  }), sql` || `);
+
   const { rows } = await db.execute<{ list: string }>(sql`
     with latest as (
       select distinct on (si.meter_point_id) si.meter_point_id, si.id, si.schedule_id, si.status, si.is_scheduled, si.cancellation_type_id,
@@ -121,21 +142,7 @@ export async function assignmentListJson(
       left join users u on u.registration_id = l.assignee_id and u.company_id = ${q.companyId}
       where ${sql.join(where, sql` and `)}
     )
-    select coalesce(json_agg(json_strip_nulls(json_build_object(
-      'waterMeterPointId', i.id, 'waterMeterId', i.water_meter_id, 'agreementNo', i.agreement_no,
-      'assignmentType', i.assignment_type, 'priority', i.priority, 'lat', i.lat, 'lng', i.lng, 'address', i.address,
-      'buildingNo', i.building_no, 'matrikkelenhetNr', i.matrikkelenhet_nr, 'installDate', i.install_date,
-      'dimensionId', i.dimension_id, 'zoneId', i.zone_id, 'readerTypeId', i.reader_type_id, 'agreementTypeId', i.agreement_type_id,
-      'statusId', i.status_id, 'referenceId', i.reference_id,
-      'scheduleId', i.schedule_id, 'scheduleItemId', i.item_id, 'weekNo', i.week_no, 'year', i.year,
-      'scheduleItemStatus', i.item_state, 'assignmentItemStatus', i.item_status, 'assigneeName', i.assignee_name,
-      'cancellationTypeId', i.cancellation_type_id,
-      'cancellationTypeColorStatus', case
-        when i.cancellation_type_id in (${failures}) then 'Failure'
-        when i.cancellation_type_id is not null or i.item_state = ${cancelled} then 'Cancelled' end,
-      'isSelected', i.item_status <> ${s.notSelected},
-      'isDisabled', i.item_status in (${disabled})
-    )) order by i.id), '[]')::text as list
+    select '[' || coalesce(string_agg(${item} || '}', ',' order by i.id), '') || ']' as list
     from items i`);
   return rows[0].list;
 }

@@ -8,6 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AssigneeParam, AssignmentListItemSchema, AssignmentListQuery, AssignmentLookupsSchema, type AssignmentListItem } from '../../src/domain/schemas/scheduling';
 import { assignmentList, assignmentLookups } from '../services/assignments/list';
+import { LARGE_JSON_COMPRESSION } from '../http/compression';
 import { errors } from './schemas';
 
 const tags = ['AssignmentList'];
@@ -19,6 +20,7 @@ export async function assignmentRoutes(app: FastifyInstance) {
     (req) => assignmentLookups(app.db, req.user));
 
   r.get('/AssignmentList/assignee/:id', {
+    compress: LARGE_JSON_COMPRESSION,
     schema: { tags, params: AssigneeParam, querystring: AssignmentListQuery, response: { 200: Type.Array(AssignmentListItemSchema), ...errors } },
   }, async (req, reply) => {
     const json = await assignmentList(app.db, req.user, req.params.id, req.query);
