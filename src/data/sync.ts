@@ -1,7 +1,7 @@
 /**
  * Sync as the app uses it: the engine (pull.ts) plus the hooks screens read.
  */
-import { useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, META } from './db';
 import { useOnline } from './online';
@@ -38,6 +38,7 @@ export function useSyncStatus(): SyncStatusValue {
   const online = useOnline();
   const replay = useSyncExternalStore(subscribeReplayState, getReplayState, getReplayState);
   const userId = useSession()?.userId;
+  const lastCounts = useRef(NO_COUNTS);
   const counts = useLiveQuery(
     async () => {
       if (!userId) return NO_COUNTS;
@@ -47,7 +48,11 @@ export function useSyncStatus(): SyncStatusValue {
         db.outbox.where('[userId+status]').equals([userId, 'pending']).count(),
         db.outbox.where('[userId+status]').equals([userId, 'failed']).count(),
       ]));
-      return { pending, failed };
+      // The same counts as the same object: most of a replay's writes change none (an attempt
+      // counted), and a new object rendered the header again for each.
+      const last = lastCounts.current;
+      if (last.pending !== pending || last.failed !== failed) lastCounts.current = { pending, failed };
+      return lastCounts.current;
     },
     [userId],
     NO_COUNTS,
