@@ -402,7 +402,7 @@ export const smsMessages = pgTable('sms_messages', {
  * company (`companyId`), and sends that company its register as a file; `npm run import:register`
  * loads it for the company it names (server/services/register/). Only that company ever sees the
  * point; a point allotted to another company is refused by the import, never moved silently.
- * `externalId` is the utility's waterMeterPointId, unique per utility. Coordinates are WGS84 (the
+ * `externalId` is the utility's id of the point, unique per utility. Coordinates are WGS84 (the
  * import converts UTM); a point without them is kept but left out of the assignment list (spec 2 §3).
  * The lookups (dimension, zone, reader type, agreement type, status) are ids into `register_lookups`.
  */
@@ -410,7 +410,10 @@ export const meterPoints = pgTable('meter_points', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   customerId: uuid('customer_id').notNull().references(() => customers.id),
   companyId: uuid('company_id').references(() => companies.id),
-  /** The utility's waterMeterPointId. */
+  /**
+   * The utility's own id of the point (the register file's waterMeterPointId column). The API's
+   * waterMeterPointId and a schedule item's parentObjectId are our `id`, which never changes.
+   */
   externalId: bigint('external_id', { mode: 'number' }).notNull(),
   /** The meter on the point (the utility's waterMeterId); null where a new meter is to be installed. */
   waterMeterId: bigint('water_meter_id', { mode: 'number' }),
