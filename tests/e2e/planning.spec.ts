@@ -5,6 +5,7 @@
  * from the database). Planning more is refused past the week's hours. A plumber gets the restricted view.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { ADMIN_A, PLUMBER_OLA, dbQuery, signIn } from './helpers';
 
 // Streets of this spec's own points, so the demo register (whatever it holds) does not change the counts.
@@ -84,6 +85,7 @@ test('an admin plans a week: filter, keyboard and polygon selection, hours, subm
   await expect.poll(() => rowCount(table)).toBe(NEAR_COUNT);
   const [plannedBefore, available] = await hours(page);
   expect(available).toBe(37.5);
+  await expectAccessible(page, 'the planning board');
 
   // Keyboard only: Space on a row, arrow down, Enter on the next.
   const rows = page.getByTestId('planning-row');
@@ -155,6 +157,10 @@ test('an admin plans a week: filter, keyboard and polygon selection, hours, subm
   await page.keyboard.press('Space');
   await expect(page.getByText(new RegExp(`Uke ${weekNo} er full`))).toBeVisible();
   await expect(last).toHaveAttribute('aria-selected', 'false');
+
+  // Under 750 px the page says the device is not supported (spec 2 §2.1).
+  await page.setViewportSize({ width: 700, height: 900 });
+  await expect(page.getByTestId('device-not-supported')).toBeVisible();
 });
 
 test('a plumber is told that planning is for admins', async ({ page }) => {

@@ -34,8 +34,8 @@ export function SelectionPanel({ selection, freeTime }: SelectionPanelProps) {
         <Text fontSize="sm" color="fg.muted">{t('Summary.Items', { count: selection.items.length })}</Text>
       </Box>
       <Heading as="h2" size="sm">{t('Selection.Heading')}</Heading>
+      {selection.items.length === 0 && <Text color="fg.muted" fontSize="sm">{t('Selection.Empty')}</Text>}
       <Stack as="ol" gap="1" flex="1" overflowY="auto" listStyleType="none" m="0" p="0" data-testid="planning-selection-list">
-        {selection.items.length === 0 && <Text color="fg.muted" fontSize="sm">{t('Selection.Empty')}</Text>}
         {selection.items.map((item, n) => {
           const marker = markerOf(item);
           return (
