@@ -158,6 +158,14 @@ test('an admin plans a week: filter, keyboard and polygon selection, hours, subm
   await expect(page.getByText(new RegExp(`Uke ${weekNo} er full`))).toBeVisible();
   await expect(last).toHaveAttribute('aria-selected', 'false');
 
+  // The edit route opens the same schedule by its id, with its saved items in their order.
+  const [{ schedule_id: scheduleId }] = await dbQuery<{ schedule_id: number }>(`select si.schedule_id from schedule_items si
+    join meter_points p on p.id = si.meter_point_id where p.street = $1 limit 1`, [NEAR]);
+  await page.goto(`/schedule/plan/edit/${scheduleId}`);
+  await expect(page.getByTestId('planning-title')).toContainText(`Ola Hansen – uke ${weekNo}`);
+  await expect(page.getByTestId('planning-selected').filter({ hasText: NEAR })).toHaveCount(NEAR_COUNT);
+  await expect(page.getByTestId('planning-selected').filter({ hasText: FILL })).toHaveCount(0);
+
   // Under 750 px the page says the device is not supported (spec 2 §2.1).
   await page.setViewportSize({ width: 700, height: 900 });
   await expect(page.getByTestId('device-not-supported')).toBeVisible();
