@@ -37,11 +37,12 @@ export interface PlanBoardProps {
   freeTime: readonly FreeDay[];
   durations: ReadonlyMap<number, number>;
   editing: boolean;
+  startDateTime?: string;
   onBack: (s?: Schedule) => void;
   onChanged: () => void;
 }
 
-export function PlanBoard({ schedule, freeTime, durations, editing, onBack, onChanged }: PlanBoardProps) {
+export function PlanBoard({ schedule, freeTime, durations, editing, startDateTime, onBack, onChanged }: PlanBoardProps) {
   const { t, i18n } = useTranslation('planning');
   const [filter, setFilter] = useState<FilterState>(EMPTY_FILTER);
   const [filterOpen, setFilterOpen] = useState(true);
@@ -87,7 +88,7 @@ export function PlanBoard({ schedule, freeTime, durations, editing, onBack, onCh
   const next = async () => {
     const request = schedulerRequest({
       batchJobId: newId(), scheduleId: schedule.id, assigneeId: schedule.assigneeId,
-      week: selection.week, items: selection.items, freeTime,
+      week: selection.week, items: selection.items, freeTime, startDateTime,
     });
     if (!request) {
       snackbar.error(t('Scheduling.InvalidSchedulingRequest'));

@@ -26,9 +26,11 @@ import type { PlanTarget } from './routeState';
 export interface PlannerProps {
   target: PlanTarget;
   editing: boolean;
+  /** The calendar's free slot to start from (route state). */
+  startDateTime?: string;
 }
 
-export function Planner({ target, editing }: PlannerProps) {
+export function Planner({ target, editing, startDateTime }: PlannerProps) {
   const { t } = useTranslation('planning');
   const navigate = useNavigate();
   const scheduleTarget: ScheduleTarget = target.kind === 'schedule' || target.scheduleId
@@ -55,17 +57,18 @@ export function Planner({ target, editing }: PlannerProps) {
   if (!schedule.data) {
     return <PageLayout><LiveReadView read={schedule} errorTitle={t('Scheduling.FailedToRetrieveSchedule')}>{() => null}</LiveReadView></PageLayout>;
   }
-  return <WeekPlanner schedule={schedule.data} editing={editing} onBack={back} onChanged={reload} />;
+  return <WeekPlanner schedule={schedule.data} editing={editing} startDateTime={startDateTime} onBack={back} onChanged={reload} />;
 }
 
 interface WeekPlannerProps {
   schedule: Schedule;
   editing: boolean;
+  startDateTime?: string;
   onBack: (s?: Schedule) => void;
   onChanged: () => void;
 }
 
-function WeekPlanner({ schedule, editing, onBack, onChanged }: WeekPlannerProps) {
+function WeekPlanner({ schedule, editing, startDateTime, onBack, onChanged }: WeekPlannerProps) {
   const { t } = useTranslation('planning');
   const navigate = useNavigate();
   const companyId = useSession()?.companyId ?? null;
@@ -113,7 +116,7 @@ function WeekPlanner({ schedule, editing, onBack, onChanged }: WeekPlannerProps)
   }
   return (
     <PlanBoard
-      schedule={schedule} freeTime={freeTime} durations={durations} editing={editing}
+      schedule={schedule} freeTime={freeTime} durations={durations} editing={editing} startDateTime={startDateTime}
       onBack={onBack} onChanged={onChanged}
     />
   );

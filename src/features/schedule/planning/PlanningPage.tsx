@@ -37,7 +37,7 @@ function Planning() {
   const target = planTarget(id, state, params.get('assigneeId'));
   if (!target) return <PlanChooser initial={state} />;
   // A new target is a new plan: nothing chosen for another week carries over.
-  return <Planner key={JSON.stringify(target)} target={target} editing={!!id} />;
+  return <Planner key={JSON.stringify(target)} target={target} editing={!!id} startDateTime={state.startDateTime} />;
 }
 
 function AdminsOnly() {

@@ -59,6 +59,12 @@ describe('the submit (spec 2 §3, §5)', () => {
     expect(request.assignmentSummary).toEqual({ numberOfDaysPlanned: 1, numberOfHoursPlanned: 1.5, numberOfWeeksPlanned: 1 });
   });
 
+  it('starts from the calendar\'s free slot when the route gave one', () => {
+    const items = [planItemOfAssignment(point(), 45)];
+    expect(schedulerRequest({ ...base, items, startDateTime: '2026-11-30T09:00:00+01:00' })!.selectedItemStartDateTime).toBe('2026-11-30T08:00:00.000Z');
+    expect(schedulerRequest({ ...base, items })!.selectedItemStartDateTime).toBeUndefined();
+  });
+
   it('is an invalid request without a new item, without free time or without a schedule', () => {
     expect(schedulerRequest({ ...base, items: [saved(ScheduleItemStatus.Scheduled)] })).toBeNull();
     expect(schedulerRequest({ ...base, items: [planItemOfAssignment(point(), 45)], freeTime: [] })).toBeNull();

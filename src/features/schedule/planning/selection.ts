@@ -106,10 +106,12 @@ export interface SubmitInput {
   week: PlanWeek;
   items: readonly PlanItem[];
   freeTime: readonly FreeDay[];
+  /** The calendar's free slot the items start from (route state startDateTime); none: the week's first free time. */
+  startDateTime?: string;
 }
 
 /** The submit payload, or null when spec 2 §5 calls it an invalid request (Scheduling.InvalidSchedulingRequest). */
-export function schedulerRequest({ batchJobId, scheduleId, assigneeId, week, items, freeTime }: SubmitInput): SchedulerRequest | null {
+export function schedulerRequest({ batchJobId, scheduleId, assigneeId, week, items, freeTime, startDateTime }: SubmitInput): SchedulerRequest | null {
   const availability = availabilityOf(freeTime, week.weekNo);
   const fresh = items.filter((i) => i.scheduleItemId === 0);
   if (!(assigneeId > 0 && scheduleId > 0 && week.weekNo > 0 && week.year > 0) || !fresh.length || !availability.length) return null;
@@ -119,6 +121,7 @@ export function schedulerRequest({ batchJobId, scheduleId, assigneeId, week, ite
     scheduledItems: items.flatMap((i, n) => (i.scheduleItemId > 0 && plansTime(i) ? [listItem(i, n + 1)] : [])),
     assignmentSummary: assignmentSummary(plannedDurations(items), freeTime),
     plumberAvailabilityData: availability,
+    ...(startDateTime && Number.isFinite(Date.parse(startDateTime)) ? { selectedItemStartDateTime: new Date(startDateTime).toISOString() } : {}),
     scheduleStartTime: SCHEDULE_DAY_START,
     scheduleEndTime: SCHEDULE_DAY_END,
     isPossibleToScheduleNextWeek: false,
