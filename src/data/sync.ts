@@ -34,9 +34,40 @@ export interface SyncStatusValue {
 
 const NO_COUNTS = { pending: 0, failed: 0 };
 
+/**
+ * The replay's progress as screens show it: its start and end at once, the count in between at
+ * most every PROGRESS_MS. An end-of-day replay answers dozens of commands a second, and rendering
+ * the header for each answer cost the page more than the answer itself.
+ */
+export const PROGRESS_MS = 250;
+let shownReplay = getReplayState();
+let progressTimer: ReturnType<typeof setTimeout> | null = null;
+const progressListeners = new Set<() => void>();
+const showReplay = () => {
+  shownReplay = getReplayState();
+  for (const l of progressListeners) l();
+};
+subscribeReplayState(() => {
+  if (getReplayState().replaying !== shownReplay.replaying) {
+    if (progressTimer) clearTimeout(progressTimer);
+    progressTimer = null;
+    showReplay();
+    return;
+  }
+  progressTimer ??= setTimeout(() => {
+    progressTimer = null;
+    showReplay();
+  }, PROGRESS_MS);
+});
+const subscribeShownReplay = (listener: () => void) => {
+  progressListeners.add(listener);
+  return () => progressListeners.delete(listener);
+};
+const getShownReplay = () => shownReplay;
+
 export function useSyncStatus(): SyncStatusValue {
   const online = useOnline();
-  const replay = useSyncExternalStore(subscribeReplayState, getReplayState, getReplayState);
+  const replay = useSyncExternalStore(subscribeShownReplay, getShownReplay, getShownReplay);
   const userId = useSession()?.userId;
   const lastCounts = useRef(NO_COUNTS);
   const counts = useLiveQuery(
