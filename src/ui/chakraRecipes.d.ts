@@ -8,3 +8,9 @@ declare module 'chakra-recipe:table' {
 declare module 'chakra-recipe:tabs' {
   export const tabsSlotRecipe: typeof import('@chakra-ui/react/theme').tabsSlotRecipe;
 }
+declare module 'chakra-recipe:progress' {
+  export const progressSlotRecipe: typeof import('@chakra-ui/react/theme').progressSlotRecipe;
+}
+declare module 'chakra-recipe:tag' {
+  export const tagSlotRecipe: typeof import('@chakra-ui/react/theme').tagSlotRecipe;
+}

@@ -18,7 +18,8 @@ import type { SelectedProperty, SubPropertyOption } from '../../domain/jobs/prop
 import { newId } from '../../data/ids';
 import { enqueue } from '../../data/outbox';
 import { useSession } from '../../data/session';
-import { BackIcon, confirm, LoadingState, PageLayout, snackbar, useUnsavedChangesGuard, pageAction } from '../../ui';
+import { BackIcon, confirm, LoadingState, PageLayout, snackbar, pageAction } from '../../ui';
+import { useUnsavedChangesGuard } from '../../ui/useUnsavedChangesGuard';
 import { resolveAddress, resolveSubProperty } from './api/resolveProperty';
 import { AddressSearch } from './components/AddressSearch';
 import { DateTimeField } from './components/DateTimeField';

@@ -6,9 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { Plumber } from '../../domain/api';
 import { validatePlumberInformation, type PlumberInformation } from '../../domain/validation';
 import { useSession } from '../../data/session';
-import {
-  BackIcon, BlockIcon, EmptyView, PageLayout, snackbar, useGoBack, useUnsavedChangesGuard, pageAction,
-} from '../../ui';
+import { BackIcon, BlockIcon, EmptyView, PageLayout, snackbar, useGoBack, pageAction } from '../../ui';
+import { useUnsavedChangesGuard } from '../../ui/useUnsavedChangesGuard';
 import { updatePlumberInformation } from './api/updatePlumberInformation';
 import { usePlumber } from './api/fetchPlumber';
 import { PlumberView } from './PlumberView';

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import {
   validateProfileCompany, validateProfilePersonal, type FieldError, type ProfileCompanyFields, type ProfilePersonalFields,
 } from '../../domain/validation';
-import { useGoBack, useUnsavedChangesGuard, pageAction } from '../../ui';
+import { useGoBack, pageAction } from '../../ui';
+import { useUnsavedChangesGuard } from '../../ui/useUnsavedChangesGuard';
 import { EMPTY_COMPANY, sameForm, type ProfileFormValues } from './profileForm';
 
 interface FieldSpec<K extends string> {

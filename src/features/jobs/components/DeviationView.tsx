@@ -16,7 +16,8 @@ import { useLookup } from '../../../data/sync';
 import { useListedPhotos } from '../../../data/photos/store';
 import { ImageStrip } from './ImageStrip';
 import { CommandRejected, enqueue } from '../../../data/outbox';
-import { BackIcon, pageAction, snackbar, useUnsavedChangesGuard } from '../../../ui';
+import { BackIcon, pageAction, snackbar } from '../../../ui';
+import { useUnsavedChangesGuard } from '../../../ui/useUnsavedChangesGuard';
 
 const NO_CAUSES: DeviationCause[] = [];
 

@@ -15,7 +15,8 @@ import { assigneeOptions, buildDeleteJobsRequest, buildReassignRequest, canSaveR
 import { canActOnJob, canChangePlumber, canDeleteJob } from '../../../domain/jobs/rules';
 import { enqueue } from '../../../data/outbox';
 import { useSession } from '../../../data/session';
-import { confirm, FormDialog, showError, snackbar } from '../../../ui';
+import { confirm, showError, snackbar } from '../../../ui';
+import { FormDialog } from '../../../ui/FormDialog';
 import { usePlumbers } from '../hooks';
 import '../jobs.css';
 

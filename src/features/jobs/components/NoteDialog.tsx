@@ -6,7 +6,8 @@ import type { Job } from '../../../domain/api';
 import { NOTE_MAX_LENGTH, NOTE_ROWS } from '../../../domain/constants';
 import { buildNoteRequest } from '../../../domain/jobs/form';
 import { CommandRejected, enqueue } from '../../../data/outbox';
-import { FormDialog, snackbar } from '../../../ui';
+import { snackbar } from '../../../ui';
+import { FormDialog } from '../../../ui/FormDialog';
 
 export function NoteDialog({ job, fromJobDetails, onClose }: { job: Job; fromJobDetails: boolean; onClose: () => void }) {
   const { t } = useTranslation('jobs');

@@ -19,7 +19,8 @@ import { CommandRejected, enqueue } from '../../../data/outbox';
 import { useListedPhotos } from '../../../data/photos/store';
 import type { PhotoImageType, PhotoMeterKind } from '../../../data/photos/types';
 import { useLookup } from '../../../data/sync';
-import { confirm, snackbar, useUnsavedChangesGuard } from '../../../ui';
+import { confirm, snackbar } from '../../../ui';
+import { useUnsavedChangesGuard } from '../../../ui/useUnsavedChangesGuard';
 import { usePropertyMeters } from '../api/fetchPropertyMeters';
 
 type Obj = Record<string, unknown>;

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { chakra, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../ui';
+import { FormDialog } from '../../../ui/FormDialog';
 import { LAYOUT_CHOICES, type LayoutChoice } from './useLayoutChoice';
 
 export interface LayoutDialogProps {
