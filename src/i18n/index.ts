@@ -19,16 +19,16 @@ type Resources = Record<string, Record<string, Record<string, unknown>>>;
  * reports and analytics) are not in the shell even in nb: i18next loads them through `onDemandBackend` when a screen first asks for
  * them (useTranslation suspends until then, inside the lazy screen's Suspense).
  */
-export const ON_DEMAND_NAMESPACES = ['settings', 'hours', 'companySettings', 'reports', 'plumbers', 'profile', 'jobs', 'planning', 'map'] as const;
+export const ON_DEMAND_NAMESPACES = ['settings', 'hours', 'companySettings', 'reports', 'plumbers', 'profile', 'jobs', 'planning', 'map', 'auth'] as const;
 
 // Glob patterns must be literals: 'nb' here is DEFAULT_LANGUAGE, the exclusions ON_DEMAND_NAMESPACES.
 const bundled = import.meta.glob<Record<string, unknown>>(
-  ['./nb/*.json', '!./nb/settings.json', '!./nb/hours.json', '!./nb/companySettings.json', '!./nb/reports.json', '!./nb/plumbers.json', '!./nb/profile.json', '!./nb/jobs.json', '!./nb/planning.json', '!./nb/map.json'],
+  ['./nb/*.json', '!./nb/settings.json', '!./nb/hours.json', '!./nb/companySettings.json', '!./nb/reports.json', '!./nb/plumbers.json', '!./nb/profile.json', '!./nb/jobs.json', '!./nb/planning.json', '!./nb/map.json', '!./nb/auth.json'],
   { eager: true, import: 'default' },
 );
 const onDemand = import.meta.glob<Record<string, unknown>>(['./*/*.json', '!./nb/*.json'], { import: 'default' });
 const onDemandNb = import.meta.glob<Record<string, unknown>>(
-  ['./nb/settings.json', './nb/hours.json', './nb/companySettings.json', './nb/reports.json', './nb/plumbers.json', './nb/profile.json', './nb/jobs.json', './nb/planning.json', './nb/map.json'],
+  ['./nb/settings.json', './nb/hours.json', './nb/companySettings.json', './nb/reports.json', './nb/plumbers.json', './nb/profile.json', './nb/jobs.json', './nb/planning.json', './nb/map.json', './nb/auth.json'],
   { import: 'default' },
 );
 const isOnDemand = (ns: string) => (ON_DEMAND_NAMESPACES as readonly string[]).includes(ns);

@@ -61,7 +61,7 @@ describe('language', () => {
     const i18n = mod.default;
     expect(i18n.language).toBe('nb');
     expect(i18n.t('Logout')).toBe('Logg ut');
-    expect(mod.namespaces).toEqual(expect.arrayContaining(['common', 'sync', 'auth']));
+    expect(mod.namespaces).toEqual(expect.arrayContaining(['common', 'sync']));
     for (const ns of mod.ON_DEMAND_NAMESPACES) {
       expect(mod.namespaces).not.toContain(ns);
       expect(i18n.hasResourceBundle('nb', ns), ns).toBe(false);

@@ -22,7 +22,8 @@ export function useAuthReady(): boolean {
 }
 
 export function AuthGate({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('auth');
+  // The shell's own namespace: the landing page's texts ('auth') load with the landing page.
+  const { t } = useTranslation();
   const state = useAuthState();
   const navigate = useNavigate();
   const location = useLocation();
@@ -45,7 +46,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
     navigate(returnTo, { replace: true });
   }, [returnTo, here, navigate]);
 
-  const loading = <LoadingState label={t('Landing.Loading')} />;
+  const loading = <LoadingState label={t('SigningIn')} />;
   if (state.status === 'loading' || returnTo) return loading;
   if (state.status === 'signedOut') {
     return (
