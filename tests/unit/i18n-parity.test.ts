@@ -18,6 +18,9 @@ const SAME_IN_BOTH = new Set([
   'jobs:NotApplicable', // "N/A", the spec's label for Avvik
   'jobs:Status',
   'plumbers:StatusFilter',
+  'planning:Filter.statusId', // "Status" and "Type" are Norwegian words too
+  'planning:Table.Type',
+  'planning:Table.Status',
 ]);
 
 type Texts = Record<string, string>;
