@@ -20,7 +20,7 @@ import { useReportPage } from './api/fetchReportPage';
 import { fetchReportSpreadsheet } from './api/fetchReportSpreadsheet';
 import { rangeKey } from './api/query';
 import { DateRangeFields, readDateRange, type DateRangeValue } from './DateRangeFields';
-import { useDebounced } from './useDebounced';
+import { useDebounced } from '../../ui/useDebounced';
 
 const COLUMNS: (keyof ReportRow)[] = [
   'jobRef', 'jobStatus', 'jobCompleted', 'jobType', 'assigneeName', 'taskStatus', 'taskCompleted', 'matrikkelnumber', 'address', 'note',

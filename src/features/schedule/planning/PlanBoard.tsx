@@ -26,7 +26,7 @@ import { dateText } from './PlanChooser';
 import { schedulerRequest } from './selection';
 import { SelectionPanel } from './SelectionPanel';
 import { useBatchJob } from './useBatchJob';
-import { useDebounced } from './useDebounced';
+import { useDebounced } from '../../../ui/useDebounced';
 import { sectionWidths, useLayoutChoice } from './useLayoutChoice';
 import { usePlanSelection } from './usePlanSelection';
 import { preloadPlanningMap } from '../map';

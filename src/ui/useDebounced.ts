@@ -1,6 +1,6 @@
-/** A value that follows another after it has been still for `ms` (the address filter asks the server as typing pauses). */
 import { useEffect, useState } from 'react';
 
+/** `value`, once it has stayed the same for `ms` (a filter asks the server as typing pauses). */
 export function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
