@@ -16,6 +16,7 @@ import { seedRegister } from './seedRegister';
 import { seedCompanySettings } from './seedSettings';
 import { seedTemplates } from './seedTemplates';
 import * as s from './schema';
+import { mulberry32 } from './random';
 
 export const DEMO_PASSWORD = 'Meterwork-demo-2026';
 
@@ -37,17 +38,6 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 // --- deterministic randomness -------------------------------------------------------------------
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Rng {
   private next: () => number;

@@ -11,6 +11,7 @@ import { composeMatrikkelNummer } from '../../src/domain/geo/matrikkel';
 import { AssignmentType, type AssignmentTypeId } from '../../src/domain/scheduling/enums';
 import type { DbOrTx } from './tx';
 import { registerLookups } from './schema';
+import { mulberry32 } from './random';
 
 export const DEMO_REGISTER_SIZE = 50_000;
 
@@ -58,17 +59,6 @@ const AREAS = [
   { postcode: '1344', city: 'Haslum', lat: 59.9200, lng: 10.5600, zone: 1, parts: ['Haslum', 'Lysne', 'Gjettum', 'Vøyen', 'Hosle'] },
 ] as const;
 const SUFFIXES = ['veien', ' vei', 'gata', 'bakken', 'lia', 'åsen', 'stien', ' terrasse', 'tunet', 'jordet', 'haugen', 'svingen'];
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
