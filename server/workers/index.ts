@@ -9,7 +9,8 @@
  *   database, and pg-boss sends one job per slot however many processes schedule it.
  * - schedule-batch (services/scheduling/batch.ts): one job per POST /api/Scheduler, sent in the
  *   submit's own transaction with the batch's id. A process that dies mid-batch leaves the job
- *   active; pg-boss takes it again after expireInSeconds and the run lays the batch anew.
+ *   active; pg-boss takes it again after its expiry (60 s, looked for every 15 s) and the run lays
+ *   the batch anew (tests/server/schedule-batch-kill.test.ts kills a worker process mid-batch).
  * - schedule-batch-sweep, every minute: batches whose job was never sent (submitted before any
  *   worker had made the queue) are sent; ones pg-boss gave up on are marked Failed.
  */
@@ -34,11 +35,23 @@ export interface WorkerOptions {
   pollingIntervalSeconds?: number;
   /** How long a batch job may run before pg-boss takes it as dead and runs it again. */
   batchExpireInSeconds?: number;
+  /** How often pg-boss looks for expired jobs (one process per interval does it, whatever their number). */
+  maintenanceIntervalSeconds?: number;
 }
+
+/**
+ * A batch that died with its process is run again within expiry + maintenance interval: 60 s + 15 s.
+ * A batch of hundreds of items takes a second or two, so 60 s is a dead process, not a slow one; and
+ * a slow one taken again meanwhile is still laid once (batch.ts holds the batch row's lock).
+ */
+const BATCH_EXPIRE_SECONDS = 60;
+const MAINTENANCE_INTERVAL_SECONDS = 15;
 
 export async function startWorkers(ctx: AppContext, opts: WorkerOptions = {}): Promise<Workers> {
   const connectionString = (ctx.database.pool.options as { connectionString?: string }).connectionString;
-  const boss = new PgBoss({ connectionString, max: 3, application_name: 'meterwork-workers' });
+  const boss = new PgBoss({
+    connectionString, max: 3, application_name: 'meterwork-workers', maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? MAINTENANCE_INTERVAL_SECONDS,
+  });
   let stopping = false;
   // While stopping, a connection cut by PostgreSQL's own shutdown (Ctrl-C reaches it too) is expected.
   boss.on('error', (err) => { if (!stopping) ctx.log.error({ err }, 'background work: pg-boss error'); });
@@ -52,8 +65,10 @@ export async function startWorkers(ctx: AppContext, opts: WorkerOptions = {}): P
     return result;
   });
 
-  // A batch of hundreds of items takes a second or two: two minutes is a dead process, not a slow one.
-  await boss.createQueue(SCHEDULE_BATCH_QUEUE, { name: SCHEDULE_BATCH_QUEUE, retryLimit: 3, retryDelay: 5, expireInSeconds: opts.batchExpireInSeconds ?? 120 });
+  const batchQueue = { name: SCHEDULE_BATCH_QUEUE, retryLimit: 3, retryDelay: 5, expireInSeconds: opts.batchExpireInSeconds ?? BATCH_EXPIRE_SECONDS };
+  await boss.createQueue(SCHEDULE_BATCH_QUEUE, batchQueue);
+  // createQueue leaves an existing queue as it was: a changed expiry reaches jobs sent from now on.
+  await boss.updateQueue(SCHEDULE_BATCH_QUEUE, batchQueue);
   // An admin watches the batch: look for one every half second (pg-boss's shortest), not every 2 s.
   await boss.work<{ batchJobId: string }>(SCHEDULE_BATCH_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5 }, async ([job]) => {
     const outcome = await runScheduleBatch(ctx, job.data.batchJobId);
