@@ -12,7 +12,7 @@ import { BaseMap } from '../../../ui/map';
 import { MapToolbar } from './MapToolbar';
 import { CentreOnPoints, ClusterLayer, FitToPoints, TrackSize, ZoomButtons } from './mapParts';
 import { PolygonDrawing } from './PolygonDrawing';
-import { selectInPolygon, type LngLatRing } from './polygonSelect';
+import { pointTable, selectInPolygon, type LngLatRing } from './polygonSelect';
 import { visiblePoints, type StatusFilterKey } from './statusFilter';
 import type { PlanningMapProps } from './types';
 
@@ -32,13 +32,15 @@ export default function PlanningMapView({ points, selectedIds, onSelect, isSelec
   const placed = useMemo(() => (points.every(hasPlace) ? points : points.filter(hasPlace)), [points]);
   const visible = useMemo(() => (mode === 'scheduling' ? visiblePoints(placed, shown) : placed), [mode, placed, shown]);
   const fitting = mode === 'scheduling' && fitZoom;
+  // The shown points' coordinates, flat, for polygon selection: made once per shown set.
+  const table = useMemo(() => pointTable(visible), [visible]);
 
   const selectPolygon = useCallback((ring: LngLatRing) => {
     const start = performance.now();
-    const ids = selectInPolygon(visible, ring, isSelectable);
+    const ids = selectInPolygon(visible, ring, isSelectable, table);
     performance.measure('planning-map:polygon-select', { start, end: performance.now() });
     if (ids.length > 0) onSelect(ids, true);
-  }, [visible, isSelectable, onSelect]);
+  }, [visible, table, isSelectable, onSelect]);
 
   const togglePoint = useCallback((p: AssignmentListItem) => {
     onSelect([p.waterMeterPointId], !selectedIds.has(p.waterMeterPointId));
