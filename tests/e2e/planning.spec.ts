@@ -1,12 +1,14 @@
 /**
- * Planning (spec 2 §2.1, §4, §5): an admin picks a plumber and a week, filters the assignment table,
- * selects by keyboard and by a polygon drawn on the map, sees planned against available hours, submits
- * and watches the batch finish live; the items are then in the week's schedule in route order (read
- * from the database). Planning more is refused past the week's hours. A plumber gets the restricted view.
+ * Planning (spec 2 §2.1, §4, §5): an admin picks a plumber, a week and a start (typed), filters the
+ * assignment table, selects by keyboard and by a polygon drawn on the map, sees planned against
+ * available hours from the start, submits and watches the batch finish live; the items are then in
+ * the week's schedule in route order from the start on (read from the database). Planning more is refused past the week's hours. A plumber gets the restricted view.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { ADMIN_A, PLUMBER_OLA, dbQuery, signIn } from './helpers';
+import { addDays } from '../../src/domain/calendar/days';
+import { osloInstant } from '../../src/domain/scheduling/osloTime';
 
 // Streets of this spec's own points, so the demo register (whatever it holds) does not change the counts.
 const NEAR = 'Planleggerveien';
@@ -69,14 +71,37 @@ test('an admin plans a week: filter, keyboard and polygon selection, hours, subm
   await signIn(page, ADMIN_A);
   await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Ukeplanlegging' }).click();
 
-  // The page's own choice of plumber and ISO week: Ola, next week.
+  // The page's own choice of plumber, ISO week and start: Ola, the week after next.
   await expect(page.getByTestId('planning-chooser')).toBeVisible();
   await page.getByTestId('planning-plumber').selectOption({ label: 'Ola Hansen' });
   await page.getByTestId('planning-week').selectOption({ index: 2 });
   const weekLabel = await page.getByTestId('planning-week').locator('option:checked').innerText();
   const weekNo = Number(/Uke (\d+)/.exec(weekLabel)![1]);
+  const monday = /\((\d\d)\.(\d\d)\.(\d{4})–/.exec(weekLabel)!;
+  const wednesday = addDays(`${monday[3]}-${monday[2]}-${monday[1]}`, 2);
+  const wednesdayText = `${wednesday.slice(8, 10)}.${wednesday.slice(5, 7)}.${wednesday.slice(0, 4)}`;
+  // The start defaults to the week's first working time (Ola starts 07:00 on Monday).
+  const startDate = page.getByTestId('planning-start-date');
+  const startTime = page.getByTestId('planning-start-time');
+  await expect(startDate).toHaveValue(`${monday[1]}.${monday[2]}.${monday[3]}`);
+  await expect(startTime).toHaveValue('07:00');
+  // Wednesday 10:00, typed key by key into our own fields; a start without a time is not taken.
+  await startTime.click();
+  await page.keyboard.press('Backspace');
+  await startTime.blur();
+  await expect(page.getByTestId('planning-start-note')).toHaveText('Velg både startdato og starttid');
+  await expect(page.getByTestId('planning-open')).toBeDisabled();
+  await startDate.click();
+  await startDate.pressSequentially(wednesdayText, { delay: 30 });
+  await startTime.click();
+  await startTime.pressSequentially('10:00', { delay: 30 });
+  await startTime.blur();
+  await expect(startDate).toHaveValue(wednesdayText);
+  await expect(startTime).toHaveValue('10:00');
+  await expect(page.getByTestId('planning-start-note')).not.toHaveAttribute('role', 'alert');
   await page.getByTestId('planning-open').click();
   await expect(page.getByTestId('planning-title')).toContainText(`Ola Hansen – uke ${weekNo}`);
+  await expect(page.getByTestId('planning-start')).toHaveText(`Start ${wednesdayText} kl. 10:00`);
   await expect(page.getByTestId('planning-next')).toBeDisabled();
 
   // Filter by street, typed key by key: a chip shows it, the table holds the street's points only.
@@ -84,7 +109,8 @@ test('an admin plans a week: filter, keyboard and polygon selection, hours, subm
   await filterStreet(page, NEAR);
   await expect.poll(() => rowCount(table)).toBe(NEAR_COUNT);
   const [plannedBefore, available] = await hours(page);
-  expect(available).toBe(37.5);
+  // Only the time from Wednesday 10:00 is available: 5 h that day, 8 h on Thursday, 5,5 h on Friday (not the week's 37,5).
+  expect(available).toBe(18.5);
   await expectAccessible(page, 'the planning board');
 
   // Keyboard only: Space on a row, arrow down, Enter on the next.
@@ -132,6 +158,8 @@ test('an admin plans a week: filter, keyboard and polygon selection, hours, subm
     join meter_points p on p.id = si.meter_point_id
     where u.email = $1 and s.week_no = $2 and p.street = $3 and si.status = 1 order by si.sequence_number`, [PLUMBER_OLA, weekNo, NEAR]);
   expect(laid).toHaveLength(NEAR_COUNT);
+  // Nothing before the chosen start.
+  expect(laid[0].start_time.getTime()).toBeGreaterThanOrEqual(osloInstant(wednesday, 600).getTime());
   for (let i = 1; i < laid.length; i++) {
     expect(laid[i].sequence_number).toBeGreaterThan(laid[i - 1].sequence_number);
     expect(laid[i].start_time.getTime()).toBeGreaterThan(laid[i - 1].start_time.getTime());

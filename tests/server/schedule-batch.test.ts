@@ -1,7 +1,7 @@
 /**
  * The schedule batch through the composition root (server/context.ts) and pg-boss: a submit laid out
  * and committed by a worker, the hub told with BatchJobId after the commit, a run that died after
- * Started finishing once, and two worker processes running one batch once.
+ * Started finishing once, two worker processes running one batch once, and the admin's chosen start.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +16,11 @@ import { scheduleBatchJobs, scheduleItems } from '../../server/db/schema';
 import { runScheduleBatch } from '../../server/services/scheduling/batch';
 import { startWorkers, type Workers } from '../../server/workers';
 import { listenHub, startDemo, type Demo } from './jobs-fixtures';
-import { addPoints, registrationOf, submitBody, weekAhead } from './schedule-fixtures';
+import { addPoints, companyOf, registrationOf, submitBody, weekAhead } from './schedule-fixtures';
+import { addDays, isoWeekDates } from '../../src/domain/calendar/days';
+import { availableMinutes, freeFrom } from '../../src/domain/scheduling/hours';
+import { osloInstant } from '../../src/domain/scheduling/osloTime';
+import { plumberWeek } from '../../server/services/scheduling/week';
 
 let demo: Demo;
 const open: HubConnection[] = [];
@@ -122,4 +126,56 @@ it('a batch with more than the week holds goes on into the next week when allowe
   expect(result.weeksUsed).toBeGreaterThanOrEqual(2);
   const items = await itemsOf(body.batchJobId);
   expect(new Set(items.map((i) => i.scheduleId)).size).toBe(result.weeksUsed);
+});
+
+it('lays nothing before the chosen start, checks the hours from the start on, and refuses a start outside the week', async () => {
+  const schedule = await newSchedule(6);
+  const dates = isoWeekDates(schedule.year, schedule.weekNo);
+  const start = { date: dates[2], minute: 600 };
+  const startIso = osloInstant(start.date, start.minute).toISOString();
+  const { companyId } = await companyOf(demo, 'kari');
+  const week = await plumberWeek(demo.t.database.db, companyId, ola, schedule.year, schedule.weekNo);
+  const fromStart = availableMinutes(freeFrom(week.free, start));
+  expect(fromStart).toBeLessThan(availableMinutes(week.free));
+
+  // One hour more than the time from Wednesday 10:00 holds (though the whole week would take it): refused.
+  const over = Math.floor(fromStart / 60) + 1;
+  expect(over * 60).toBeLessThanOrEqual(availableMinutes(week.free));
+  const refused = await demo.api('kari', 'POST', '/api/Scheduler', submitBody(schedule, await addPoints(demo, 'kari', over), 60, { selectedItemStartDateTime: startIso }));
+  expect(refused.status).toBe(400);
+  expect(refused.body.errorKey).toBe('Scheduling.MaxAssignmentSelected');
+
+  for (const outside of [osloInstant(addDays(dates[0], -1), 600), osloInstant(addDays(dates[6], 1), 600)]) {
+    const res = await demo.api('kari', 'POST', '/api/Scheduler', submitBody(schedule, await addPoints(demo, 'kari', 1), 60, { selectedItemStartDateTime: outside.toISOString() }));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ errorKey: 'Scheduling.InvalidSchedulingRequest', field: 'body/selectedItemStartDateTime' });
+  }
+
+  // What fits from the start is laid from the start on, none of it before.
+  const count = Math.floor(fromStart / 60 / 2);
+  const body = submitBody(schedule, await addPoints(demo, 'kari', count), 60, { selectedItemStartDateTime: startIso, scheduleStartTime: '10:00' });
+  expect((await demo.api('kari', 'POST', '/api/Scheduler', body)).status).toBe(202);
+  await expect.poll(async () => (await batchRow(body.batchJobId)).status, { timeout: 20_000, interval: 200 }).toBe('Completed');
+  const items = await itemsOf(body.batchJobId);
+  expect(items.filter((i) => i.startTime)).toHaveLength(count);
+  expect(Math.min(...items.map((i) => i.startTime!.getTime()))).toBeGreaterThanOrEqual(Date.parse(startIso));
+  expectSound(items, 15);
+
+  // Planning more from Thursday 07:00 with the laid items sent again: those laid before Thursday stay
+  // where they are (and their batch); the rest and the new one are laid from Thursday on.
+  const thursday = osloInstant(dates[3], 420);
+  const stay = items.filter((i) => i.startTime!.getTime() < thursday.getTime());
+  expect(stay.length).toBeGreaterThan(0);
+  expect(stay.length).toBeLessThan(items.length);
+  const more = submitBody(schedule, await addPoints(demo, 'kari', 1), 60, {
+    selectedItemStartDateTime: thursday.toISOString(),
+    scheduledItems: items.map((i, n) => ({ id: i.id, assignmentType: 2, waterMeterPointId: i.meterPointId, duration: 60, sequenceNumber: n + 2, isScheduled: true })),
+  });
+  expect((await demo.api('kari', 'POST', '/api/Scheduler', more)).status).toBe(202);
+  await expect.poll(async () => (await batchRow(more.batchJobId)).status, { timeout: 20_000, interval: 200 }).toBe('Completed');
+  const relaid = await itemsOf(more.batchJobId);
+  expect(relaid).toHaveLength(items.length - stay.length + 1);
+  expect(relaid.every((i) => i.startTime && i.startTime.getTime() >= thursday.getTime())).toBe(true);
+  const kept = await itemsOf(body.batchJobId);
+  expect(kept.map((i) => [i.id, i.startTime?.toISOString()]).sort()).toEqual(stay.map((i) => [i.id, i.startTime?.toISOString()]).sort());
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  assignmentSummary, availableMinutes, exceedsWeek, howManyFit, minutesOf, subtract, timeOf, union, weekFreeTime, workingSpans,
+  assignmentSummary, availableMinutes, exceedsWeek, firstFreeStart, freeFrom, howManyFit, isBefore, minutesOf, plannedMinutes,
+  plansFrom, planStart, subtract, timeOf, union, weekFreeTime, workingSpans,
 } from '../../src/domain/scheduling/hours';
+import { freeTime } from '../../src/domain/scheduling/layout';
 import { AvailabilityType } from '../../src/domain/scheduling/enums';
 import { HolidayType } from '../../src/domain/settings/holidays';
 
@@ -65,5 +67,63 @@ describe('scheduling hours (spec 2 §9)', () => {
     expect(howManyFit([200, 10], 150)).toBe(0);
     expect(exceedsWeek(121, 120)).toBe(true);
     expect(exceedsWeek(120, 120)).toBe(false);
+  });
+
+  describe('from the plan\'s start (spec 2 §2.1 startDateTime)', () => {
+    const free = weekFreeTime(week);
+
+    it('the available hours are the free time from the start on: earlier days count nothing, the start\'s day from it', () => {
+      // Wednesday 10:00: Wednesday 10:00–11:30 and 12:00–15:00, Thursday, Friday.
+      const from = freeFrom(free, { date: '2026-12-02', minute: 600 });
+      expect(from.slice(0, 2).map((d) => d.spans)).toEqual([[], []]);
+      expect(from[2].spans).toEqual([[600, 690], [720, 900]]);
+      expect(availableMinutes(from)).toBe(270 + 450 + 360);
+      // A start inside lunch starts after it; one before the week counts the whole week.
+      expect(freeFrom(free, { date: '2026-11-30', minute: 700 })[0].spans).toEqual([[720, 900]]);
+      expect(availableMinutes(freeFrom(free, { date: '2026-11-23', minute: 900 }))).toBe(availableMinutes(free));
+      expect(availableMinutes(freeFrom(free, { date: '2026-12-07', minute: 0 }))).toBe(0);
+    });
+
+    it('the batch\'s free time takes the same start (layout.ts freeTime uses freeFrom)', () => {
+      const start = { date: '2026-12-02', minute: 600 };
+      expect(freeTime(free, [], 15, start)).toEqual(freeFrom(free, start));
+    });
+
+    it('the default start is the first free working minute not past, on a quarter', () => {
+      expect(firstFreeStart(free, { date: '2026-11-29', minute: 1200 })).toEqual({ date: '2026-11-30', minute: 420 });
+      expect(firstFreeStart(free, { date: '2026-12-01', minute: 500 })).toEqual({ date: '2026-12-01', minute: 510 });
+      // In lunch: after it; after the day's end: the next working day; a span too short for the quarter is skipped.
+      expect(firstFreeStart(free, { date: '2026-12-01', minute: 695 })).toEqual({ date: '2026-12-01', minute: 720 });
+      expect(firstFreeStart(free, { date: '2026-12-01', minute: 901 })).toEqual({ date: '2026-12-02', minute: 420 });
+      expect(firstFreeStart([{ date: '2026-12-01', spans: [[601, 610], [700, 760]] }], { date: '2026-12-01', minute: 0 })).toEqual({ date: '2026-12-01', minute: 705 });
+      expect(firstFreeStart(free, { date: '2026-12-04', minute: 780 })).toBeNull();
+    });
+
+    it('the start is the chosen moment, never before now (Oslo wall time, summer time included)', () => {
+      const now = new Date('2026-12-01T08:20:00Z');
+      expect(planStart(now)).toEqual({ date: '2026-12-01', minute: 560 });
+      expect(planStart(now, '2026-12-02T09:00:00.000Z')).toEqual({ date: '2026-12-02', minute: 600 });
+      expect(planStart(now, '2026-11-30T09:00:00.000Z')).toEqual({ date: '2026-12-01', minute: 560 });
+      expect(planStart(now, 'not a time')).toEqual({ date: '2026-12-01', minute: 560 });
+      expect(planStart(new Date('2026-06-01T05:00:00Z'), '2026-06-02T05:00:00Z')).toEqual({ date: '2026-06-02', minute: 420 });
+    });
+
+    it('planned hours count items not laid yet and those laid from the start on, so planned and available match', () => {
+      const start = { date: '2026-12-02', minute: 600 };
+      expect(plansFrom(null, start)).toBe(true);
+      expect(plansFrom({ date: '2026-12-02', minute: 600 }, start)).toBe(true);
+      expect(plansFrom({ date: '2026-12-02', minute: 599 }, start)).toBe(false);
+      expect(plansFrom({ date: '2026-11-30', minute: 900 }, start)).toBe(false);
+      expect(plansFrom({ date: '2026-12-03', minute: 0 }, start)).toBe(true);
+      expect(isBefore({ date: '2026-12-01', minute: 900 }, { date: '2026-12-02', minute: 0 })).toBe(true);
+      // Monday's laid hour is not planned from Wednesday 10:00; what is left is the 18 hours from then.
+      const items = [{ at: { date: '2026-11-30', minute: 420 }, duration: 60 }, { at: { date: '2026-12-03', minute: 420 }, duration: 60 }, { at: null, duration: 1020 }];
+      const planned = plannedMinutes(items.filter((i) => plansFrom(i.at, start)).map((i) => i.duration));
+      const available = availableMinutes(freeFrom(free, start));
+      expect(planned).toBe(1080);
+      expect(available).toBe(1080);
+      expect(exceedsWeek(planned, available)).toBe(false);
+      expect(exceedsWeek(planned + 15, available)).toBe(true);
+    });
   });
 });

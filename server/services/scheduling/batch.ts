@@ -12,7 +12,7 @@
 import { NotificationType } from '../../../src/domain/enums';
 import type { SchedulerRequest } from '../../../src/domain/schemas/scheduling';
 import { ScheduleItemStatus, WEEK_PICKER_WEEKS } from '../../../src/domain/scheduling/enums';
-import { availableMinutes, minutesOf, type FreeDay } from '../../../src/domain/scheduling/hours';
+import { availableMinutes, minutesOf, planStart, type FreeDay } from '../../../src/domain/scheduling/hours';
 import { freeTime, layOut, type Busy, type LayoutItem } from '../../../src/domain/scheduling/layout';
 import { osloDayMinute, osloInstant } from '../../../src/domain/scheduling/osloTime';
 import type { AppContext } from '../../context';
@@ -77,8 +77,8 @@ async function layBatch(tx: Tx, b: BatchRow, now: Date): Promise<Record<string, 
   const ids = new Set(items.map((i) => i.id));
   if (!items.length) return { itemsScheduled: 0, itemsNotPlaced: 0, weeksUsed: 0, kilometres: 0, kilometresInSelectionOrder: 0 };
   const times = await companyJobTimes(tx, b.companyId);
-  const start = req.selectedItemStartDateTime ? new Date(Math.max(now.getTime(), Date.parse(req.selectedItemStartDateTime))) : now;
-  const notBefore = osloDayMinute(start);
+  // Nothing is laid before the plan's start (the admin's chosen moment, or now if that has passed).
+  const notBefore = planStart(now, req.selectedItemStartDateTime);
   const layItems: LayoutItem[] = items.map((i) => ({
     id: i.id, duration: i.durationOverride ?? times.durationOf(i.objectType) ?? i.duration, lat: i.latitude, lng: i.longitude,
   }));

@@ -6,7 +6,9 @@
  */
 import type { BatchJobState, SchedulerRequest, ScheduleListItem } from '../../../src/domain/schemas/scheduling';
 import { DURATION_OVERRIDE_CHOICES, ScheduleItemStatus } from '../../../src/domain/scheduling/enums';
-import { availableMinutes, exceedsWeek, plannedMinutes, toHours } from '../../../src/domain/scheduling/hours';
+import { isoWeekDates, osloDay } from '../../../src/domain/calendar/days';
+import { availableMinutes, exceedsWeek, freeFrom, plannedMinutes, plansFrom, planStart, toHours } from '../../../src/domain/scheduling/hours';
+import { osloDayMinute } from '../../../src/domain/scheduling/osloTime';
 import { requireAdminWithAgreement } from '../../auth/guards';
 import type { UserContext } from '../../auth/context';
 import type { Tx } from '../../db/tx';
@@ -26,6 +28,11 @@ function checkRequest(body: SchedulerRequest): void {
   if (!body.assignmentSummary) throw invalid('body/assignmentSummary', 'is required');
   if (!body.plumberAvailabilityData.length) throw invalid('body/plumberAvailabilityData', 'must not be empty');
   checkWeek(body.year, body.weekNo, 'body/weekNo');
+  if (body.selectedItemStartDateTime) {
+    const dates = isoWeekDates(body.year, body.weekNo);
+    const day = osloDay(new Date(body.selectedItemStartDateTime));
+    if (day < dates[0] || day > dates[6]) throw invalid('body/selectedItemStartDateTime', `must fall in week ${body.weekNo} of ${body.year} (${dates[0]} to ${dates[6]})`);
+  }
 }
 
 /** The duration a new item takes and its override: the company's for the type, else one of the choices. */
@@ -50,10 +57,10 @@ async function checkPoints(tx: Tx, companyId: string, items: ScheduleListItem[])
   return points;
 }
 
-/** Items that the batch may lay again (spec 2 §4: notified ones are not re-timed). */
+/** Items that the batch may lay again (spec 2 §4: notified ones are not re-timed; those laid before the start stay). */
 const RELAYABLE: readonly number[] = [ScheduleItemStatus.Scheduled, ScheduleItemStatus.NotificationFailed];
 
-export async function submitSchedule(tx: Tx, user: UserContext, body: SchedulerRequest): Promise<{ status: number; body: BatchJobState }> {
+export async function submitSchedule(tx: Tx, user: UserContext, body: SchedulerRequest, now = new Date()): Promise<{ status: number; body: BatchJobState }> {
   const companyId = requireAdminWithAgreement(user);
   checkRequest(body);
   // The schedule's lock first: a repeat sent while the first is still writing waits, then finds its batch.
@@ -71,6 +78,9 @@ export async function submitSchedule(tx: Tx, user: UserContext, body: SchedulerR
 
   const times = await companyJobTimes(tx, companyId);
   const existing = await itemsOfSchedule(tx, schedule.id);
+  // spec 2 §2.1: the plan starts at the chosen moment (not before now); items laid before it stay.
+  const start = planStart(now, body.selectedItemStartDateTime);
+  const fromStart = (x: ItemRow) => plansFrom(x.startTime ? osloDayMinute(x.startTime) : null, start);
   const relaid: ItemRow[] = body.scheduledItems.map((s, i) => {
     const item = existing.find((x) => x.id === s.id);
     if (!item) throw notFound(`Schedule item ${s.id} (body/scheduledItems/${i})`);
@@ -79,11 +89,12 @@ export async function submitSchedule(tx: Tx, user: UserContext, body: SchedulerR
   const points = await checkPoints(tx, companyId, body.scheduleItems);
   const fresh = body.scheduleItems.map((s, i) => ({ s, ...durationOf(s, times, `body/scheduleItems/${i}`) }));
 
-  // spec 2 §5: what the week will hold against its available hours, unless the admin let it run on.
-  const live = existing.filter((x) => x.status !== ScheduleItemStatus.Cancelled);
+  // spec 2 §5: what the week will hold from the start on against its available hours from the start
+  // on (hours.ts, as the page counts), unless the admin let it run on into the next week.
+  const live = existing.filter((x) => x.status !== ScheduleItemStatus.Cancelled && fromStart(x));
   const planned = plannedMinutes([...live.map((x) => x.duration), ...fresh.map((f) => f.duration)]);
   const week = await plumberWeek(tx, companyId, schedule.assigneeId, schedule.year, schedule.weekNo);
-  const available = availableMinutes(week.free);
+  const available = availableMinutes(freeFrom(week.free, start));
   if (!body.isPossibleToScheduleNextWeek && exceedsWeek(planned, available)) {
     throw new RuleError('body/scheduleItems', `plan ${toHours(planned)} hours in week ${schedule.weekNo}, which has ${toHours(available)} available`, 'Scheduling.MaxAssignmentSelected');
   }
@@ -97,7 +108,7 @@ export async function submitSchedule(tx: Tx, user: UserContext, body: SchedulerR
     };
   }));
   for (const [i, item] of relaid.entries()) {
-    if (RELAYABLE.includes(item.status)) await updateItem(tx, item.id, { sequenceNumber: body.scheduledItems[i].sequenceNumber, batchJobId: body.batchJobId });
+    if (RELAYABLE.includes(item.status) && fromStart(item)) await updateItem(tx, item.id, { sequenceNumber: body.scheduledItems[i].sequenceNumber, batchJobId: body.batchJobId });
   }
   const batch = await insertBatch(tx, {
     id: body.batchJobId, companyId, scheduleId: schedule.id, status: 'Queued', request: body as unknown as Record<string, unknown>, createdBy: user.userId,

@@ -10,10 +10,21 @@
  * - Days planned and weeks planned (spec 2 §9, whose wording swaps the two): days = ceil(planned hours
  *   / daily working hours), weeks = ceil(planned hours / (daily working hours × working days)), where
  *   the daily working hours are the average over the week's working days.
+ * - A plan starts at a moment (spec 2 §2.1 startDateTime: the slot chosen, never before now): the
+ *   available hours are the free time from it on (freeFrom), and the planned hours those of the items
+ *   laid from it on or not laid yet (plansFrom); items laid before it stay where they are. The page's
+ *   summary, its selection limit, the server's check and the batch all count this way.
  */
 import type { DayHours } from '../settings/dayHours';
 import { HolidayType } from '../settings/holidays';
 import { AvailabilityType, SCHEDULE_DAY_END, SCHEDULE_DAY_START } from './enums';
+import { osloDayMinute } from './osloTime';
+
+/** An Oslo day (YYYY-MM-DD) and minutes after its midnight. */
+export interface DayMinute {
+  date: string;
+  minute: number;
+}
 
 /** [from, to) in minutes after midnight. */
 export type Span = readonly [number, number];
@@ -160,3 +171,37 @@ export function howManyFit(durations: readonly number[], remainingMinutes: numbe
 
 /** Selecting more is refused when planned minutes would pass the week's available minutes (MaxAssignmentSelected). */
 export const exceedsWeek = (planned: number, available: number): boolean => planned > available;
+
+/** Where a plan starts: the chosen moment (ISO), but never before `now`; none chosen: now. */
+export function planStart(now: Date, chosen?: string | null): DayMinute {
+  const at = chosen ? Date.parse(chosen) : NaN;
+  return osloDayMinute(new Date(Number.isFinite(at) ? Math.max(now.getTime(), at) : now.getTime()));
+}
+
+/** Is `a` before `b`? */
+export const isBefore = (a: DayMinute, b: DayMinute): boolean => a.date < b.date || (a.date === b.date && a.minute < b.minute);
+
+/** The week's free time from `from` on: the days before it have none, its own day starts there. */
+export function freeFrom(week: readonly FreeDay[], from: DayMinute): FreeDay[] {
+  return week.map(({ date, spans }) => {
+    if (date < from.date) return { date, spans: [] };
+    return { date, spans: date === from.date ? subtract(spans, [0, from.minute]) : [...spans] };
+  });
+}
+
+/**
+ * The plan's default start (spec 2 §2.1 when no slot was chosen): the week's first free minute at or
+ * after `now`, on a `step`-minute mark (a quarter, like the time field); null when the week has none left.
+ */
+export function firstFreeStart(week: readonly FreeDay[], now: DayMinute, step = 15): DayMinute | null {
+  for (const { date, spans } of freeFrom(week, now)) {
+    for (const [a, b] of spans) {
+      const minute = Math.ceil(a / step) * step;
+      if (minute < b) return { date, minute };
+    }
+  }
+  return null;
+}
+
+/** Whether an item counts towards the hours planned from `start`: not laid yet (null), or laid at or after it. */
+export const plansFrom = (laidAt: DayMinute | null, start: DayMinute): boolean => laidAt === null || !isBefore(laidAt, start);

@@ -16,7 +16,7 @@
  *   order on that day; a day whose new order would not fit keeps the selection order. Kilometres are
  *   counted per day, both ways, over the items with coordinates.
  */
-import { subtract, type FreeDay, type Span } from './hours';
+import { freeFrom, subtract, type DayMinute, type FreeDay, type Span } from './hours';
 import { pathKm, shortestOrder, type GeoPoint } from './routeOrder';
 
 export interface LayoutItem {
@@ -58,11 +58,9 @@ export interface LayoutOptions {
 }
 
 /** A week's free time less busy times (widened by the interval) and less everything before `notBefore`. */
-export function freeTime(week: readonly FreeDay[], busy: readonly Busy[], intervalMinutes: number, notBefore?: { date: string; minute: number }): FreeDay[] {
-  return week.map(({ date, spans }) => {
+export function freeTime(week: readonly FreeDay[], busy: readonly Busy[], intervalMinutes: number, notBefore?: DayMinute): FreeDay[] {
+  return (notBefore ? freeFrom(week, notBefore) : week).map(({ date, spans }) => {
     let left: Span[] = [...spans];
-    if (notBefore && date < notBefore.date) left = [];
-    if (notBefore && date === notBefore.date) left = subtract(left, [0, notBefore.minute]);
     for (const b of busy) if (b.date === date) left = subtract(left, [b.from - intervalMinutes, b.to + intervalMinutes]);
     return { date, spans: left };
   });

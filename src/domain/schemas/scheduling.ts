@@ -29,6 +29,10 @@
  *   the type is no override; another must be one of 15…90. scheduledItems are items of this schedule
  *   laid again with the new ones (in sequenceNumber order); those past Scheduled stay where they are.
  *   The server's own availability rows count, not the request's plumberAvailabilityData.
+ *   selectedItemStartDateTime is where the plan starts (the slot the admin chose; now once it has
+ *   passed; it must fall in the week): the hours are checked from it on (hours.ts), the batch lays
+ *   nothing before it, and items laid before it stay where they are. scheduleStartTime is its Oslo
+ *   time of day, scheduleEndTime the window's end (18:00); the server reads neither.
  * - GET /api/ScheduleItemBatchJob?weekNumber&year&scheduleId → BatchJobState (404: no batch yet).
  *   The hub's 'plumber notification' with BatchJobId (NotificationType ScheduleBatch) follows each
  *   change of a batch's state.

@@ -8,6 +8,10 @@ export function fetchPlumberWeekHours(registrationId: number, year: number, week
   return apiFetch<EmployeeWorkingDay[]>(`/api/WorkingHoursSetting/filter?${query}`, { signal });
 }
 
-export function usePlumberWeekHours(registrationId: number, year: number, weekNo: number) {
-  return useLiveRead(['planningWeekHours', registrationId, year, weekNo], (signal) => fetchPlumberWeekHours(registrationId, year, weekNo, signal), { silent404: true });
+/** null: no plumber chosen yet, nothing is read. */
+export function usePlumberWeekHours(registrationId: number | null, year: number, weekNo: number) {
+  return useLiveRead(
+    registrationId ? ['planningWeekHours', registrationId, year, weekNo] : null,
+    (signal) => fetchPlumberWeekHours(registrationId!, year, weekNo, signal), { silent404: true },
+  );
 }

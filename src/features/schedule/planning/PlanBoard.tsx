@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { newId } from '../../../data/ids';
 import { ApiError } from '../../../data/transport';
 import { isoWeekDates } from '../../../domain/calendar/days';
-import type { FreeDay } from '../../../domain/scheduling/hours';
+import { planStart, timeOf, type FreeDay } from '../../../domain/scheduling/hours';
 import type { BatchJobState, Schedule } from '../../../domain/schemas/scheduling';
 import { snackbar } from '../../../ui';
 import { useSession } from '../../../data/session';
@@ -31,6 +31,9 @@ import { sectionWidths, useLayoutChoice } from './useLayoutChoice';
 import { usePlanSelection } from './usePlanSelection';
 import { preloadPlanningMap } from '../map';
 import { MapSection } from './MapSection';
+
+/** How often the plan's start is read again while the chosen slot may pass. */
+const NOW_TICK_MS = 60_000;
 
 export interface PlanBoardProps {
   schedule: Schedule;
@@ -57,7 +60,14 @@ export function PlanBoard({ schedule, freeTime, durations, editing, startDateTim
   // A saved item deleted or a batch finished: the schedule and the list are read again.
   const changed = useCallback(() => { onChanged(); void refetchList(); }, [onChanged, refetchList]);
   const durationOf = useCallback((type: number) => durations.get(type) ?? 0, [durations]);
-  const selection = usePlanSelection({ schedule, freeTime, durationOf, onSavedChanged: changed });
+  // The plan starts at the chosen slot, or now once that has passed (hours.ts planStart, as the server counts).
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), NOW_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  const start = useMemo(() => planStart(now, startDateTime), [now, startDateTime]);
+  const selection = usePlanSelection({ schedule, freeTime, start, durationOf, onSavedChanged: changed });
   const { clearChosen } = selection;
 
   useEffect(() => { void preloadPlanningMap(); }, []);
@@ -88,7 +98,7 @@ export function PlanBoard({ schedule, freeTime, durations, editing, startDateTim
   const next = async () => {
     const request = schedulerRequest({
       batchJobId: newId(), scheduleId: schedule.id, assigneeId: schedule.assigneeId,
-      week: selection.week, items: selection.items, freeTime, startDateTime,
+      week: selection.week, items: selection.items, freeTime, start: planStart(new Date(), startDateTime),
     });
     if (!request) {
       snackbar.error(t('Scheduling.InvalidSchedulingRequest'));
@@ -117,6 +127,7 @@ export function PlanBoard({ schedule, freeTime, durations, editing, startDateTim
         <HStack gap="2">
           <Button variant="outline" size="sm" onClick={() => onBack(schedule)}>{t('Back')}</Button>
           <Heading as="h1" size="md" data-testid="planning-title">{title}</Heading>
+          <Text fontSize="sm" color="fg.muted" data-testid="planning-start">{t('StartsAt', { date: dateText(start.date), time: timeOf(start.minute) })}</Text>
         </HStack>
         <HStack gap="2">
           <DurationOverride value={selection.override} onChange={selection.setOverride} />

@@ -1,6 +1,10 @@
 /**
- * The page's own choice of plumber and ISO week (until the calendar hands them over): an active
- * plumber and one of the next weeks. Planning then opens with the same route state the calendar gives.
+ * The page's own choice of plumber, ISO week and start (until the calendar hands them over): an active
+ * plumber, one of the next weeks, and the date and time the plan starts from (spec 2 §2.1
+ * startDateTime, the calendar's chosen slot). The start defaults to the week's first free working time
+ * that is not past (hours.ts firstFreeStart over the plumber's hours and the holidays); it is typed in
+ * our own date and time fields (dd.MM.yyyy, 24-hour quarters, whatever the browser's language).
+ * Planning then opens with the same route state the calendar gives.
  */
 import { useMemo, useState } from 'react';
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
@@ -8,17 +12,51 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../data/session';
 import { addDays, isoWeek, isoWeekDates, osloDay } from '../../../domain/calendar/days';
-import { WEEK_PICKER_WEEKS } from '../../../domain/scheduling/enums';
+import { SCHEDULE_DAY_END, SCHEDULE_DAY_START, WEEK_PICKER_WEEKS } from '../../../domain/scheduling/enums';
+import {
+  firstFreeStart, isBefore, minutesOf, planStart, timeOf, weekFreeTime, type DayMinute,
+} from '../../../domain/scheduling/hours';
+import { osloDayMinute, osloInstant } from '../../../domain/scheduling/osloTime';
 import { EmptyView, PageLayout } from '../../../ui';
-import { SelectField } from '../../../ui/form';
+import { DateField, SelectField, TimeField } from '../../../ui/form';
 import { LiveReadView } from '../../../ui/LiveReadView';
+import { useHolidays } from '../api/fetchHolidays';
 import { usePlanningPlumbers } from '../api/fetchPlanningPlumbers';
+import { usePlumberWeekHours } from '../api/fetchPlumberWeekHours';
 import type { PlanningRouteState } from './routeState';
 
 /** dd.MM.yyyy of a YYYY-MM-DD. */
 export const dateText = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
 
 const weekKey = (year: number, week: number) => year * 100 + week;
+
+/** spec 2 §5: the planning time picker steps in quarters. */
+const START_STEP_MINUTES = 15;
+
+interface StartChoice {
+  date: string | null;
+  time: string | null;
+}
+
+/** The start the route state carried back, when it falls in the week. */
+function startOfState(iso: string | undefined, dates: readonly string[]): StartChoice | null {
+  const at = iso ? Date.parse(iso) : NaN;
+  if (!Number.isFinite(at)) return null;
+  const { date, minute } = osloDayMinute(new Date(at));
+  return dates.includes(date) ? { date, time: timeOf(minute) } : null;
+}
+
+/** The week's first free working time from now on, once the plumber's hours and the holidays are read. */
+function useDefaultStart(plumber: number | null, year: number, week: number): DayMinute | null {
+  const companyId = useSession()?.companyId ?? null;
+  const hours = usePlumberWeekHours(plumber, year, week);
+  const holidays = useHolidays(plumber ? companyId : null, year);
+  return useMemo(() => {
+    if (!hours.data) return null;
+    const free = weekFreeTime(hours.data.map((d) => ({ date: d.date, hours: d })), (holidays.data ?? []).filter((h) => h.weekNo === week));
+    return firstFreeStart(free, planStart(new Date()), START_STEP_MINUTES);
+  }, [hours.data, holidays.data, week]);
+}
 
 /** This ISO week and the next ones (spec 2 §9: the week picker lists 12). */
 function weekChoices(): { year: number; week: number; from: string; to: string }[] {
@@ -39,11 +77,19 @@ export function PlanChooser({ initial }: { initial: PlanningRouteState }) {
   const [plumber, setPlumber] = useState<number | null>(initial.plumberId ?? null);
   const initialWeek = initial.year && initial.calendarWeek ? weekKey(initial.year, initial.calendarWeek) : weekKey(weeks[0].year, weeks[0].week);
   const [week, setWeek] = useState<number | null>(weeks.some((w) => weekKey(w.year, w.week) === initialWeek) ? initialWeek : weekKey(weeks[0].year, weeks[0].week));
+  const chosen = weeks.find((w) => weekKey(w.year, w.week) === week) ?? null;
+  const dates = chosen ? isoWeekDates(chosen.year, chosen.week) : [];
+  // null: the default start; a plumber or week chosen anew starts from the default again.
+  const [custom, setCustom] = useState<StartChoice | null>(() => startOfState(initial.startDateTime, dates));
+  const defaultStart = useDefaultStart(plumber, chosen?.year ?? 0, chosen?.week ?? 0);
+  const start: StartChoice = custom ?? (defaultStart ? { date: defaultStart.date, time: timeOf(defaultStart.minute) } : { date: null, time: null });
+  const today = osloDay(new Date());
+  const startProblem = custom ? startProblemOf(start) : null;
 
   const open = () => {
-    const chosen = weeks.find((w) => weekKey(w.year, w.week) === week);
-    if (!plumber || !chosen) return;
-    const state: PlanningRouteState = { plumberId: plumber, calendarWeek: chosen.week, year: chosen.year, skipWeekCount: 1 };
+    if (!plumber || !chosen || startProblem) return;
+    const startDateTime = start.date && start.time ? osloInstant(start.date, minutesOf(start.time)).toISOString() : undefined;
+    const state: PlanningRouteState = { plumberId: plumber, calendarWeek: chosen.week, year: chosen.year, skipWeekCount: 1, startDateTime };
     navigate('/schedule/plan', { state });
   };
 
@@ -55,19 +101,42 @@ export function PlanChooser({ initial }: { initial: PlanningRouteState }) {
             <Text color="fg.muted">{t('Choose.Intro')}</Text>
             <SelectField
               label={t('Choose.Plumber')} testId="planning-plumber" placeholder={t('Choose.PickPlumber')} value={plumber}
-              options={list.map((p) => ({ value: p.id, label: p.displayName || `${p.firstName} ${p.lastName}` }))} onChange={setPlumber}
+              options={list.map((p) => ({ value: p.id, label: p.displayName || `${p.firstName} ${p.lastName}` }))}
+              onChange={(p) => { setPlumber(p); setCustom(null); }}
             />
             <SelectField
               label={t('Choose.Week')} testId="planning-week" placeholder={t('Choose.PickWeek')} value={week}
               options={weeks.map((w) => ({ value: weekKey(w.year, w.week), label: t('Choose.WeekOption', { week: w.week, from: dateText(w.from), to: dateText(w.to) }) }))}
-              onChange={setWeek}
+              onChange={(w) => { setWeek(w); setCustom(null); }}
             />
+            <HStack align="start" gap="3">
+              <DateField
+                label={t('Choose.StartDate')} testId="planning-start-date" value={start.date} width="11rem"
+                min={dates[0] && dates[0] > today ? dates[0] : today} max={dates[6]}
+                onChange={(date) => setCustom({ ...start, date })}
+              />
+              <TimeField
+                label={t('Choose.StartTime')} testId="planning-start-time" value={start.time} width="8rem"
+                step={START_STEP_MINUTES} min={SCHEDULE_DAY_START} max={SCHEDULE_DAY_END}
+                onChange={(time) => setCustom({ ...start, time })}
+              />
+            </HStack>
+            <Text fontSize="sm" color={startProblem ? 'fg.error' : 'fg.muted'} role={startProblem ? 'alert' : undefined} data-testid="planning-start-note">
+              {startProblem ? t(`Choose.${startProblem}`) : t(start.date ? 'Choose.StartNote' : 'Choose.StartFromNow')}
+            </Text>
             <HStack>
-              <Button colorPalette="blue" disabled={!plumber || !week} onClick={open} data-testid="planning-open">{t('Choose.Open')}</Button>
+              <Button colorPalette="blue" disabled={!plumber || !week || !!startProblem} onClick={open} data-testid="planning-open">{t('Choose.Open')}</Button>
             </HStack>
           </Stack>
         ))}
       </LiveReadView>
     </PageLayout>
   );
+}
+
+/** What is wrong with a start: half given, or past. Both empty is no start: the plan starts now. */
+function startProblemOf({ date, time }: StartChoice): 'StartIncomplete' | 'StartPast' | null {
+  if (!date !== !time) return 'StartIncomplete';
+  if (date && time && isBefore({ date, minute: minutesOf(time) }, planStart(new Date()))) return 'StartPast';
+  return null;
 }

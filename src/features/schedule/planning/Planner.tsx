@@ -42,10 +42,11 @@ export function Planner({ target, editing, startDateTime }: PlannerProps) {
 
   const back = useCallback((s?: Schedule) => {
     const week = s ?? schedule.data;
-    const choose = week ? { plumberId: week.assigneeId, calendarWeek: week.weekNo, year: week.year }
-      : target.kind === 'week' ? { plumberId: target.assigneeId, calendarWeek: target.weekNo, year: target.year } : {};
+    // The choice comes back as it was made, the start included.
+    const choose = week ? { plumberId: week.assigneeId, calendarWeek: week.weekNo, year: week.year, startDateTime }
+      : target.kind === 'week' ? { plumberId: target.assigneeId, calendarWeek: target.weekNo, year: target.year, startDateTime } : {};
     navigate('/schedule/plan', { state: { choose } });
-  }, [navigate, schedule.data, target]);
+  }, [navigate, schedule.data, target, startDateTime]);
 
   useEffect(() => {
     if (schedule.status !== 'error') return;

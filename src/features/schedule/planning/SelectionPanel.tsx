@@ -1,27 +1,28 @@
 /**
- * Side panel B (spec 2 §2.1): the summary (planned hours against the week's available hours, days and
- * weeks planned; at most 151 px high) above the selection list in its order. Delete is offered only for
- * Scheduled or Cancelled saved items (and every item chosen here); Cancelled and Obstacle keep a marker.
+ * Side panel B (spec 2 §2.1): the summary (planned hours against the available hours, both from the
+ * plan's start on; days and weeks planned; at most 151 px high) above the selection list in its order.
+ * Delete is offered only for Scheduled or Cancelled saved items (and every item chosen here);
+ * Cancelled and Obstacle keep a marker.
  */
 import { Box, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { assignmentSummary, toHours, type FreeDay } from '../../../domain/scheduling/hours';
 import { CloseIcon } from '../../../ui';
-import { canRemove, markerOf, plannedDurations } from './selection';
+import { canRemove, itemsFrom, markerOf, plannedDurations } from './selection';
 import type { PlanSelection } from './usePlanSelection';
 
 const SUMMARY_MAX_PX = 151;
 const MARKER_COLOUR = { cancelled: 'red.solid', obstacle: 'orange.solid' } as const;
 
 export interface SelectionPanelProps {
-  selection: Pick<PlanSelection, 'items' | 'planned' | 'available' | 'remove'>;
+  selection: Pick<PlanSelection, 'items' | 'start' | 'planned' | 'available' | 'remove'>;
   freeTime: readonly FreeDay[];
 }
 
 export function SelectionPanel({ selection, freeTime }: SelectionPanelProps) {
   const { t, i18n } = useTranslation('planning');
   const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'nb-NO', { maximumFractionDigits: 2 });
-  const summary = assignmentSummary(plannedDurations(selection.items), freeTime);
+  const summary = assignmentSummary(plannedDurations(itemsFrom(selection.items, selection.start)), freeTime);
   const over = selection.planned > selection.available;
   return (
     <Flex as="aside" aria-label={t('Selection.Heading')} direction="column" w="20vw" minW="300px" flexShrink={0} gap="2" data-testid="planning-selection">

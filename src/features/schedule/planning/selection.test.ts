@@ -5,7 +5,7 @@ import type { AssignmentListItem } from '../../../domain/schemas/scheduling';
 import { activeFilters, clearFilter, EMPTY_FILTER, toAssignmentFilter } from './filters';
 import { planTarget, readRouteState } from './routeState';
 import {
-  canRemove, markerOf, plannedDurations, planItemOfAssignment, schedulerRequest, selectVerdict, type PlanItem,
+  canRemove, itemsFrom, markerOf, plannedDurations, planItemOfAssignment, schedulerRequest, selectVerdict, type PlanItem,
 } from './selection';
 
 const week = { weekNo: 49, year: 2026 };
@@ -45,7 +45,7 @@ describe('selection rules (spec 2 §4)', () => {
 
 describe('the submit (spec 2 §3, §5)', () => {
   const freeTime: FreeDay[] = [{ date: '2026-11-30', spans: [[420, 690], [720, 930]] }, { date: '2026-12-01', spans: [] }];
-  const base = { batchJobId: '0b6c3c3e-8c4e-4a8e-9d6f-1f1f1f1f1f1f', scheduleId: 5, assigneeId: 2, week, freeTime };
+  const base = { batchJobId: '0b6c3c3e-8c4e-4a8e-9d6f-1f1f1f1f1f1f', scheduleId: 5, assigneeId: 2, week, freeTime, start: { date: '2026-11-30', minute: 360 } };
 
   it('sends new items and the saved ones to lay again, in the list order, with the week as available entries', () => {
     const items = [saved(ScheduleItemStatus.Scheduled, { waterMeterPointId: 1 }), saved(ScheduleItemStatus.Cancelled, { waterMeterPointId: 2 }), planItemOfAssignment(point(), 45)];
@@ -59,10 +59,28 @@ describe('the submit (spec 2 §3, §5)', () => {
     expect(request.assignmentSummary).toEqual({ numberOfDaysPlanned: 1, numberOfHoursPlanned: 1.5, numberOfWeeksPlanned: 1 });
   });
 
-  it('starts from the calendar\'s free slot when the route gave one', () => {
+  it('starts at the plan\'s start: an Oslo moment and its time of day', () => {
     const items = [planItemOfAssignment(point(), 45)];
-    expect(schedulerRequest({ ...base, items, startDateTime: '2026-11-30T09:00:00+01:00' })!.selectedItemStartDateTime).toBe('2026-11-30T08:00:00.000Z');
-    expect(schedulerRequest({ ...base, items })!.selectedItemStartDateTime).toBeUndefined();
+    const request = schedulerRequest({ ...base, items, start: { date: '2026-11-30', minute: 540 } })!;
+    expect(request.selectedItemStartDateTime).toBe('2026-11-30T08:00:00.000Z');
+    expect(request.scheduleStartTime).toBe('09:00');
+    // Summer time: 09:00 in Oslo is 07:00 UTC.
+    expect(schedulerRequest({ ...base, items, start: { date: '2026-06-01', minute: 540 } })!.selectedItemStartDateTime).toBe('2026-06-01T07:00:00.000Z');
+  });
+
+  it('lays again only the saved items from the start on; those laid before it stay and count for nothing', () => {
+    const before = saved(ScheduleItemStatus.Scheduled, { scheduleItemId: 3, waterMeterPointId: 1, duration: 60, scheduledDate: '2026-11-30', startTime: '08:00' });
+    const after = saved(ScheduleItemStatus.Scheduled, { scheduleItemId: 4, waterMeterPointId: 2, duration: 60, scheduledDate: '2026-11-30', startTime: '13:00' });
+    const unlaid = saved(ScheduleItemStatus.Scheduled, { scheduleItemId: 5, waterMeterPointId: 3, duration: 60 });
+    const items = [before, after, unlaid, planItemOfAssignment(point(), 45)];
+    const start = { date: '2026-11-30', minute: 600 };
+    expect(itemsFrom(items, start).map((i) => i.waterMeterPointId)).toEqual([2, 3, 7]);
+    const request = schedulerRequest({ ...base, items, start })!;
+    expect(request.scheduledItems.map((i) => i.id)).toEqual([4, 5]);
+    expect(request.assignmentSummary!.numberOfHoursPlanned).toBe(2.75);
+    // An item laid exactly at the start is from the start on.
+    expect(itemsFrom([after], { date: '2026-11-30', minute: 780 })).toHaveLength(1);
+    expect(itemsFrom([after], { date: '2026-11-30', minute: 781 })).toHaveLength(0);
   });
 
   it('is an invalid request without a new item, without free time or without a schedule', () => {

@@ -2,10 +2,11 @@
  * Planning's selection rules (spec 2 §4–§5), free of React: which items can be taken, what a selected
  * item is on its way to the schedule, and what the submit carries.
  */
+import { AssignmentItemStatus, AvailabilityType, ScheduleItemStatus, SCHEDULE_DAY_END } from '../../../domain/scheduling/enums';
 import {
-  AssignmentItemStatus, AvailabilityType, ScheduleItemStatus, SCHEDULE_DAY_END, SCHEDULE_DAY_START,
-} from '../../../domain/scheduling/enums';
-import { assignmentSummary, timeOf, type FreeDay } from '../../../domain/scheduling/hours';
+  assignmentSummary, minutesOf, plansFrom, timeOf, type DayMinute, type FreeDay,
+} from '../../../domain/scheduling/hours';
+import { osloInstant } from '../../../domain/scheduling/osloTime';
 import type {
   AssignmentListItem, AvailabilityEntry, Schedule, ScheduleItem, ScheduleListItem, SchedulerRequest,
 } from '../../../domain/schemas/scheduling';
@@ -84,6 +85,13 @@ export const savedPlan = (schedule: Schedule): PlanItem[] =>
 /** The durations that count towards planned hours. */
 export const plannedDurations = (items: readonly PlanItem[]): number[] => items.filter(plansTime).map((i) => i.duration);
 
+/** Where a saved item is laid (its Oslo day and start), or null when it is not laid. */
+export const laidAt = (item: PlanItem): DayMinute | null =>
+  (item.scheduledDate && item.startTime ? { date: item.scheduledDate.slice(0, 10), minute: minutesOf(item.startTime) } : null);
+
+/** The items the plan lays from `start` on (hours.ts plansFrom): new ones and saved ones not laid before it. */
+export const itemsFrom = (items: readonly PlanItem[], start: DayMinute): PlanItem[] => items.filter((i) => plansFrom(laidAt(i), start));
+
 /** The week's free time as availability entries (what the submit says the plumber has). */
 export function availabilityOf(week: readonly FreeDay[], weekNo: number): AvailabilityEntry[] {
   return week.flatMap((day) => day.spans.map(([from, to]) => ({
@@ -106,23 +114,24 @@ export interface SubmitInput {
   week: PlanWeek;
   items: readonly PlanItem[];
   freeTime: readonly FreeDay[];
-  /** The calendar's free slot the items start from (route state startDateTime); none: the week's first free time. */
-  startDateTime?: string;
+  /** Where the plan starts (hours.ts planStart: the chosen slot, not before now). */
+  start: DayMinute;
 }
 
 /** The submit payload, or null when spec 2 §5 calls it an invalid request (Scheduling.InvalidSchedulingRequest). */
-export function schedulerRequest({ batchJobId, scheduleId, assigneeId, week, items, freeTime, startDateTime }: SubmitInput): SchedulerRequest | null {
+export function schedulerRequest({ batchJobId, scheduleId, assigneeId, week, items, freeTime, start }: SubmitInput): SchedulerRequest | null {
   const availability = availabilityOf(freeTime, week.weekNo);
   const fresh = items.filter((i) => i.scheduleItemId === 0);
   if (!(assigneeId > 0 && scheduleId > 0 && week.weekNo > 0 && week.year > 0) || !fresh.length || !availability.length) return null;
   return {
     batchJobId, scheduleId, weekNo: week.weekNo, year: week.year, assigneeId,
     scheduleItems: items.flatMap((i, n) => (i.scheduleItemId === 0 ? [listItem(i, n + 1)] : [])),
-    scheduledItems: items.flatMap((i, n) => (i.scheduleItemId > 0 && plansTime(i) ? [listItem(i, n + 1)] : [])),
-    assignmentSummary: assignmentSummary(plannedDurations(items), freeTime),
+    // spec 2 §3: the saved items from the start on are laid again with the new ones; earlier ones stay.
+    scheduledItems: items.flatMap((i, n) => (i.scheduleItemId > 0 && plansTime(i) && plansFrom(laidAt(i), start) ? [listItem(i, n + 1)] : [])),
+    assignmentSummary: assignmentSummary(plannedDurations(itemsFrom(items, start)), freeTime),
     plumberAvailabilityData: availability,
-    ...(startDateTime && Number.isFinite(Date.parse(startDateTime)) ? { selectedItemStartDateTime: new Date(startDateTime).toISOString() } : {}),
-    scheduleStartTime: SCHEDULE_DAY_START,
+    selectedItemStartDateTime: osloInstant(start.date, start.minute).toISOString(),
+    scheduleStartTime: timeOf(start.minute),
     scheduleEndTime: SCHEDULE_DAY_END,
     isPossibleToScheduleNextWeek: false,
   };

@@ -1,29 +1,33 @@
 /**
  * The selection list of the planning page (spec 2 §4–§5): the schedule's saved items in their order,
- * then the items chosen here. Choosing is refused past the week's available hours
- * (MaxAssignmentSelected); select-all takes what fits and says how many it skipped; deselecting a
- * saved item deletes it on the server, after which the saved items are renumbered.
+ * then the items chosen here. Hours count from the plan's start on (hours.ts). Choosing is refused
+ * past the available hours (MaxAssignmentSelected); select-all takes what fits and says how many it
+ * skipped; deselecting a saved item deletes it on the server, after which the saved items are renumbered.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { availableMinutes, exceedsWeek, howManyFit, plannedMinutes, type FreeDay } from '../../../domain/scheduling/hours';
+import {
+  availableMinutes, exceedsWeek, freeFrom, howManyFit, plannedMinutes, type DayMinute, type FreeDay,
+} from '../../../domain/scheduling/hours';
 import type { AssignmentListItem, Schedule } from '../../../domain/schemas/scheduling';
 import { snackbar } from '../../../ui';
 import { deleteScheduleItem } from '../api/deleteScheduleItem';
 import {
-  canRemove, plannedDurations, planItemOfAssignment, savedPlan, selectVerdict, type PlanItem, type PlanWeek,
+  canRemove, itemsFrom, plannedDurations, planItemOfAssignment, savedPlan, selectVerdict, type PlanItem, type PlanWeek,
 } from './selection';
 
 export interface PlanSelectionInput {
   schedule: Schedule;
   freeTime: readonly FreeDay[];
+  /** Where the plan starts: only the time from it on is available, only items from it on are planned. */
+  start: DayMinute;
   /** Default minutes of an assignment type (company settings). */
   durationOf: (assignmentType: number) => number;
   /** Told after a saved item was deleted: the schedule and the list are read again. */
   onSavedChanged: () => void;
 }
 
-export function usePlanSelection({ schedule, freeTime, durationOf, onSavedChanged }: PlanSelectionInput) {
+export function usePlanSelection({ schedule, freeTime, start, durationOf, onSavedChanged }: PlanSelectionInput) {
   const { t } = useTranslation('planning');
   const week: PlanWeek = useMemo(() => ({ weekNo: schedule.weekNo, year: schedule.year }), [schedule.weekNo, schedule.year]);
   const [chosen, setChosen] = useState<AssignmentListItem[]>([]);
@@ -39,8 +43,9 @@ export function usePlanSelection({ schedule, freeTime, durationOf, onSavedChange
   );
   const items = useMemo(() => [...saved, ...fresh], [saved, fresh]);
   const selectedIds = useMemo(() => new Set(items.map((i) => i.waterMeterPointId)), [items]);
-  const available = useMemo(() => availableMinutes(freeTime), [freeTime]);
-  const planned = plannedMinutes(plannedDurations(items));
+  const { date: startDate, minute: startMinute } = start;
+  const available = useMemo(() => availableMinutes(freeFrom(freeTime, { date: startDate, minute: startMinute })), [freeTime, startDate, startMinute]);
+  const planned = plannedMinutes(plannedDurations(itemsFrom(items, start)));
 
   const refuseFull = useCallback(() => {
     snackbar.info(t('Scheduling.MaxAssignmentSelected', { week: week.weekNo, count: items.length }));
@@ -106,7 +111,7 @@ export function usePlanSelection({ schedule, freeTime, durationOf, onSavedChange
   const clearChosen = useCallback(() => setChosen([]), []);
 
   return {
-    week, items, selectedIds, available, planned, override, setOverride,
+    week, start, items, selectedIds, available, planned, override, setOverride,
     toggle, remove, selectMany, deselectMany, clearChosen,
     hasNew: fresh.length > 0,
   };
