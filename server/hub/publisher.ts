@@ -28,10 +28,16 @@ export interface HubPublisher {
    * Tells each company's devices what a committed unit of work changed (DESIGN.md "Real-time events
    * are published from what a mutation changed, after commit"): JobsChanged makes them pull,
    * MediaChanged names images of the company's jobs that changed. Never throws: the change is
-   * committed, and devices also pull on their timer.
+   * committed, and devices also pull on their timer. Coalesced per company and kind: the first
+   * change is told at once; more within COALESCE_MS of that notification are told once, when the
+   * window ends (an end-of-day sync of 500 commands is not 500 events, each waking every device).
+   * Every change is still followed by a notification sent after its commit.
    */
   publishChanges(changed: { companyId: string; kinds: ChangeKind[] }[]): Promise<void>;
 }
+
+/** How long after a change notification further changes of that company and kind wait to be told together. */
+export const COALESCE_MS = 100;
 
 const NOTIFICATION: Record<ChangeKind, string> = { jobs: NotificationType.JobsChanged, media: NotificationType.MediaChanged };
 
@@ -41,26 +47,48 @@ export function createHubPublisher(pool: pg.Pool, db: Db, log: Logger): HubPubli
   const notify = async (message: HubMessage) => {
     await pool.query('select pg_notify($1, $2)', [HUB_CHANNEL, JSON.stringify(message)]);
   };
+  const announce = async (companyId: string, kind: ChangeKind) => {
+    try {
+      let company = orgNumbers.get(companyId);
+      if (!company) {
+        const [row] = await db.select({ orgNumber: companies.orgNumber, customerId: companies.customerId }).from(companies).where(eq(companies.id, companyId));
+        if (!row) return;
+        company = row;
+        orgNumbers.set(companyId, row);
+      }
+      await publisher.publish(companyId, { OrganizationNumber: company.orgNumber, CustomerId: company.customerId, NotificationType: NOTIFICATION[kind] });
+    } catch (err) {
+      log.warn({ err, companyId }, 'change notification failed');
+    }
+  };
+  /** Open windows by company and kind: whether a change came in since the last notification. */
+  const windows = new Map<string, { changed: boolean }>();
+  const tell = (companyId: string, kind: ChangeKind): Promise<void> => {
+    const key = `${companyId}:${kind}`;
+    const open = windows.get(key);
+    if (open) {
+      open.changed = true;
+      return Promise.resolve();
+    }
+    const window = { changed: false };
+    windows.set(key, window);
+    const closeLater = () => {
+      setTimeout(() => {
+        if (!window.changed) {
+          windows.delete(key);
+          return;
+        }
+        window.changed = false;
+        void announce(companyId, kind).finally(closeLater);
+      }, COALESCE_MS).unref();
+    };
+    return announce(companyId, kind).finally(closeLater);
+  };
   const publisher: HubPublisher = {
     publish: (companyId, payload) => notify({ companyId, payload }),
     disconnectUser: (registrationId) => notify({ disconnect: registrationId }),
     async publishChanges(changed) {
-      for (const { companyId, kinds } of changed) {
-        try {
-          let company = orgNumbers.get(companyId);
-          if (!company) {
-            const [row] = await db.select({ orgNumber: companies.orgNumber, customerId: companies.customerId }).from(companies).where(eq(companies.id, companyId));
-            if (!row) continue;
-            company = row;
-            orgNumbers.set(companyId, row);
-          }
-          for (const kind of kinds) {
-            await publisher.publish(companyId, { OrganizationNumber: company.orgNumber, CustomerId: company.customerId, NotificationType: NOTIFICATION[kind] });
-          }
-        } catch (err) {
-          log.warn({ err, companyId }, 'change notification failed');
-        }
-      }
+      await Promise.all(changed.flatMap(({ companyId, kinds }) => kinds.map((kind) => tell(companyId, kind))));
     },
   };
   return publisher;

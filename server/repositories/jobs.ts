@@ -202,18 +202,29 @@ export async function lockCompanyJobs(w: Work, companyId: string): Promise<void>
   w.changes.note(companyId, 'jobs');
 }
 
-/** A live job of the company with its live tasks, read under the company lock, or undefined. */
+/**
+ * A live job of the company with its live tasks (in tasksOf's order), read under the company lock, or
+ * undefined. One query: the job joined with its tasks.
+ */
 export async function findLiveJob(tx: Tx, companyId: string, jobId: string): Promise<{ row: JobRow; tasks: TaskRow[] } | undefined> {
-  const [row] = await tx.select().from(jobs)
-    .where(and(eq(jobs.id, jobId), eq(jobs.companyId, companyId), isNull(jobs.deletedAt))).limit(1);
-  return row ? { row, tasks: (await tasksOf(tx, [row.id])).get(row.id) ?? [] } : undefined;
+  const rows = await tx.select({ job: jobs, task: tasks }).from(jobs)
+    .leftJoin(tasks, and(eq(tasks.jobId, jobs.id), eq(tasks.isDeleted, false)))
+    .where(and(eq(jobs.id, jobId), eq(jobs.companyId, companyId), isNull(jobs.deletedAt)))
+    .orderBy(asc(tasks.taskOrder), asc(tasks.taskNo));
+  if (rows.length === 0) return undefined;
+  return { row: rows[0].job, tasks: rows.flatMap((r) => (r.task ? [r.task] : [])) };
 }
 
-/** Applies a patch to a job and bumps version (by exactly one), change_seq and updated_at. */
-export async function writeJob(tx: Tx, jobId: string, patch: Partial<typeof jobs.$inferInsert>): Promise<void> {
-  await tx.update(jobs)
+/**
+ * Applies a patch to a job and bumps version (by exactly one), change_seq and updated_at; answers
+ * the row as written (a write that leaves the tasks alone needs no reloadJob).
+ */
+export async function writeJob(tx: Tx, jobId: string, patch: Partial<typeof jobs.$inferInsert>): Promise<JobRow> {
+  const [row] = await tx.update(jobs)
     .set({ ...patch, version: sql`${jobs.version} + 1`, changeSeq: sql`nextval('change_seq')`, updatedAt: new Date() })
-    .where(eq(jobs.id, jobId));
+    .where(eq(jobs.id, jobId))
+    .returning();
+  return row;
 }
 
 export async function reloadJob(tx: Tx, jobId: string): Promise<Job> {

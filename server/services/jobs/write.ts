@@ -14,7 +14,7 @@ import {
 import type { UserContext } from '../../auth/context';
 import type { Work } from '../../db/tx';
 import { badRequest, conflict, forbidden } from '../../http/errors';
-import { assignJobTasks, insertJob, insertTask, reloadJob, tombstone, updateTaskRow, writeJob, type JobRow } from '../../repositories/jobs';
+import { assignJobTasks, insertJob, insertTask, reloadJob, toJob, tombstone, updateTaskRow, writeJob, type JobRow } from '../../repositories/jobs';
 import { findCustomerAddress, findCustomerProperty } from '../../repositories/property';
 import { lookupItem } from '../lookups';
 import {
@@ -110,9 +110,9 @@ export async function updateJob(w: Work, user: UserContext, body: UpdateJobReque
 
 /** Note change: notes and severity. The status in the body is the client's view and is not applied. */
 export async function updateJobNote(w: Work, user: UserContext, body: UpdateJobNoteRequest): Promise<Job> {
-  const { row } = await lockedJob(w, user, body.jobId, body.expectedVersion);
-  await writeJob(w.tx, row.id, noteEffect(body));
-  return reloadJob(w.tx, row.id);
+  const { row, tasks: jobTasks } = await lockedJob(w, user, body.jobId, body.expectedVersion);
+  // The tasks, read under the company lock, are as the note leaves them.
+  return toJob(await writeJob(w.tx, row.id, noteEffect(body)), jobTasks);
 }
 
 /** Manual completion: every task finished and the job not yet Completed/Closed (spec 1 §4). */
@@ -130,8 +130,8 @@ export async function completeJob(
   // When the plumber completed it (checked like any work time), and never before its last task's report.
   const lastTask = Math.max(0, ...jobTasks.map((t) => t.completedAt?.getTime() ?? 0));
   const completedDate = new Date(Math.max(workTime('body/completedDate', body.completedDate, row.createdAt).getTime(), lastTask));
-  await writeJob(w.tx, row.id, { statusId: JobStatus.Completed, completedBy: user.email, completedDate, isDraft: false });
-  return reloadJob(w.tx, row.id);
+  // Completion leaves the tasks as they are.
+  return toJob(await writeJob(w.tx, row.id, { statusId: JobStatus.Completed, completedBy: user.email, completedDate, isDraft: false }), jobTasks);
 }
 
 /** Change plumber on one or more jobs: all or nothing, each job not started (spec 1 §4). */
