@@ -47,10 +47,23 @@ function remoteKeys(issuer: string): KeySet {
   }) as KeySet;
 }
 
+/**
+ * Tokens whose signature and claims were verified lately, with their claims, until they expire but
+ * at most VERIFIED_TTL_MS (a key taken out of the issuer's set stops counting within that): a device
+ * sends the same token with every request of a sync. The user behind it is still read every time.
+ */
+const VERIFIED_MAX = 1000;
+const VERIFIED_TTL_MS = 60_000;
+
 export function createAuthenticator(config: Config, db: Db, localKeys: JWK[] | null): Authenticate {
   const keySet: KeySet = localKeys ? createLocalJWKSet(publicJwks(localKeys)) : remoteKeys(config.oidcIssuer);
+  const verified = new Map<string, { claims: JWTPayload; until: number }>();
 
-  return async (token) => {
+  const verify = async (token: string): Promise<JWTPayload> => {
+    const now = Date.now();
+    const known = verified.get(token);
+    if (known && known.until > now) return known.claims;
+    verified.delete(token);
     let claims: JWTPayload;
     try {
       ({ payload: claims } = await jwtVerify(token, keySet, {
@@ -63,6 +76,14 @@ export function createAuthenticator(config: Config, db: Db, localKeys: JWK[] | n
       if (err instanceof joseErrors.JOSEError) throw new AuthError(401, err instanceof joseErrors.JWTExpired ? 'Token expired' : 'Invalid token');
       throw err;
     }
+    // The oldest entry goes first (a Map keeps insertion order).
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(token, { claims, until: Math.min(claims.exp! * 1000, now + VERIFIED_TTL_MS) });
+    return claims;
+  };
+
+  return async (token) => {
+    const claims = await verify(token);
     // Entra ID's sub is per application; its oid is the user's stable id, as users.id is ours.
     const userId = typeof claims.oid === 'string' ? claims.oid : claims.sub!;
     const account = await loadAccount(db, userId);
