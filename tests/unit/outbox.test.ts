@@ -402,6 +402,34 @@ describe('replay', () => {
     expect(api.jobs.get(jobId)!.notes).toBe('after create');
   });
 
+  it('a refused edit in a chain hands on the version it expected: the next expects it too, and the chain costs no more writes than edits', async () => {
+    const jobId = newId();
+    await queueOffline(async () => {
+      await enqueue({ type: 'createJob', body: createRequest(jobId, newId(), plumber.registrationId) });
+      for (const notes of ['one', 'two', 'three', 'four', 'five']) await enqueue({ type: 'updateNote', body: { jobId, notes, status: 1, severity: 2 } });
+    });
+    let versionWrites = 0;
+    const onUpdate = (mods: Record<string, unknown>) => { if ('resolvedVersion' in mods) versionWrites += 1; };
+    db.outbox.hook('updating').subscribe(onUpdate as never);
+    api.failNext((s) => s.method === 'PUT' && (s.body as { notes?: string }).notes === 'two', { kind: 'status', status: 400 });
+    try {
+      await runReplay();
+    } finally {
+      db.outbox.hook('updating').unsubscribe(onUpdate as never);
+    }
+    const puts = (await mutationsSent()).filter((s) => s.method === 'PUT').map((s) => s.body as { notes: string; expectedVersion: number });
+    expect(puts.map((p) => p.notes)).toEqual(['one', 'two', 'three', 'four', 'five']);
+    // 'three' expects what 'two' expected (the version 'one' produced), asked of nobody.
+    expect(puts[2].expectedVersion).toBe(puts[1].expectedVersion);
+    // The version asked of the server once, after the create (its answer names no version), and the
+    // refusal's correction: nothing before 'three'.
+    expect(api.log.map((s) => s.method)).toEqual(['POST', 'GET', 'PUT', 'PUT', 'GET', 'PUT', 'PUT', 'PUT']);
+    expect(api.jobs.get(jobId)!.notes).toBe('five');
+    // Each answer (or refusal) sets the next edit's version once and its start clears it: not every later edit after every answer.
+    expect(versionWrites).toBeLessThanOrEqual(10);
+    expect((await db.outbox.toArray()).map((e) => e.status)).toEqual(['failed']);
+  });
+
   it("replays only the signed-in user's commands, with that user's token", async () => {
     await queueOffline(() => enqueue({ type: 'createJob', body: createRequest(newId(), newId(), plumber.registrationId) }));
     setSession(admin);

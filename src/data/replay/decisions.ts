@@ -2,7 +2,7 @@
 import { commandDef, dependentEntries, type OutboxEntry } from '../commands';
 import { db } from '../db';
 import { newId } from '../ids';
-import { applyTables, fetchServerJobs, pendingForJob, rebase, writeServerJobs } from './replica';
+import { applyTables, fetchServerJobs, handOnVersion, pendingForJob, rebase, writeServerJobs } from './replica';
 import { registerBackgroundSync, requestReplay } from './schedule';
 
 /**
@@ -46,6 +46,13 @@ export async function discardCommand(seq: number): Promise<void> {
   const server = await fetchServerJobs(jobIds, undefined, true);
   await db.transaction('rw', applyTables(), async () => {
     await db.outbox.bulkDelete(gone.map((g) => g.seq!));
+    // A dropped edit holding its job's version hands it on to the next one (replica.ts handOnVersion).
+    for (const g of gone) {
+      const jobId = commandDef(g).versionedJobId();
+      if (g.status === 'pending' && g.chained === true && g.resolvedVersion !== undefined && jobId !== null) {
+        await handOnVersion(g.userId, jobId, g.seq!, g.resolvedVersion, true);
+      }
+    }
     await writeServerJobs(e.actor, server);
     await rebase(e.userId, jobIds);
   });

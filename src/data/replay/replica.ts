@@ -1,7 +1,7 @@
 /** The replica's side of replay: re-applying queued commands, and the server's copies of jobs. */
 import type { Job } from '../../domain/api';
 import { canActOnJob } from '../../domain/jobs/rules';
-import { applyCommand, type CommandActor, type OutboxEntry } from '../commands';
+import { applyCommand, commandDef, type CommandActor, type OutboxEntry } from '../commands';
 import { db } from '../db';
 import { ApiError, apiFetch } from '../transport';
 
@@ -26,6 +26,24 @@ export async function rebase(userId: string, jobIds: Iterable<string> | null): P
 export async function pendingForJob(userId: string, jobId: string): Promise<OutboxEntry[]> {
   const rows = await db.outbox.where('jobIds').equals(jobId).toArray();
   return rows.filter((e) => e.userId === userId && e.status === 'pending').sort((a, b) => a.seq! - b.seq!);
+}
+
+/**
+ * Hands a job's version on along its chain of queued edits: the nearest pending chained edit of
+ * this job after `afterSeq` takes it (`onlyIfUnset`: unless it holds one already). Only the nearest:
+ * the ones after it take the version its own answer produces (or, when it is refused or dropped,
+ * the one it expected, handed on the same way); writing it into every later edit made a job's n
+ * queued edits cost n² writes in the end-of-day sync. `pending`: the user's pending entries of the
+ * job when the caller has read them already. Needs a transaction over applyTables().
+ */
+export async function handOnVersion(
+  userId: string, jobId: string, afterSeq: number, version: number | undefined, onlyIfUnset: boolean, pending?: OutboxEntry[],
+): Promise<void> {
+  const next = (pending ?? await pendingForJob(userId, jobId))
+    .filter((e) => e.seq! > afterSeq && e.chained === true && commandDef(e).versionedJobId() === jobId)
+    .reduce<OutboxEntry | undefined>((first, e) => (!first || e.seq! < first.seq! ? e : first), undefined);
+  if (!next || (onlyIfUnset && next.resolvedVersion !== undefined)) return;
+  await db.outbox.put({ ...next, resolvedVersion: version });
 }
 
 /** The server's view of these jobs: the job, or null when gone or not ours to see. */

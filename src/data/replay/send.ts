@@ -4,7 +4,7 @@ import { commandDef, type CommandRequest, type OutboxEntry } from '../commands';
 import { db } from '../db';
 import { setUploadProgress } from '../status';
 import { ApiError, apiFetch } from '../transport';
-import { fetchServerJobs, keptCopy, rebase, writeServerJobs } from './replica';
+import { fetchServerJobs, handOnVersion, keptCopy, rebase, writeServerJobs } from './replica';
 import type { ReplayStop } from './types';
 import { replayWrite } from './writes';
 
@@ -83,10 +83,9 @@ async function markSent(entry: OutboxEntry, response: unknown): Promise<void> {
     const touched = [...new Set([...ids, ...serverJobs.map((j) => j.jobId)])];
     const queued = touched.length === 0 ? [] : (await db.outbox.where('jobIds').anyOf(touched).distinct().toArray())
       .filter((e) => e.userId === entry.userId && e.status === 'pending');
-    // The next edits of this job were made on top of this one: they expect the version it produced.
-    const successors = queued.filter((e) => e.seq! > entry.seq! && e.chained === true && (e.jobIds ?? []).some((id) => ids.includes(id)));
-    for (const s of successors) {
-      await db.outbox.put({ ...s, resolvedVersion: serverJobs.find((j) => j.jobId === commandDef(s).versionedJobId())?.version });
+    // The next edit of each of its jobs was made on top of this one: it expects the version this produced.
+    for (const jobId of ids) {
+      await handOnVersion(entry.userId, jobId, entry.seq!, serverJobs.find((j) => j.jobId === jobId)?.version, false, queued);
     }
     // A job with more of this user's commands queued keeps the device's row (what the server had,
     // with every queued command applied) until the last of them is answered; the pull after the
@@ -115,6 +114,9 @@ async function markFailed(entry: OutboxEntry, err: ApiError): Promise<void> {
       lastError: undefined,
     }));
     if (!ok) return;
+    // The next edit of its job was made on top of this one too: it expects what this one expected.
+    const jobId = commandDef(entry).versionedJobId();
+    if (jobId !== null) await handOnVersion(entry.userId, jobId, entry.seq!, commandDef(entry).expectedVersion(), true);
     await writeServerJobs(entry.actor, corrections);
     await rebase(entry.userId, corrections.keys());
   });
