@@ -1,10 +1,13 @@
 /**
- * The demo meter register (schema.ts meterPoints): 50,000 points of the utility (Bærum) allotted to
- * the company with the agreement, about 1 % to the other. Streets of the municipality's postal areas
- * with house numbers; a block of flats carries several meters under one building number; a few
- * hundred points have no coordinates (left out of the planning map, spec 2 §3). All five lookup lists
- * are filled. Deterministic (its own seeded PRNG); written as JSON record sets in chunks, so the seed
- * stays within a second or two. bench/register.ts writes the same points as a file to import.
+ * The demo meter register (schema.ts meterPoints): 50,000 points of the utility allotted to the
+ * company with the agreement, about 1 % to the other. The utility's area spans two UTM zones (spec 1
+ * §9): Bærum (zone 32) and, east of 12°E, Eidskog and Trysil in Innlandet (zone 33), where it also runs
+ * the meter service; about a fifth of the points lie there. Streets of the postal areas with house
+ * numbers; a block of flats carries several meters under one building number; a few hundred points
+ * have no coordinates (left out of the planning map, spec 2 §3). All five lookup lists are filled (the
+ * zone list names the utility's operating zones, one per postal area group). Deterministic
+ * (server/db/random.ts); written with one multi-row INSERT per chunk from typed arrays (unnest), so the
+ * seed stays within a second or two. bench/register.ts writes the same points as a file to import.
  */
 import { sql } from 'drizzle-orm';
 import { composeMatrikkelNummer } from '../../src/domain/geo/matrikkel';
@@ -12,13 +15,14 @@ import { AssignmentType, type AssignmentTypeId } from '../../src/domain/scheduli
 import type { DbOrTx } from './tx';
 import { registerLookups } from './schema';
 import { mulberry32 } from './random';
+import { arrayLiteral } from './arrayLiteral';
 
 export const DEMO_REGISTER_SIZE = 50_000;
 
 /** The lookup lists' names; a point's lookup is one of these (ids are positions + 1). */
 export const DEMO_REGISTER_LOOKUPS = {
   dimension: ['DN15', 'DN20', 'DN25', 'DN32', 'DN40', 'DN50'],
-  zone: ['Sandvika', 'Bekkestua', 'Stabekk', 'Høvik', 'Lommedalen', 'Bærums Verk', 'Kolsås', 'Eiksmarka'],
+  zone: ['Sandvika', 'Bekkestua', 'Stabekk', 'Høvik', 'Lommedalen', 'Bærums Verk', 'Kolsås', 'Eiksmarka', 'Eidskog', 'Trysil'],
   readerType: ['Manuell avlesning', 'Radio (wM-Bus)', 'NB-IoT', 'Fjernavlest via AMS'],
   agreementType: ['Privat bolig', 'Borettslag og sameie', 'Næring', 'Kommunal eiendom'],
   status: ['Aktiv', 'Planlagt', 'Venter på kunde', 'Utsatt'],
@@ -45,19 +49,33 @@ export interface DemoRegisterPoint {
   lookups: Record<LookupList, number | null>;
 }
 
-/** Postal areas of Bærum: centre (WGS84), spread in degrees, the zone they belong to, first parts of street names. */
-const AREAS = [
-  { postcode: '1337', city: 'Sandvika', lat: 59.8895, lng: 10.5225, zone: 0, parts: ['Sandviks', 'Kino', 'Elias Smiths', 'Løkke', 'Brodtkorbs', 'Otto Sverdrups'] },
-  { postcode: '1338', city: 'Sandvika', lat: 59.8960, lng: 10.5050, zone: 0, parts: ['Hamang', 'Hauger', 'Sollihøgda', 'Tanum', 'Kjørbo'] },
-  { postcode: '1356', city: 'Bekkestua', lat: 59.9180, lng: 10.5870, zone: 1, parts: ['Ringstabekk', 'Kirke', 'Gamle Ringeriks', 'Bekkestu', 'Nedre Skui'] },
-  { postcode: '1369', city: 'Stabekk', lat: 59.9090, lng: 10.6100, zone: 2, parts: ['Stabekk', 'Nadderud', 'Gamle Drammens', 'Tjernsrud', 'Dr. Dedichens'] },
-  { postcode: '1363', city: 'Høvik', lat: 59.9010, lng: 10.5700, zone: 3, parts: ['Høvik', 'Ramstad', 'Blommenholm', 'Ekeberg', 'Fjord'] },
-  { postcode: '1350', city: 'Lommedalen', lat: 59.9560, lng: 10.4800, zone: 4, parts: ['Lommedals', 'Gommerud', 'Gullhaug', 'Bryn', 'Nordby'] },
-  { postcode: '1354', city: 'Bærums Verk', lat: 59.9500, lng: 10.5050, zone: 5, parts: ['Verks', 'Bærums', 'Wølneggen', 'Fossum', 'Hammer'] },
-  { postcode: '1352', city: 'Kolsås', lat: 59.9240, lng: 10.5000, zone: 6, parts: ['Kolsås', 'Skollerud', 'Toppen', 'Berger', 'Rykkinn'] },
-  { postcode: '1359', city: 'Eiksmarka', lat: 59.9450, lng: 10.6150, zone: 7, parts: ['Eiks', 'Anker', 'Tanum', 'Ekra', 'Jar'] },
-  { postcode: '1344', city: 'Haslum', lat: 59.9200, lng: 10.5600, zone: 1, parts: ['Haslum', 'Lysne', 'Gjettum', 'Vøyen', 'Hosle'] },
-] as const;
+/**
+ * Postal areas: centre (WGS84), the municipality (kommunenr, for the cadastre units), the zone lookup
+ * they belong to, first parts of street names. Every point of an area, its spread included, stays on
+ * its side of 12°E, the border of UTM zones 32 and 33.
+ */
+interface Area { postcode: string; city: string; lat: number; lng: number; kommunenr: string; zone: number; parts: readonly string[] }
+const BAERUM: readonly Area[] = [
+  { postcode: '1337', city: 'Sandvika', lat: 59.8895, lng: 10.5225, kommunenr: '3201', zone: 0, parts: ['Sandviks', 'Kino', 'Elias Smiths', 'Løkke', 'Brodtkorbs', 'Otto Sverdrups'] },
+  { postcode: '1338', city: 'Sandvika', lat: 59.8960, lng: 10.5050, kommunenr: '3201', zone: 0, parts: ['Hamang', 'Hauger', 'Sollihøgda', 'Tanum', 'Kjørbo'] },
+  { postcode: '1356', city: 'Bekkestua', lat: 59.9180, lng: 10.5870, kommunenr: '3201', zone: 1, parts: ['Ringstabekk', 'Kirke', 'Gamle Ringeriks', 'Bekkestu', 'Nedre Skui'] },
+  { postcode: '1369', city: 'Stabekk', lat: 59.9090, lng: 10.6100, kommunenr: '3201', zone: 2, parts: ['Stabekk', 'Nadderud', 'Gamle Drammens', 'Tjernsrud', 'Dr. Dedichens'] },
+  { postcode: '1363', city: 'Høvik', lat: 59.9010, lng: 10.5700, kommunenr: '3201', zone: 3, parts: ['Høvik', 'Ramstad', 'Blommenholm', 'Ekeberg', 'Fjord'] },
+  { postcode: '1350', city: 'Lommedalen', lat: 59.9560, lng: 10.4800, kommunenr: '3201', zone: 4, parts: ['Lommedals', 'Gommerud', 'Gullhaug', 'Bryn', 'Nordby'] },
+  { postcode: '1354', city: 'Bærums Verk', lat: 59.9500, lng: 10.5050, kommunenr: '3201', zone: 5, parts: ['Verks', 'Bærums', 'Wølneggen', 'Fossum', 'Hammer'] },
+  { postcode: '1352', city: 'Kolsås', lat: 59.9240, lng: 10.5000, kommunenr: '3201', zone: 6, parts: ['Kolsås', 'Skollerud', 'Toppen', 'Berger', 'Rykkinn'] },
+  { postcode: '1359', city: 'Eiksmarka', lat: 59.9450, lng: 10.6150, kommunenr: '3201', zone: 7, parts: ['Eiks', 'Anker', 'Tanum', 'Ekra', 'Jar'] },
+  { postcode: '1344', city: 'Haslum', lat: 59.9200, lng: 10.5600, kommunenr: '3201', zone: 1, parts: ['Haslum', 'Lysne', 'Gjettum', 'Vøyen', 'Hosle'] },
+];
+/** East of 12°E: Eidskog (3416) and Trysil (3421) in Innlandet, UTM zone 33. */
+const EAST: readonly Area[] = [
+  { postcode: '2230', city: 'Skotterud', lat: 59.9850, lng: 12.1200, kommunenr: '3416', zone: 8, parts: ['Skotterud', 'Stasjons', 'Åbogen', 'Matrand', 'Vestmark', 'Kirke'] },
+  { postcode: '2240', city: 'Magnor', lat: 59.9560, lng: 12.2050, kommunenr: '3416', zone: 8, parts: ['Magnor', 'Glassverk', 'Grense', 'Eda', 'Morast'] },
+  { postcode: '2420', city: 'Trysil', lat: 61.3150, lng: 12.2650, kommunenr: '3421', zone: 9, parts: ['Innbygda', 'Trysil', 'Korsberg', 'Fageråsen', 'Elve', 'Prestgards'] },
+  { postcode: '2422', city: 'Nybergsund', lat: 61.2600, lng: 12.3200, kommunenr: '3421', zone: 9, parts: ['Nybergsund', 'Sagbruks', 'Ljørdals', 'Bjørånes', 'Flå'] },
+];
+/** The share of buildings east of 12°E (UTM zone 33). */
+const EAST_SHARE = 0.2;
 const SUFFIXES = ['veien', ' vei', 'gata', 'bakken', 'lia', 'åsen', 'stien', ' terrasse', 'tunet', 'jordet', 'haugen', 'svingen'];
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
@@ -75,7 +93,7 @@ export function demoRegisterPoints(count = DEMO_REGISTER_SIZE, seed = 20261126):
   const nextHouse = new Map<string, number>();
   const gnrOf = new Map<string, number>();
   while (points.length < count) {
-    const area = pick(AREAS);
+    const area = pick(random() < EAST_SHARE ? EAST : BAERUM);
     const street = `${pick(area.parts)}${pick(SUFFIXES)}`;
     const key = `${area.postcode} ${street}`;
     if (!gnrOf.has(key)) gnrOf.set(key, int(1, 140));
@@ -105,7 +123,7 @@ export function demoRegisterPoints(count = DEMO_REGISTER_SIZE, seed = 20261126):
         meterSerial: hasMeter ? `${pick(['', 'KA', 'S', 'EV'])}${pad(int(0, 99_999_999), 8)}` : null,
         agreementNo: `VA-${pad(int(10_000, 999_999), 6)}`,
         assignmentType, priority: random() < 0.85 ? 0 : int(1, 3), lat, lng, address, street, buildingNo,
-        matrikkelenhetNr: composeMatrikkelNummer({ kommunenr: '3201', gnr, bnr, fnr: 0, snr: meters > 2 ? m + 1 : 0 }),
+        matrikkelenhetNr: composeMatrikkelNummer({ kommunenr: area.kommunenr, gnr, bnr, fnr: 0, snr: meters > 2 ? m + 1 : 0 }),
         installDate: hasMeter ? `${int(2004, 2021)}-${pad(int(1, 12), 2)}-${pad(int(1, 28), 2)}` : null,
         referenceId: random() < 0.3 ? `SAK-${int(2024, 2026)}-${pad(int(1, 99_999), 5)}` : null,
         lookups: {
@@ -121,7 +139,7 @@ export function demoRegisterPoints(count = DEMO_REGISTER_SIZE, seed = 20261126):
   return points;
 }
 
-const CHUNK = 10_000;
+const CHUNK = 25_000;
 
 /** The demo register of the customer: its lookup lists and `count` points. */
 export async function seedRegister(db: DbOrTx, ids: { customerId: string; companyA: string; companyB: string }, count = DEMO_REGISTER_SIZE): Promise<void> {
@@ -130,19 +148,25 @@ export async function seedRegister(db: DbOrTx, ids: { customerId: string; compan
   const points = demoRegisterPoints(count);
   const id = (i: number | null) => (i === null ? null : i + 1);
   for (let i = 0; i < points.length; i += CHUNK) {
-    const rows = points.slice(i, i + CHUNK).map((p) => [
-      p.company === 'a' ? ids.companyA : ids.companyB, p.externalId, p.waterMeterId, p.meterSerial, p.agreementNo, p.assignmentType,
-      p.priority, p.lat, p.lng, p.address, p.street, p.buildingNo, p.matrikkelenhetNr, p.installDate, id(p.lookups.dimension),
-      id(p.lookups.zone), id(p.lookups.readerType), id(p.lookups.agreementType), id(p.lookups.status), p.referenceId,
-    ]);
-    // One JSON array of arrays per chunk: a single parameter, unpacked by position (jsonb: parsed once, not per column).
+    const chunk = points.slice(i, i + CHUNK);
+    // One array literal per column, unnested into rows.
+    const col = (type: string, get: (p: DemoRegisterPoint) => unknown) => sql`${arrayLiteral(chunk.map(get))}::${sql.raw(type)}[]`;
     await db.execute(sql`
       insert into meter_points (customer_id, company_id, external_id, water_meter_id, meter_serial, agreement_no, assignment_type,
         priority, lat, lng, address, street, building_no, matrikkelenhet_nr, install_date, dimension_id, zone_id, reader_type_id,
         agreement_type_id, status_id, reference_id)
-      select ${ids.customerId}::uuid, (r->>0)::uuid, (r->>1)::bigint, (r->>2)::bigint, r->>3, r->>4, (r->>5)::int, (r->>6)::int,
-        (r->>7)::float8, (r->>8)::float8, r->>9, r->>10, r->>11, r->>12, r->>13, (r->>14)::int, (r->>15)::int, (r->>16)::int,
-        (r->>17)::int, (r->>18)::int, r->>19
-      from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as r`);
+      select ${ids.customerId}::uuid, case when r.other then ${ids.companyB}::uuid else ${ids.companyA}::uuid end, r.external_id,
+        r.water_meter_id, r.meter_serial, r.agreement_no, r.assignment_type, r.priority, r.lat, r.lng, r.address, r.street,
+        r.building_no, r.matrikkelenhet_nr, r.install_date, r.dimension_id, r.zone_id, r.reader_type_id, r.agreement_type_id,
+        r.status_id, r.reference_id
+      from unnest(${col('bool', (p) => p.company === 'b')}, ${col('bigint', (p) => p.externalId)}, ${col('bigint', (p) => p.waterMeterId)},
+        ${col('text', (p) => p.meterSerial)}, ${col('text', (p) => p.agreementNo)}, ${col('int', (p) => p.assignmentType)},
+        ${col('int', (p) => p.priority)}, ${col('float8', (p) => p.lat)}, ${col('float8', (p) => p.lng)}, ${col('text', (p) => p.address)},
+        ${col('text', (p) => p.street)}, ${col('text', (p) => p.buildingNo)}, ${col('text', (p) => p.matrikkelenhetNr)},
+        ${col('text', (p) => p.installDate)}, ${col('int', (p) => id(p.lookups.dimension))}, ${col('int', (p) => id(p.lookups.zone))},
+        ${col('int', (p) => id(p.lookups.readerType))}, ${col('int', (p) => id(p.lookups.agreementType))},
+        ${col('int', (p) => id(p.lookups.status))}, ${col('text', (p) => p.referenceId)})
+        as r(other, external_id, water_meter_id, meter_serial, agreement_no, assignment_type, priority, lat, lng, address, street,
+          building_no, matrikkelenhet_nr, install_date, dimension_id, zone_id, reader_type_id, agreement_type_id, status_id, reference_id)`);
   }
 }

@@ -160,6 +160,15 @@ describe('files as people send them', () => {
     expect((await pointsOf(5004))[0].address).toBe('Øvre gate 1\nInngang bak');
   });
 
+  it('keeps text exactly as written: quotes, backslashes, braces, commas, NULL as a word', async () => {
+    const odd = ['12" rør {inne}', 'C:\\Målere\\"x"', 'NULL', 'a,b;c', '\\', '"'];
+    const csv = (serial: string, i: number) => `${9101 + i},,"${serial.replace(/"/g, '""')}",A,new,,"Vei ${i}, 0155 Oslo",${',,,,,,,,'}NULL,59.9,10.7`;
+    const report = await load([HEADER, ...odd.map(csv)].join('\n'));
+    expect(report).toMatchObject({ problems: [], inserted: odd.length });
+    for (const [i, serial] of odd.entries()) expect((await pointsOf(9101 + i))[0]).toMatchObject({ meterSerial: serial, referenceId: 'NULL', lat: 59.9, lng: 10.7 });
+    expect(await load([HEADER, ...odd.map(csv)].join('\n'))).toMatchObject({ inserted: 0, updated: 0, unchanged: odd.length });
+  });
+
   it('converts UTM in EPSG 25832 and 25833 to WGS84 (Oslo city hall)', async () => {
     const report = await load([
       'waterMeterPointId,agreementNo,assignmentType,address,east,north,epsg',
@@ -229,7 +238,7 @@ describe('the command', () => {
 });
 
 describe('the demo register', () => {
-  it('is deterministic, and seeds 50,000 points of the utility: about 1 % the other company\'s, shared buildings, some without coordinates', async () => {
+  it('is deterministic, and seeds 50,000 points of the utility in UTM zones 32 and 33: about 1 % the other company\'s, shared buildings, some without coordinates', async () => {
     expect(demoRegisterPoints(300)).toEqual(demoRegisterPoints(300));
     const demo = await createTestDatabase();
     try {
@@ -242,7 +251,9 @@ describe('the demo register', () => {
           count(*) filter (where lat is null)::int as unplaced, count(distinct building_no)::int as buildings,
           count(distinct assignment_type)::int as types, count(distinct priority)::int as priorities,
           count(distinct install_date)::int as days, count(distinct street)::int as streets,
-          min(lat) as min_lat, max(lat) as max_lat, min(lng) as min_lng, max(lng) as max_lng
+          count(*) filter (where lng >= 12)::int as zone33,
+          min(lat) filter (where lng < 12) as min_lat, max(lat) filter (where lng < 12) as max_lat,
+          min(lng) as min_lng, max(lng) filter (where lng < 12) as max_lng, min(lng) filter (where lng >= 12) as min_lng33
         from meter_points`)).rows;
       expect(stats.points).toBe(50_000);
       expect(stats.other).toBeGreaterThan(250);
@@ -254,7 +265,20 @@ describe('the demo register', () => {
       expect(stats.priorities).toBe(4);
       expect(stats.days).toBeGreaterThan(1000);
       expect(stats.streets).toBeGreaterThan(300);
+      // Bærum west of 12°E (zone 32); Eidskog and Trysil east of it (zone 33), clear of the border.
       expect([stats.min_lat, stats.max_lat, stats.min_lng, stats.max_lng].map(Number)).toSatisfy(([a, b, c, d]: number[]) => a > 59.8 && b < 60.02 && c > 10.4 && d < 10.7);
+      expect(Number(stats.min_lng33)).toBeGreaterThan(12.05);
+      expect(stats.zone33 / stats.points).toBeGreaterThan(0.15);
+      expect(stats.zone33 / stats.points).toBeLessThan(0.25);
+      // Each side of 12°E has its own operating zones and municipalities.
+      const sides = await demo.db.execute<{ east: boolean; zones: number[]; kommuner: string[] }>(sql`
+        select lng >= 12 as east, array_agg(distinct zone_id order by zone_id) as zones, array_agg(distinct left(matrikkelenhet_nr, 4) order by left(matrikkelenhet_nr, 4)) as kommuner
+        from meter_points where lng is not null group by 1 order by 1`);
+      const zone = (name: string) => DEMO_REGISTER_LOOKUPS.zone.indexOf(name as never) + 1;
+      expect(sides.rows).toEqual([
+        { east: false, zones: [1, 2, 3, 4, 5, 6, 7, 8], kommuner: ['3201'] },
+        { east: true, zones: [zone('Eidskog'), zone('Trysil')], kommuner: ['3416', '3421'] },
+      ]);
       const lists = await demo.db.execute<{ list: string; n: number }>(sql`select list, count(*)::int as n from register_lookups group by list order by list`);
       expect(Object.fromEntries(lists.rows.map((r) => [r.list, r.n]))).toEqual(Object.fromEntries(Object.entries(DEMO_REGISTER_LOOKUPS).map(([l, names]) => [l, names.length])));
     } finally {

@@ -5,6 +5,7 @@
  * fields holding separators, doubled quotes and line breaks. Every record carries the physical line it
  * starts on, so a refusal names the line an editor shows.
  */
+import { isUtf8 } from 'node:buffer';
 
 export interface CsvRecord {
   /** 1-based physical line the record starts on. */
@@ -26,12 +27,10 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: 'utf-8'
     return { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'utf-8' };
   }
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le' };
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
-  } catch {
-    // Bytes such as 0xE6 0xF8 0xE5 (æøå in Windows-1252) are never valid UTF-8 on their own.
-    return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
-  }
+  // Bytes such as 0xE6 0xF8 0xE5 (æøå in Windows-1252) are never valid UTF-8 on their own. (Checked
+  // natively first: a fatal TextDecoder decodes the whole file before it gives up, a second of 100,000 rows.)
+  if (isUtf8(bytes)) return { text: new TextDecoder('utf-8').decode(bytes), encoding: 'utf-8' };
+  return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
 }
 
 /** Windows-1252's 0x80–0x9F (where it differs from Latin-1); undefined bytes stay as their C1 code. */
@@ -39,10 +38,11 @@ const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090�
 
 /**
  * Node 20's TextDecoder('windows-1252') decodes as Latin-1 (tried here: 0x80 becomes U+0080,
- * not €), so the 32 bytes where the two differ are mapped here.
+ * not €), so the 32 bytes where the two differ are mapped here. Buffer's latin1 is the same
+ * mapping, many times faster than the TextDecoder's.
  */
 function decodeWindows1252(bytes: Uint8Array): string {
-  return new TextDecoder('latin1').decode(bytes).replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1').replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]);
 }
 
 /** The separator of the header line: semicolons when it holds more of them than commas (outside quotes). */

@@ -8,8 +8,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
-  companyByOrgNumber, insertLookups, insertPoints, lockRegister, lookupsOf, pointsByExternalId, updatePoints,
-  type MeterPointRow, type MeterPointValues, type RegisterCompany, type RegisterLookupRow,
+  allottedElsewhere, companyByOrgNumber, insertLookups, lockRegister, lookupsOf, writePoints,
+  type RegisterCompany, type RegisterLookupRow, type RegisterPointValues,
 } from '../../repositories/register';
 import type { Tx } from '../../db/tx';
 import { inUnitOfWork, type UnitOfWorkDeps } from '../unitOfWork';
@@ -110,61 +110,57 @@ async function importRecords(
 
   await inUnitOfWork(deps, async ({ tx }) => {
     await lockRegister(tx, company.customerId);
-    const existing = new Map<number, MeterPointRow>();
-    for (const row of await pointsByExternalId(tx, company.customerId, points.map((p) => p.externalId))) existing.set(row.externalId, row);
-    for (const p of points) {
-      const owner = existing.get(p.externalId)?.companyId;
-      if (owner && owner !== company.id) {
-        report.problems.push({ line: p.line, column: 'waterMeterPointId', reason: `point ${p.externalId} is allotted to another company` });
-        refused.add(p.line);
-      }
+    const lineOf = new Map(points.map((p) => [p.externalId, p.line]));
+    for (const externalId of await allottedElsewhere(tx, company.customerId, company.id, points.map((p) => p.externalId))) {
+      const line = lineOf.get(externalId)!;
+      report.problems.push({ line, column: 'waterMeterPointId', reason: `point ${externalId} is allotted to another company` });
+      refused.add(line);
     }
     report.refusedRows = refused.size;
     if (refused.size > 0) return;
 
     const ids = await resolveLookups(tx, company.customerId, points, report);
-    const inserts: MeterPointValues[] = [];
-    const updates: MeterPointValues[] = [];
-    for (const p of points) {
-      const values = toValues(p, company, ids);
-      const before = existing.get(p.externalId);
-      if (!before) inserts.push(values);
-      else if (differs(before, values)) updates.push(values);
-      if (p.lat === null) report.withoutCoordinates++;
-    }
+    const values = points.map((p) => toValues(p, ids));
+    report.withoutCoordinates = points.filter((p) => p.lat === null).length;
     let written = 0;
-    const total = inserts.length + updates.length;
-    const step = (n: number) => onProgress('write', (written += n), total);
-    await insertPoints(tx, inserts, step);
-    await updatePoints(tx, updates, step);
-    Object.assign(report, { inserted: inserts.length, updated: updates.length, unchanged: points.length - total });
+    // New, changed and unchanged points are told apart in the database (repositories/register.ts writePoints).
+    const { inserted, updated } = await writePoints(tx, { customerId: company.customerId, companyId: company.id }, values,
+      (n) => onProgress('write', (written += n), values.length));
+    Object.assign(report, { inserted, updated, unchanged: points.length - inserted - updated });
   });
   report.problems.sort((a, b) => a.line - b.line);
   return report;
 }
 
-type LookupIds = Map<string, number>;
-const lookupKey = (list: string, name: string) => `${list}\u0000${name}`;
+/** Per list, name → id (a map per list: no composed key to build and hash for each of 500,000 cells). */
+type LookupIds = Record<LookupList, Map<string, number>>;
 
 /** Name → id for every lookup the rows name, creating the names the customer's lists lack (next free id). */
 async function resolveLookups(tx: Tx, customerId: string, points: RegisterPoint[], report: RegisterImportReport): Promise<LookupIds> {
   const rows = await lookupsOf(tx, customerId);
-  const ids: LookupIds = new Map(rows.map((r) => [lookupKey(r.list, r.name), r.id]));
+  const perList = () => Object.fromEntries(LOOKUP_LISTS.map((list) => [list, new Map<string, number>()])) as LookupIds;
+  const ids = perList();
   // A name that differs from a kept one by case only is that one ("dn20" is "DN20").
-  const folded = new Map(rows.map((r) => [lookupKey(r.list, r.name.toLowerCase()), r.id]));
+  const folded = perList();
   const next = new Map<string, number>();
-  for (const r of rows) next.set(r.list, Math.max(next.get(r.list) ?? 0, r.id));
+  for (const r of rows) {
+    if (!(r.list in ids)) continue;
+    ids[r.list as LookupList].set(r.name, r.id);
+    folded[r.list as LookupList].set(r.name.toLowerCase(), r.id);
+    next.set(r.list, Math.max(next.get(r.list) ?? 0, r.id));
+  }
   const created: RegisterLookupRow[] = [];
-  for (const p of points) {
-    for (const list of LOOKUP_LISTS) {
+  for (const list of LOOKUP_LISTS) {
+    const known = ids[list];
+    for (const p of points) {
       const name = p.lookups[list];
-      if (name === null || ids.has(lookupKey(list, name))) continue;
-      const same = folded.get(lookupKey(list, name.toLowerCase()));
-      if (same !== undefined) { ids.set(lookupKey(list, name), same); continue; }
+      if (name === null || known.has(name)) continue;
+      const same = folded[list].get(name.toLowerCase());
+      if (same !== undefined) { known.set(name, same); continue; }
       const id = (next.get(list) ?? 0) + 1;
       next.set(list, id);
-      ids.set(lookupKey(list, name), id);
-      folded.set(lookupKey(list, name.toLowerCase()), id);
+      known.set(name, id);
+      folded[list].set(name.toLowerCase(), id);
       created.push({ customerId, list, id, name });
       report.newLookups.push({ list, name });
     }
@@ -173,18 +169,12 @@ async function resolveLookups(tx: Tx, customerId: string, points: RegisterPoint[
   return ids;
 }
 
-function toValues(p: RegisterPoint, company: RegisterCompany, ids: LookupIds): MeterPointValues {
-  const id = (list: LookupList) => (p.lookups[list] === null ? null : ids.get(lookupKey(list, p.lookups[list]!)) ?? null);
+function toValues(p: RegisterPoint, ids: LookupIds): RegisterPointValues {
+  const id = (list: LookupList) => (p.lookups[list] === null ? null : ids[list].get(p.lookups[list]!) ?? null);
   return {
-    customerId: company.customerId, companyId: company.id, externalId: p.externalId, waterMeterId: p.waterMeterId,
-    meterSerial: p.meterSerial, agreementNo: p.agreementNo, assignmentType: p.assignmentType, priority: p.priority,
-    lat: p.lat, lng: p.lng, address: p.address, street: p.street, buildingNo: p.buildingNo, matrikkelenhetNr: p.matrikkelenhetNr,
-    installDate: p.installDate, dimensionId: id('dimension'), zoneId: id('zone'), readerTypeId: id('readerType'),
-    agreementTypeId: id('agreementType'), statusId: id('status'), referenceId: p.referenceId,
+    externalId: p.externalId, waterMeterId: p.waterMeterId, meterSerial: p.meterSerial, agreementNo: p.agreementNo,
+    assignmentType: p.assignmentType, priority: p.priority, lat: p.lat, lng: p.lng, address: p.address, street: p.street,
+    buildingNo: p.buildingNo, matrikkelenhetNr: p.matrikkelenhetNr, installDate: p.installDate, dimensionId: id('dimension'),
+    zoneId: id('zone'), readerTypeId: id('readerType'), agreementTypeId: id('agreementType'), statusId: id('status'), referenceId: p.referenceId,
   };
-}
-
-function differs(before: MeterPointRow, after: MeterPointValues): boolean {
-  for (const key of Object.keys(after) as (keyof MeterPointValues)[]) if (before[key] !== after[key]) return true;
-  return false;
 }
