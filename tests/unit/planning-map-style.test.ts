@@ -1,7 +1,7 @@
 /** The planning map's marker colours (spec 2 §2.1, §4) and scheduling mode's status filter. */
 import { describe, expect, it } from 'vitest';
 import { MARKER_COLORS, markerStyle } from '../../src/features/schedule/map/markerStyle';
-import { pointBounds, statusFilterKey, visiblePoints } from '../../src/features/schedule/map/statusFilter';
+import { pointBounds, pointCentre, statusFilterKey, visiblePoints } from '../../src/features/schedule/map/statusFilter';
 import { AssignmentItemStatus, NO_STATUS_FILTER_KEY, ScheduleItemStatus } from '../../src/domain/scheduling/enums';
 import { listItem } from './planning-map-fixtures';
 
@@ -59,5 +59,13 @@ describe('status filter', () => {
   it('bounds the points it is given, none when there are none', () => {
     expect(pointBounds(points)).toEqual([[59, 10], [60, 12]]);
     expect(pointBounds([])).toBeNull();
+  });
+
+  it('centres on where most points are (the medians), not between two far-apart places', () => {
+    const at = (lat: number, lng: number, id: number) => ({ ...points[0], waterMeterPointId: id, lat, lng });
+    // Four in Bærum, one in Trysil, one without coordinates: the middle of the bounds would be near Hamar.
+    const spread = [at(59.9, 10.5, 1), at(59.91, 10.52, 2), at(59.92, 10.55, 3), at(59.93, 10.6, 4), at(61.3, 12.27, 5), at(Number.NaN, 10, 6)];
+    expect(pointCentre(spread)).toEqual([59.92, 10.55]);
+    expect(pointCentre([at(Number.NaN, Number.NaN, 7)])).toBeNull();
   });
 });

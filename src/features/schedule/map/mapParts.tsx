@@ -10,7 +10,7 @@ import { useMap } from 'react-leaflet';
 import type { AssignmentListItem } from '../../../domain/schemas/scheduling';
 import { MAP_DEFAULT_ZOOM, MAP_MAX_ZOOM } from '../../../domain/scheduling/enums';
 import { ClusterCanvasLayer, type ClusterLayerState } from './ClusterCanvasLayer';
-import { pointBounds } from './statusFilter';
+import { pointBounds, pointCentre } from './statusFilter';
 
 export interface ClusterLayerProps extends Omit<ClusterLayerState, 'onError'> {
   points: readonly AssignmentListItem[];
@@ -68,7 +68,7 @@ export function ZoomButtons() {
   return null;
 }
 
-/** The first time there are points, the map centres on them at the default zoom (spec 2 §9). */
+/** The first time there are points, the map centres on where most of them are, at the default zoom (spec 2 §9). */
 export function CentreOnPoints({ points, skip }: { points: readonly AssignmentListItem[]; skip: boolean }) {
   const map = useMap();
   const done = useRef(false);
@@ -76,8 +76,8 @@ export function CentreOnPoints({ points, skip }: { points: readonly AssignmentLi
     if (done.current || points.length === 0) return;
     done.current = true;
     if (skip) return;
-    const bounds = pointBounds(points);
-    if (bounds) map.setView(L.latLngBounds(bounds).getCenter(), MAP_DEFAULT_ZOOM, { animate: false });
+    const centre = pointCentre(points);
+    if (centre) map.setView(centre, MAP_DEFAULT_ZOOM, { animate: false });
   }, [map, points, skip]);
   return null;
 }

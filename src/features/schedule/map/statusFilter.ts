@@ -28,3 +28,22 @@ export function pointBounds(points: readonly AssignmentListItem[]): [[number, nu
   }
   return south === Infinity ? null : [[south, west], [north, east]];
 }
+
+/**
+ * Where most of the points are: the median latitude and the median longitude of those with finite
+ * coordinates; null when there are none. The map opens here rather than at the middle of the bounds:
+ * a utility whose area spans two places (the demo's Bærum, and Eidskog and Trysil east of 12°E) would
+ * otherwise open on the empty land between them.
+ */
+export function pointCentre(points: readonly AssignmentListItem[]): [number, number] | null {
+  const lats: number[] = [];
+  const lngs: number[] = [];
+  for (const p of points) {
+    if (!Number.isFinite(p.lat) || !Number.isFinite(p.lng)) continue;
+    lats.push(p.lat);
+    lngs.push(p.lng);
+  }
+  if (lats.length === 0) return null;
+  const median = (xs: number[]) => Float64Array.from(xs).sort()[xs.length >> 1];
+  return [median(lats), median(lngs)];
+}
