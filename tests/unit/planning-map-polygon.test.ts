@@ -94,7 +94,7 @@ describe('indicesInPolygon against turf.booleanPointInPolygon', () => {
         });
       }
       const polygon: Polygon = { type: 'Polygon', coordinates: rings.map(closed) };
-      const table = { coords: Float64Array.from(coords), count: coords.length / 2 };
+      const table = pointTable(Array.from({ length: coords.length / 2 }, (_, i) => ({ waterMeterPointId: i, lng: coords[2 * i], lat: coords[2 * i + 1] })));
       const expected = byTurf(coords, polygon);
       expect(indicesInPolygon(table, rings)).toEqual(expected);
       // The same with each ring given closed.
@@ -108,6 +108,18 @@ describe('indicesInPolygon against turf.booleanPointInPolygon', () => {
     expect(insideSeen).toBeGreaterThan(10_000);
     expect(compared - insideSeen).toBeGreaterThan(10_000);
     expect(onBoundary).toBeGreaterThan(3000);
+  });
+
+  it('agrees on 20,000 points and polygons of many edges', () => {
+    const points = scatteredItems(20_000, 5);
+    const table = pointTable(points);
+    const coords = [...table.coords];
+    for (let trial = 0; trial < 12; trial++) {
+      const ring = randomRing(10 + trial * 8, trial % 2 === 1, 10.65, 59.95, 0.35);
+      const expected = byTurf(coords, { type: 'Polygon', coordinates: [closed(ring)] });
+      expect(expected.length).toBeGreaterThan(0);
+      expect(indicesInPolygon(table, [ring])).toEqual(expected);
+    }
   });
 
   it('agrees on a point a rounding error off a slanted edge (where only exact arithmetic decides)', () => {

@@ -57,7 +57,10 @@ export class ClusterCanvasLayer extends L.Layer {
     this.redraw();
   }
 
-  /** Clusters a new set of points; the map shows them once the worker has indexed them. */
+  /**
+   * Clusters a new set of points; the map shows them once the worker holding the levels up to
+   * SPLIT_ZOOM has indexed them (a view above it waits for the other worker).
+   */
   setPoints(points: readonly AssignmentListItem[]): void {
     this.loadStart = performance.now();
     // An answer about the points before is no view of these.
@@ -232,8 +235,10 @@ export class ClusterCanvasLayer extends L.Layer {
     if (i < 0 || !this.hits || !this.client) return;
     const map = this._map as L.Map;
     if (this.hits.count[i] > 1) {
+      // The cluster ids are those of the index part that answered the drawn view's zoom.
+      const drawnZoom = this.view?.zoom ?? map.getZoom();
       const center = map.containerPointToLatLng([this.hits.x[i], this.hits.y[i]]);
-      void this.client.expansionZoom(this.hits.ref[i]).then((zoom) => {
+      void this.client.expansionZoom(this.hits.ref[i], drawnZoom).then((zoom) => {
         if (zoom !== null && this._map) this._map.setView(center, Math.max(zoom, this._map.getZoom() + 1));
       });
       return;

@@ -1,6 +1,6 @@
 /**
  * The planning map as the pages use it: the map itself (PlanningMapView, with Leaflet, geoman, turf
- * and the cluster worker) loads on demand, so a page that shows it stays light until it renders.
+ * and the cluster workers) loads on demand, so a page that shows it stays light until it renders.
  */
 import { lazy, Suspense } from 'react';
 import { Center, Spinner } from '@chakra-ui/react';
@@ -9,8 +9,9 @@ import type { PlanningMapProps } from './types';
 const PlanningMapView = lazy(() => import('./PlanningMapView'));
 
 /**
- * Loads the map's code and starts its cluster worker; call it ahead (e.g. when the planning page
- * opens, before the assignment list has come) so the list's answer meets a map ready for it.
+ * Loads the map's code and starts its two cluster workers (clusterClient.ts); call it ahead (e.g.
+ * when the planning page opens, before the assignment list has come) so the list's answer meets a
+ * map ready for it.
  */
 export const preloadPlanningMap = async (): Promise<void> => {
   const [, client] = await Promise.all([import('./PlanningMapView'), import('./clusterClient')]);

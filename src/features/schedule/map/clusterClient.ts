@@ -1,26 +1,28 @@
 /**
- * The page's side of the cluster worker: loads the shown points, asks for views and expansion zooms,
- * and answers each with a promise. A view asked before the previous one came back supersedes it:
- * only the newest is wanted (a pan makes many moves).
+ * The page's side of the cluster index: loads the shown points, asks for views and expansion zooms,
+ * and answers each with a promise. The index lives in two workers (clusterCore.ts, SPLIT_ZOOM): the
+ * levels up to SPLIT_ZOOM in one, built first, those above in the other; a question goes to the
+ * worker holding its zoom. A view asked before the previous one came back supersedes it: only the
+ * newest is wanted (a pan makes many moves).
  */
 import type { AssignmentListItem } from '../../../domain/schemas/scheduling';
-import type { ClusterAnswer, ClusterRequest } from './clusterCore';
+import { clusterZoomFor, HIGH_ZOOMS, LOW_ZOOMS, SPLIT_ZOOM, type ClusterAnswer, type ClusterRequest } from './clusterCore';
 
 export type ViewAnswer = Extract<ClusterAnswer, { type: 'view' }>;
 
-const startWorker = () => new Worker(new URL('./cluster.worker.ts', import.meta.url), { type: 'module', name: 'planning-map' });
-let spare: Worker | null = null;
+const startWorker = (part: string) => new Worker(new URL('./cluster.worker.ts', import.meta.url), { type: 'module', name: `planning-map-${part}` });
+let spare: { low: Worker; high: Worker } | null = null;
 
 /**
- * Starts a worker before the map needs it, so its script is fetched and compiled while the page
- * waits for the assignment list; the next map takes it.
+ * Starts the workers before the map needs them, so their script is fetched and compiled while the
+ * page waits for the assignment list; the next map takes them.
  */
 export function warmClusterWorker(): void {
-  spare ??= startWorker();
+  spare ??= { low: startWorker('low'), high: startWorker('high') };
 }
 
-export class ClusterClient {
-  private readonly worker: Worker;
+/** One worker and its questions. */
+class WorkerLink {
   private generation = 0;
   private queryId = 0;
   /** Pending answers by queryId; resolved with null when superseded or when the worker is gone. */
@@ -30,9 +32,7 @@ export class ClusterClient {
   private loaded: Promise<number | null> = Promise.resolve(null);
   private loadWaiter: ((a: ClusterAnswer | null) => void) | null = null;
 
-  constructor(private readonly onError: (err: Error) => void) {
-    this.worker = spare ?? startWorker();
-    spare = null;
+  constructor(private readonly worker: Worker, private readonly zooms: [number, number], private readonly onError: (err: Error) => void) {
     this.worker.onmessage = (e: MessageEvent<ClusterAnswer>) => this.receive(e.data);
     this.worker.onerror = (e) => {
       this.settleAll();
@@ -40,13 +40,11 @@ export class ClusterClient {
     };
   }
 
-  /** Hands the worker the points' coordinates; the worker's time to index them, null when superseded. */
-  load(points: readonly AssignmentListItem[]): Promise<number | null> {
-    const coords = new Float64Array(points.length * 2);
-    for (let i = 0; i < points.length; i++) {
-      coords[2 * i] = points[i].lng;
-      coords[2 * i + 1] = points[i].lat;
-    }
+  /**
+   * Hands the worker the coordinates (transferred), once `after` has settled; its time to index
+   * them, null when superseded. Questions asked meanwhile wait for this load.
+   */
+  load(coords: Float64Array, after: Promise<unknown> = Promise.resolve()): Promise<number | null> {
     const generation = ++this.generation;
     this.settleAll();
     this.loaded = new Promise<number | null>((resolve) => {
@@ -55,11 +53,12 @@ export class ClusterClient {
         resolve(a?.type === 'loaded' && a.generation === generation ? a.ms : null);
       };
     });
-    this.worker.postMessage({ type: 'load', generation, coords } satisfies ClusterRequest, [coords.buffer]);
+    void after.then(() => {
+      if (generation === this.generation) this.worker.postMessage({ type: 'load', generation, coords, zooms: this.zooms } satisfies ClusterRequest, [coords.buffer]);
+    });
     return this.loaded;
   }
 
-  /** The clusters and points in `bbox` ([west, south, east, north]) at the map's `zoom`; null when superseded. */
   async view(bbox: [number, number, number, number], zoom: number): Promise<ViewAnswer | null> {
     const queryId = ++this.queryId;
     // A newer view makes the older ones unwanted: their answers are dropped on arrival.
@@ -76,7 +75,15 @@ export class ClusterClient {
     return answer?.type === 'view' ? answer : null;
   }
 
-  /** The zoom at which a cluster falls apart (at most the map's max zoom); null when superseded. */
+  /** Drops the pending view's answer (a view at a zoom the other worker holds was asked since). */
+  dropViews(): void {
+    for (const id of this.views) {
+      this.waiting.get(id)?.(null);
+      this.waiting.delete(id);
+    }
+    this.views.clear();
+  }
+
   async expansionZoom(clusterId: number): Promise<number | null> {
     const answer = await this.ask({ type: 'expand', generation: await this.current(), queryId: ++this.queryId, clusterId });
     return answer?.type === 'expansion' ? answer.zoom : null;
@@ -118,5 +125,64 @@ export class ClusterClient {
     this.waiting.clear();
     this.loadWaiter?.(null);
     this.loadWaiter = null;
+  }
+}
+
+export class ClusterClient {
+  private readonly low: WorkerLink;
+  private readonly high: WorkerLink;
+  private loads = 0;
+
+  constructor(onError: (err: Error) => void) {
+    const workers = spare ?? { low: startWorker('low'), high: startWorker('high') };
+    spare = null;
+    this.low = new WorkerLink(workers.low, LOW_ZOOMS, onError);
+    this.high = new WorkerLink(workers.high, HIGH_ZOOMS, onError);
+  }
+
+  /**
+   * Hands both workers the points' coordinates. Resolves with the low levels' indexing time once
+   * they can answer (the map's first view; a view above SPLIT_ZOOM waits for the other worker
+   * itself), null when superseded. The time of each part is noted as a 'planning-map:index' measure.
+   */
+  load(points: readonly AssignmentListItem[]): Promise<number | null> {
+    const coords = new Float64Array(points.length * 2);
+    for (let i = 0; i < points.length; i++) {
+      coords[2 * i] = points[i].lng;
+      coords[2 * i + 1] = points[i].lat;
+    }
+    const load = ++this.loads;
+    const start = performance.now();
+    const note = (part: 'low' | 'high') => (ms: number | null) => {
+      if (ms !== null && load === this.loads) performance.measure('planning-map:index', { start, end: performance.now(), detail: { part, workerMs: ms, count: points.length } });
+      return ms;
+    };
+    const high = coords.slice();
+    const low = this.low.load(coords).then(note('low'));
+    // The levels above start once the map's first view can be answered: on two cores they would
+    // otherwise share them with the low levels and the page's own first drawing.
+    void this.high.load(high, low).then(note('high'));
+    return low;
+  }
+
+  /** The clusters and points in `bbox` ([west, south, east, north]) at the map's `zoom`; null when superseded. */
+  view(bbox: [number, number, number, number], zoom: number): Promise<ViewAnswer | null> {
+    const [asked, other] = this.linksFor(zoom);
+    other.dropViews();
+    return asked.view(bbox, zoom);
+  }
+
+  /** The zoom at which a cluster of a view at `zoom` falls apart (at most the map's max zoom); null when superseded. */
+  expansionZoom(clusterId: number, zoom: number): Promise<number | null> {
+    return this.linksFor(zoom)[0].expansionZoom(clusterId);
+  }
+
+  terminate(): void {
+    this.low.terminate();
+    this.high.terminate();
+  }
+
+  private linksFor(zoom: number): [WorkerLink, WorkerLink] {
+    return clusterZoomFor(zoom) <= SPLIT_ZOOM ? [this.low, this.high] : [this.high, this.low];
   }
 }

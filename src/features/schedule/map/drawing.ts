@@ -12,6 +12,7 @@ import { spiralOffsets, spreadGroups } from './spiral';
 export const POINT_RADIUS = 7;
 const CLUSTER_FILL = 'rgba(43, 108, 176, 0.85)';
 const CLUSTER_HALO = 'rgba(43, 108, 176, 0.3)';
+const CLUSTER_FONT = '600 13px system-ui, sans-serif';
 
 export interface DrawInput {
   view: ViewAnswer;
@@ -41,6 +42,10 @@ export function drawView(ctx: CanvasRenderingContext2D, input: DrawInput): HitMa
   const hits: HitMap = { x: new Float32Array(n), y: new Float32Array(n), r: new Float32Array(n), ref: new Int32Array(n), count: new Int32Array(n), length: 0 };
   const single: number[] = [];
   const slotOf = new Map<number, number>();
+  // The clusters' count text, set once (setting a font parses it).
+  ctx.font = CLUSTER_FONT;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
 
   for (let k = 0; k < n; k++) {
     const { x, y } = project(view.lngLat[2 * k], view.lngLat[2 * k + 1]);
@@ -104,9 +109,6 @@ function drawCluster(ctx: CanvasRenderingContext2D, x: number, y: number, count:
   ctx.fillStyle = CLUSTER_FILL;
   ctx.fill();
   ctx.fillStyle = '#ffffff';
-  ctx.font = '600 13px system-ui, sans-serif';
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
   ctx.fillText(String(count), x, y);
 }
 

@@ -28,19 +28,22 @@ export interface PolygonCandidate {
 /** A ring of [lng, lat] vertices (GeoJSON order), closed or not. */
 export type LngLatRing = readonly (readonly [number, number])[];
 
-/** The points' coordinates, flat: lng of point i at 2i, lat at 2i + 1. */
+/** The points' coordinates, flat: lng of point i at 2i, lat at 2i + 1; and their waterMeterPointIds. */
 export interface PointTable {
   coords: Float64Array;
+  ids?: Float64Array;
   count: number;
 }
 
 export function pointTable(points: readonly PolygonCandidate[]): PointTable {
   const coords = new Float64Array(points.length * 2);
+  const ids = new Float64Array(points.length);
   for (let i = 0; i < points.length; i++) {
     coords[2 * i] = points[i].lng;
     coords[2 * i + 1] = points[i].lat;
+    ids[i] = points[i].waterMeterPointId;
   }
-  return { coords, count: points.length };
+  return { coords, ids, count: points.length };
 }
 
 /** robust-predicates' ccwerrboundA: below it, orient2d's sign is not sure in doubles. */
@@ -124,9 +127,11 @@ export function selectInPolygon<T extends PolygonCandidate>(
   points: readonly T[], ring: LngLatRing, isSelectable: (p: T) => boolean, table: PointTable = pointTable(points),
 ): number[] {
   if (table.count !== points.length) throw new Error('selectInPolygon: the point table is of other points');
+  const inside = indicesInPolygon(table, [ring]);
   const ids: number[] = [];
-  for (const i of indicesInPolygon(table, [ring])) {
-    if (isSelectable(points[i])) ids.push(points[i].waterMeterPointId);
+  for (let k = 0; k < inside.length; k++) {
+    const i = inside[k];
+    if (isSelectable(points[i])) ids.push(table.ids ? table.ids[i] : points[i].waterMeterPointId);
   }
   return ids;
 }
