@@ -96,9 +96,14 @@ export function PlanBoard({ schedule, freeTime, durations, editing, startDateTim
   }, [lookups.status, t]);
 
   const next = async () => {
+    // spec 2 §5, as the server checks: more than the time from the start on only when let continue.
+    if (selection.overWeek) {
+      snackbar.info(t('Scheduling.OverWeekAskNextWeek', { week: schedule.weekNo }));
+      return;
+    }
     const request = schedulerRequest({
       batchJobId: newId(), scheduleId: schedule.id, assigneeId: schedule.assigneeId,
-      week: selection.week, items: selection.items, freeTime, start: planStart(new Date(), startDateTime),
+      week: selection.week, items: selection.items, freeTime, start: planStart(new Date(), startDateTime), nextWeek: selection.nextWeek,
     });
     if (!request) {
       snackbar.error(t('Scheduling.InvalidSchedulingRequest'));

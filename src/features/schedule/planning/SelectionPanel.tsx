@@ -1,10 +1,10 @@
 /**
  * Side panel B (spec 2 §2.1): the summary (planned hours against the available hours, both from the
  * plan's start on; days and weeks planned; at most 151 px high) above the selection list in its order.
- * Delete is offered only for Scheduled or Cancelled saved items (and every item chosen here);
- * Cancelled and Obstacle keep a marker.
+ * Under it "Continue into next week" (the submit's isPossibleToScheduleNextWeek). Delete is offered
+ * only for Scheduled or Cancelled saved items (and every item chosen here); Cancelled and Obstacle keep a marker.
  */
-import { Box, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Box, Checkbox, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { assignmentSummary, toHours, type FreeDay } from '../../../domain/scheduling/hours';
 import { CloseIcon } from '../../../ui';
@@ -15,7 +15,7 @@ const SUMMARY_MAX_PX = 151;
 const MARKER_COLOUR = { cancelled: 'red.solid', obstacle: 'orange.solid' } as const;
 
 export interface SelectionPanelProps {
-  selection: Pick<PlanSelection, 'items' | 'start' | 'planned' | 'available' | 'remove'>;
+  selection: Pick<PlanSelection, 'items' | 'start' | 'planned' | 'available' | 'remove' | 'nextWeek' | 'setNextWeek' | 'overWeek'>;
   freeTime: readonly FreeDay[];
 }
 
@@ -27,13 +27,19 @@ export function SelectionPanel({ selection, freeTime }: SelectionPanelProps) {
   return (
     <Flex as="aside" aria-label={t('Selection.Heading')} direction="column" w="20vw" minW="300px" flexShrink={0} gap="2" data-testid="planning-selection">
       <Box borderWidth="1px" borderRadius="md" p="3" maxH={`${SUMMARY_MAX_PX}px`} overflow="hidden" data-testid="planning-summary">
-        <Text fontWeight="semibold" color={over ? 'fg.error' : undefined} data-testid="planning-hours">
+        <Text fontWeight="semibold" color={selection.overWeek ? 'fg.error' : undefined} data-testid="planning-hours">
           {t('Summary.Hours', { planned: number.format(toHours(selection.planned)), available: number.format(toHours(selection.available)) })}
         </Text>
         <Text fontSize="sm">{t('Summary.Days', { count: summary.numberOfDaysPlanned })}</Text>
         <Text fontSize="sm">{t('Summary.Weeks', { count: summary.numberOfWeeksPlanned })}</Text>
         <Text fontSize="sm" color="fg.muted">{t('Summary.Items', { count: selection.items.length })}</Text>
+        {over && selection.nextWeek && <Text fontSize="sm" color="fg.muted" data-testid="planning-rest-next-week">{t('Summary.RestNextWeek')}</Text>}
       </Box>
+      <Checkbox.Root checked={selection.nextWeek} onCheckedChange={(e) => selection.setNextWeek(e.checked === true)} size="sm" data-testid="planning-next-week">
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>{t('Summary.ContinueNextWeek')}</Checkbox.Label>
+      </Checkbox.Root>
       <Heading as="h2" size="sm">{t('Selection.Heading')}</Heading>
       {selection.items.length === 0 && <Text color="fg.muted" fontSize="sm">{t('Selection.Empty')}</Text>}
       <Stack as="ol" gap="1" flex="1" overflowY="auto" listStyleType="none" m="0" p="0" data-testid="planning-selection-list">

@@ -45,7 +45,7 @@ describe('selection rules (spec 2 §4)', () => {
 
 describe('the submit (spec 2 §3, §5)', () => {
   const freeTime: FreeDay[] = [{ date: '2026-11-30', spans: [[420, 690], [720, 930]] }, { date: '2026-12-01', spans: [] }];
-  const base = { batchJobId: '0b6c3c3e-8c4e-4a8e-9d6f-1f1f1f1f1f1f', scheduleId: 5, assigneeId: 2, week, freeTime, start: { date: '2026-11-30', minute: 360 } };
+  const base = { batchJobId: '0b6c3c3e-8c4e-4a8e-9d6f-1f1f1f1f1f1f', scheduleId: 5, assigneeId: 2, week, freeTime, start: { date: '2026-11-30', minute: 360 }, nextWeek: false };
 
   it('sends new items and the saved ones to lay again, in the list order, with the week as available entries', () => {
     const items = [saved(ScheduleItemStatus.Scheduled, { waterMeterPointId: 1 }), saved(ScheduleItemStatus.Cancelled, { waterMeterPointId: 2 }), planItemOfAssignment(point(), 45)];
@@ -66,6 +66,12 @@ describe('the submit (spec 2 §3, §5)', () => {
     expect(request.scheduleStartTime).toBe('09:00');
     // Summer time: 09:00 in Oslo is 07:00 UTC.
     expect(schedulerRequest({ ...base, items, start: { date: '2026-06-01', minute: 540 } })!.selectedItemStartDateTime).toBe('2026-06-01T07:00:00.000Z');
+  });
+
+  it('lets the batch continue into the next weeks only when the admin ticked it', () => {
+    const items = [planItemOfAssignment(point(), 45)];
+    expect(schedulerRequest({ ...base, items })!.isPossibleToScheduleNextWeek).toBe(false);
+    expect(schedulerRequest({ ...base, items, nextWeek: true })!.isPossibleToScheduleNextWeek).toBe(true);
   });
 
   it('lays again only the saved items from the start on; those laid before it stay and count for nothing', () => {

@@ -116,10 +116,12 @@ export interface SubmitInput {
   freeTime: readonly FreeDay[];
   /** Where the plan starts (hours.ts planStart: the chosen slot, not before now). */
   start: DayMinute;
+  /** The admin let the plan continue into the next weeks (the batch goes on for up to 12). */
+  nextWeek: boolean;
 }
 
 /** The submit payload, or null when spec 2 §5 calls it an invalid request (Scheduling.InvalidSchedulingRequest). */
-export function schedulerRequest({ batchJobId, scheduleId, assigneeId, week, items, freeTime, start }: SubmitInput): SchedulerRequest | null {
+export function schedulerRequest({ batchJobId, scheduleId, assigneeId, week, items, freeTime, start, nextWeek }: SubmitInput): SchedulerRequest | null {
   const availability = availabilityOf(freeTime, week.weekNo);
   const fresh = items.filter((i) => i.scheduleItemId === 0);
   if (!(assigneeId > 0 && scheduleId > 0 && week.weekNo > 0 && week.year > 0) || !fresh.length || !availability.length) return null;
@@ -133,6 +135,6 @@ export function schedulerRequest({ batchJobId, scheduleId, assigneeId, week, ite
     selectedItemStartDateTime: osloInstant(start.date, start.minute).toISOString(),
     scheduleStartTime: timeOf(start.minute),
     scheduleEndTime: SCHEDULE_DAY_END,
-    isPossibleToScheduleNextWeek: false,
+    isPossibleToScheduleNextWeek: nextWeek,
   };
 }

@@ -2,13 +2,16 @@
  * The selection list of the planning page (spec 2 §4–§5): the schedule's saved items in their order,
  * then the items chosen here. Hours count from the plan's start on (hours.ts). Choosing is refused
  * past the available hours (MaxAssignmentSelected); select-all takes what fits and says how many it
- * skipped; deselecting a saved item deletes it on the server, after which the saved items are renumbered.
+ * skipped. Unless the admin lets the plan continue into the next week (isPossibleToScheduleNextWeek:
+ * the batch then goes on into the following weeks): then nothing is refused for the hours.
+ * Deselecting a saved item deletes it on the server, after which the saved items are renumbered.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   availableMinutes, exceedsWeek, freeFrom, howManyFit, plannedMinutes, type DayMinute, type FreeDay,
 } from '../../../domain/scheduling/hours';
+import { SCHEDULE_MAX_ITEMS } from '../../../domain/scheduling/enums';
 import type { AssignmentListItem, Schedule } from '../../../domain/schemas/scheduling';
 import { snackbar } from '../../../ui';
 import { deleteScheduleItem } from '../api/deleteScheduleItem';
@@ -32,6 +35,7 @@ export function usePlanSelection({ schedule, freeTime, start, durationOf, onSave
   const week: PlanWeek = useMemo(() => ({ weekNo: schedule.weekNo, year: schedule.year }), [schedule.weekNo, schedule.year]);
   const [chosen, setChosen] = useState<AssignmentListItem[]>([]);
   const [override, setOverride] = useState<number | null>(null);
+  const [nextWeek, setNextWeek] = useState(false);
   const [deleting, setDeleting] = useState<ReadonlySet<number>>(new Set());
 
   const durationFor = useCallback((type: number) => override ?? durationOf(type), [override, durationOf]);
@@ -71,10 +75,12 @@ export function usePlanSelection({ schedule, freeTime, start, durationOf, onSave
   /** Adds those of `candidates` that may be taken and fit; answers how many did not fit. */
   const add = useCallback((candidates: readonly AssignmentListItem[]): number => {
     const takeable = candidates.filter((a) => !selectedIds.has(a.waterMeterPointId) && selectVerdict(a, week) === 'ok');
-    const fits = howManyFit(takeable.map((a) => durationFor(a.assignmentType)), available - planned);
-    if (fits) setChosen((list) => [...list, ...takeable.slice(0, fits)]);
-    return takeable.length - fits;
-  }, [selectedIds, week, durationFor, available, planned]);
+    const fits = nextWeek
+      ? Math.min(takeable.length, SCHEDULE_MAX_ITEMS - items.length)
+      : howManyFit(takeable.map((a) => durationFor(a.assignmentType)), available - planned);
+    if (fits > 0) setChosen((list) => [...list, ...takeable.slice(0, fits)]);
+    return takeable.length - Math.max(fits, 0);
+  }, [selectedIds, week, durationFor, available, planned, nextWeek, items.length]);
 
   /** A row's or marker's toggle (spec 2 §4). */
   const toggle = useCallback((a: AssignmentListItem) => {
@@ -89,12 +95,12 @@ export function usePlanSelection({ schedule, freeTime, start, durationOf, onSave
       return;
     }
     if (verdict === 'disabled') return;
-    if (exceedsWeek(planned + durationFor(a.assignmentType), available)) {
+    if (nextWeek ? items.length >= SCHEDULE_MAX_ITEMS : exceedsWeek(planned + durationFor(a.assignmentType), available)) {
       refuseFull();
       return;
     }
     setChosen((list) => [...list, a]);
-  }, [week, items, remove, t, planned, durationFor, available, refuseFull]);
+  }, [week, items, remove, t, planned, durationFor, available, refuseFull, nextWeek]);
 
   /** Select-all (and a polygon drawn on the map): what fits is taken, the rest reported as skipped. */
   const selectMany = useCallback((candidates: readonly AssignmentListItem[]) => {
@@ -111,7 +117,9 @@ export function usePlanSelection({ schedule, freeTime, start, durationOf, onSave
   const clearChosen = useCallback(() => setChosen([]), []);
 
   return {
-    week, start, items, selectedIds, available, planned, override, setOverride,
+    week, start, items, selectedIds, available, planned, override, setOverride, nextWeek, setNextWeek,
+    /** The plan holds more than the time from the start on, and the admin has not let it continue. */
+    overWeek: !nextWeek && exceedsWeek(planned, available),
     toggle, remove, selectMany, deselectMany, clearChosen,
     hasNew: fresh.length > 0,
   };
