@@ -29,8 +29,24 @@ function knownOffline(): boolean {
   return (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false;
 }
 
-/** Connects and keeps connecting until the returned function is called. */
-export function startHub(onNotification: (n: PlumberNotification) => void): () => void {
+type HubListener = (n: PlumberNotification) => void;
+const listeners = new Set<HubListener>();
+
+/**
+ * Hears the app's own connection (the one src/app/useHubNotifications.ts starts) without opening
+ * another: each 'plumber notification' it receives reaches `listener` until the returned function is
+ * called. Filtering (matchesNotification, the kind) is the listener's.
+ */
+export function onHubNotification(listener: HubListener): () => void {
+  listeners.add(listener);
+  return () => { listeners.delete(listener); };
+}
+
+/**
+ * Connects and keeps connecting until the returned function is called. The app starts one (and
+ * screens listen through onHubNotification), so a device holds one connection.
+ */
+export function startHub(onNotification: HubListener): () => void {
   const backoff = new Backoff({ firstMs: FIRST_RETRY_DELAY_MS, maxMs: MAX_RETRY_DELAY_MS });
   const connection = new HubConnectionBuilder()
     .withUrl(HUB_PATH, {
@@ -42,7 +58,10 @@ export function startHub(onNotification: (n: PlumberNotification) => void): () =
     .withAutomaticReconnect({ nextRetryDelayInMilliseconds: () => (knownOffline() ? null : backoff.next()) })
     .configureLogging(LogLevel.None)
     .build();
-  connection.on(HUB_EVENT, (n: PlumberNotification) => onNotification(n));
+  connection.on(HUB_EVENT, (n: PlumberNotification) => {
+    onNotification(n);
+    for (const listener of listeners) listener(n);
+  });
 
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | null = null;

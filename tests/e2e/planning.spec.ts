@@ -6,7 +6,7 @@
  * refused past the week's hours unless the admin lets it continue into the next week, where the rest
  * is laid. A plumber gets the restricted view.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type WebSocket } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { ADMIN_A, PLUMBER_OLA, dbQuery, signIn } from './helpers';
 import { addDays } from '../../src/domain/calendar/days';
@@ -70,6 +70,9 @@ const rowCount = (table: Locator) => table.getAttribute('aria-rowcount').then((n
 
 test('an admin plans a week: filter, keyboard and polygon selection, hours, submit, the batch live, then the week is full', async ({ page }) => {
   test.setTimeout(240_000);
+  // The hub's websockets: the app's one connection serves the batch's notifications too.
+  const hubSockets: WebSocket[] = [];
+  page.on('websocket', (ws) => { if (ws.url().includes('/hubs/notifications')) hubSockets.push(ws); });
   await signIn(page, ADMIN_A);
   await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Ukeplanlegging' }).click();
 
@@ -103,6 +106,8 @@ test('an admin plans a week: filter, keyboard and polygon selection, hours, subm
   await expect(page.getByTestId('planning-start-note')).not.toHaveAttribute('role', 'alert');
   await page.getByTestId('planning-open').click();
   await expect(page.getByTestId('planning-title')).toContainText(`Ola Hansen – uke ${weekNo}`);
+  await expect.poll(() => hubSockets.filter((ws) => !ws.isClosed()).length).toBe(1);
+  const socketsBefore = hubSockets.length;
   await expect(page.getByTestId('planning-start')).toHaveText(`Start ${wednesdayText} kl. 10:00`);
   await expect(page.getByTestId('planning-next')).toBeDisabled();
 
@@ -152,6 +157,9 @@ test('an admin plans a week: filter, keyboard and polygon selection, hours, subm
   await expect(status).toBeVisible();
   await expect(status).toHaveAttribute('data-status', 'Completed', { timeout: 90_000 });
   await expect(page.getByTestId('planning-batch-km')).toContainText('km');
+  // Watching the batch opened no hub connection of its own.
+  expect(hubSockets).toHaveLength(socketsBefore);
+  expect(hubSockets.filter((ws) => !ws.isClosed())).toHaveLength(1);
   await expect(page.getByTestId('planning-week-item').filter({ hasText: NEAR })).toHaveCount(NEAR_COUNT);
 
   // The server holds them in the plumber's schedule of that week, numbered in the order laid.

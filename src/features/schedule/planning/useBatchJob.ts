@@ -1,6 +1,7 @@
 /**
  * A submit and its batch, watched live (spec 2 §4 batch job status): POST /api/Scheduler answers the
- * batch Queued; the hub's 'plumber notification' naming the batch makes the page read its state again
+ * batch Queued; the hub's 'plumber notification' naming the batch (heard on the app's one hub
+ * connection, src/data/hub.ts onHubNotification) makes the page read its state again
  * (GET /api/ScheduleItemBatchJob) until it is Completed or Failed. A slow read on a timer covers a
  * notification lost while the hub reconnects.
  */
@@ -59,9 +60,10 @@ export function useBatchJob(onFinished: (job: BatchJobState) => void) {
         finished.current(job);
       }
     };
-    void import('../../../data/hub').then(({ startHub, matchesNotification }) => {
+    // The app's own hub connection, heard here (no second connection).
+    void import('../../../data/hub').then(({ onHubNotification, matchesNotification }) => {
       if (stopped) return;
-      stopHub = startHub((n) => {
+      stopHub = onHubNotification((n) => {
         if (n.BatchJobId === batchJobId && matchesNotification(n, orgNumber, customerId)) void read();
       });
     });
