@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { db } from '../data/db';
 import { useSession } from '../data/session';
 import { useNewPlumbersCount, usePlumberNotices } from '../features/plumbers/notifications';
-import { BellIcon, DashboardIcon, GroupIcon, HelpIcon, InfoIcon, ListIcon, PersonIcon, ScheduleIcon, SettingsIcon } from '../ui';
+import { BellIcon, DashboardIcon, GroupIcon, HelpIcon, InfoIcon, ListIcon, PersonIcon, ScheduleIcon, SettingsIcon, WeekPlanIcon } from '../ui';
 import { navItems, type NavItemId } from './navItems';
 
 const ICONS: Record<NavItemId, ReactNode> = {
   jobList: <ListIcon />,
   schedule: <ScheduleIcon />,
-  planning: <DashboardIcon />,
+  planning: <WeekPlanIcon />,
   plumbers: <GroupIcon />,
   dashboard: <DashboardIcon />,
   settings: <SettingsIcon />,

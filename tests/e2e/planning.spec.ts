@@ -74,7 +74,11 @@ test('an admin plans a week: filter, keyboard and polygon selection, hours, subm
   const hubSockets: WebSocket[] = [];
   page.on('websocket', (ws) => { if (ws.url().includes('/hubs/notifications')) hubSockets.push(ws); });
   await signIn(page, ADMIN_A);
-  await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Ukeplanlegging' }).click();
+  const menu = page.getByRole('navigation', { name: 'Hovedmeny' });
+  // Week planning has its own icon, not the dashboard's.
+  const iconOf = (name: string) => menu.getByRole('link', { name }).locator('svg path').getAttribute('d');
+  expect(await iconOf('Ukeplanlegging')).not.toBe(await iconOf('Planlegging / dashbord'));
+  await menu.getByRole('link', { name: 'Ukeplanlegging' }).click();
 
   // The page's own choice of plumber, ISO week and start: Ola, the week after next.
   await expect(page.getByTestId('planning-chooser')).toBeVisible();
