@@ -67,10 +67,11 @@ export const SUPERCLUSTER_OPTIONS = { radius: CLUSTER_RADIUS, maxZoom: INDEX_MAX
  * Supercluster builds its levels from the most zoomed in down, and those (where nearly every point
  * still stands alone) are most of the work: for 50,000 distinct places, all levels cost 155 ms of
  * CPU in Node here, levels 0–12 from the points 35 ms, 13–18 175 ms. The map opens at zoom 9 (spec 2
- * §9), so its first view waits for the 35 ms; the levels above are built meanwhile in the other
- * worker. The one difference from a single index: a cluster at SPLIT_ZOOM is not made of exactly
- * the clusters at SPLIT_ZOOM + 1 (each part nests within itself), which a zoom across the cut does
- * not show, as clusters fall apart there anyway.
+ * §9), so its first view waits for the 35 ms; the levels above are built next, in the other
+ * worker. The one difference from a single index: each part nests within itself, but a cluster at
+ * SPLIT_ZOOM is not made of exactly the clusters at SPLIT_ZOOM + 1 (a point at its rim may belong to
+ * a neighbour's cluster one zoom in), and a cluster's expansion zoom at SPLIT_ZOOM or below is at
+ * most SPLIT_ZOOM + 1, where the upper part's clusters take over.
  */
 export const SPLIT_ZOOM = 12;
 export const LOW_ZOOMS: [number, number] = [0, SPLIT_ZOOM];

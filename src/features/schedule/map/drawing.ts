@@ -48,15 +48,15 @@ export function drawView(ctx: CanvasRenderingContext2D, input: DrawInput): HitMa
   ctx.textBaseline = 'middle';
 
   for (let k = 0; k < n; k++) {
-    const { x, y } = project(view.lngLat[2 * k], view.lngLat[2 * k + 1]);
     if (view.counts[k] > 1) {
-      drawCluster(ctx, x, y, view.counts[k]);
+      const { x, y } = project(view.lngLat[2 * k], view.lngLat[2 * k + 1]);
       record(hits, x, y, clusterIconSize(view.counts[k]) / 2, view.refs[k], view.counts[k]);
     } else {
       slotOf.set(view.refs[k], single.length);
       single.push(k);
     }
   }
+  drawClusters(ctx, hits);
 
   // Points at one spot: each drawn at its place on the spiral instead.
   const offset = new Map<number, [number, number]>();
@@ -98,18 +98,23 @@ function record(hits: HitMap, x: number, y: number, r: number, ref: number, coun
   hits.count[i] = count;
 }
 
-function drawCluster(ctx: CanvasRenderingContext2D, x: number, y: number, count: number) {
-  const outer = clusterIconSize(count) / 2;
-  ctx.beginPath();
-  ctx.arc(x, y, outer, 0, Math.PI * 2);
-  ctx.fillStyle = CLUSTER_HALO;
-  ctx.fill();
-  ctx.beginPath();
-  ctx.arc(x, y, outer - 6, 0, Math.PI * 2);
-  ctx.fillStyle = CLUSTER_FILL;
-  ctx.fill();
+/**
+ * The clusters recorded so far: every halo, then every disc, each kind one path filled once (a
+ * zoom of 12 or so draws hundreds of clusters), then the counts.
+ */
+function drawClusters(ctx: CanvasRenderingContext2D, hits: HitMap) {
+  for (const [fill, inset] of [[CLUSTER_HALO, 0], [CLUSTER_FILL, 6]] as const) {
+    ctx.beginPath();
+    for (let i = 0; i < hits.length; i++) {
+      const r = hits.r[i] - inset;
+      ctx.moveTo(hits.x[i] + r, hits.y[i]);
+      ctx.arc(hits.x[i], hits.y[i], r, 0, Math.PI * 2);
+    }
+    ctx.fillStyle = fill;
+    ctx.fill();
+  }
   ctx.fillStyle = '#ffffff';
-  ctx.fillText(String(count), x, y);
+  for (let i = 0; i < hits.length; i++) ctx.fillText(String(hits.count[i]), hits.x[i], hits.y[i]);
 }
 
 function drawPoint(ctx: CanvasRenderingContext2D, x: number, y: number, fill: string, ring: boolean) {
