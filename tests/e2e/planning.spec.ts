@@ -11,6 +11,7 @@ import { expectAccessible } from './a11y';
 import { ADMIN_A, PLUMBER_OLA, dbQuery, signIn } from './helpers';
 import { addDays } from '../../src/domain/calendar/days';
 import { osloInstant } from '../../src/domain/scheduling/osloTime';
+import { pathKm } from '../../src/domain/scheduling/routeOrder';
 
 // Streets of this spec's own points, so the demo register (whatever it holds) does not change the counts.
 const NEAR = 'Planleggerveien';
@@ -167,7 +168,8 @@ test('an admin plans a week: filter, keyboard and polygon selection, hours, subm
   await expect(page.getByTestId('planning-week-item').filter({ hasText: NEAR })).toHaveCount(NEAR_COUNT);
 
   // The server holds them in the plumber's schedule of that week, numbered in the order laid.
-  const laid = await dbQuery<{ sequence_number: number; start_time: Date }>(`select si.sequence_number, si.start_time from schedule_items si
+  const laid = await dbQuery<{ sequence_number: number; start_time: Date; day: string; lat: number; lng: number }>(`select si.sequence_number, si.start_time,
+    si.scheduled_date::text as day, p.lat, p.lng from schedule_items si
     join schedules s on s.id = si.schedule_id join users u on u.registration_id = s.assignee_id
     join meter_points p on p.id = si.meter_point_id
     where u.email = $1 and s.week_no = $2 and p.street = $3 and si.status = 1 order by si.sequence_number`, [PLUMBER_OLA, weekNo, NEAR]);
@@ -178,6 +180,13 @@ test('an admin plans a week: filter, keyboard and polygon selection, hours, subm
     expect(laid[i].sequence_number).toBeGreaterThan(laid[i - 1].sequence_number);
     expect(laid[i].start_time.getTime()).toBeGreaterThan(laid[i - 1].start_time.getTime());
   }
+  // In route order: the kilometres the page shows are those of each day's stops in the order laid,
+  // and no longer than the selection order's.
+  const [routeKm, selectedKm] = [...(await page.getByTestId('planning-batch-km').innerText()).matchAll(/(\d+(?:,\d+)?) km/g)]
+    .map((m) => Number(m[1].replace(',', '.')));
+  const laidKm = [...new Set(laid.map((l) => l.day))].reduce((km, day) => km + pathKm(laid.filter((l) => l.day === day)), 0);
+  expect(Math.abs(routeKm - laidKm)).toBeLessThanOrEqual(0.051);
+  expect(routeKm).toBeLessThanOrEqual(selectedKm);
 
   // Planning more: the saved items are listed; 90 minutes each, select-all takes what fits and says
   // how many it skipped, and one more is refused (MaxAssignmentSelected).
