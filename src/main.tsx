@@ -1,3 +1,5 @@
+// First: a job screen's chunks start loading before the shell's modules run (openingScreen.ts).
+import './app/openingScreen';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';

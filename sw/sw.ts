@@ -20,6 +20,26 @@ cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/(api|oidc|hubs)(\/|$)/] }));
 
+/**
+ * The Service Worker static routing API (Chromium 123+): the browser answers the build's hashed
+ * files (/assets/, precached under their own URL) from the caches itself, falling back to the
+ * network, without waking this worker's JavaScript for each of them. A visit fetches the shell
+ * and then a screen's dozen or more chunks at once, and every one of them went through the
+ * worker's fetch handler, one after another on its thread (with 10,000 jobs a repeat visit
+ * offline spent more time waiting there than rendering). Other browsers keep the fetch handler.
+ */
+interface RouterRule {
+  condition: { urlPattern: { pathname: string } };
+  source: 'cache';
+}
+type InstallEventWithRoutes = ExtendableEvent & { addRoutes?: (rules: RouterRule | RouterRule[]) => Promise<void> };
+
+self.addEventListener('install', (event: ExtendableEvent) => {
+  const { addRoutes } = event as InstallEventWithRoutes;
+  if (!addRoutes) return;
+  event.waitUntil(addRoutes.call(event, { condition: { urlPattern: { pathname: '/assets/*' } }, source: 'cache' }).catch(() => undefined));
+});
+
 // ---------------------------------------------------------------- credentials from the page
 
 let credentials: WorkerCredentials | null = null;

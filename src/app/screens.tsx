@@ -32,7 +32,8 @@ function chunk<M>(importModule: () => Promise<M>, namespaces: readonly string[] 
 }
 
 // Code and texts come together: the texts would otherwise wait for the code (a second round trip).
-export const JOBS_CHUNK = chunk(() => import('../features/jobs'), ['jobs']);
+// syncDetails: a card's or photo's failed change names the server's reason.
+export const JOBS_CHUNK = chunk(() => import('../features/jobs'), ['jobs', 'syncDetails']);
 const plumbers = chunk(() => import('../features/plumbers'));
 const profile = chunk(() => import('../features/profile'));
 

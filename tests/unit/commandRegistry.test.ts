@@ -10,8 +10,8 @@ import { COMMANDS, COMMAND_TYPES, commandDef, type Command, type CommandRegistry
 import { defineCommands } from '../../src/data/commands/define';
 import { commandProblem } from '../../src/data/commandSchemas';
 import { commandLabelKey } from '../../src/features/sync/describe';
-import enSync from '../../src/i18n/en/sync.json';
-import nbSync from '../../src/i18n/nb/sync.json';
+import enSync from '../../src/i18n/en/syncDetails.json';
+import nbSync from '../../src/i18n/nb/syncDetails.json';
 
 const request = () => ({ method: 'POST' as const, path: '/api/x', json: {} });
 // @ts-expect-error a kind without its definition does not compile

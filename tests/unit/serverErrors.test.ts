@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { serverErrorKey } from '../../src/domain/serverErrors';
 import { JOB_DATE_ERRORS } from '../../src/domain/jobs/rules';
 
-const texts = (lang: string) => JSON.parse(fs.readFileSync(`src/i18n/${lang}/sync.json`, 'utf8')) as { ServerError: Record<string, string> };
+const texts = (lang: string) => JSON.parse(fs.readFileSync(`src/i18n/${lang}/syncDetails.json`, 'utf8')) as { ServerError: Record<string, string> };
 
 describe('serverErrorKey', () => {
   const cases: [Parameters<typeof serverErrorKey>[0], string][] = [

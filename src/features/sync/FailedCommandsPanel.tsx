@@ -20,7 +20,7 @@ import { ApiError } from '../../data/transport';
 const NO_PLUMBERS: Plumber[] = [];
 
 export function FailedCommandsPanel({ onOpenChange }: { onOpenChange?: () => void }) {
-  const { t } = useTranslation('sync');
+  const { t } = useTranslation(['sync', 'syncDetails']);
   const entries = useOutbox();
   const failed = entries.filter((e) => e.status === 'failed');
   const jobIds = failed.map((e) => e.jobId).filter((id): id is string => !!id);
@@ -54,7 +54,7 @@ interface FailedCommandProps {
 }
 
 function FailedCommand({ entry, job, dependents: waiting, plumbers, onOpenChange }: FailedCommandProps) {
-  const { t } = useTranslation('sync');
+  const { t } = useTranslation(['sync', 'syncDetails']);
   const navigate = useNavigate();
   const dependents = waiting.length;
   const path = changePath(entry, job);

@@ -7,7 +7,7 @@ import type { Job, Plumber } from '../../domain/api';
 
 export type { ConflictRow } from '../../data/commands';
 
-/** i18n key (namespace sync) naming a kind of change: each kind has its own text, Command.<kind>. */
+/** i18n key (namespace syncDetails) naming a kind of change: each kind has its own text, Command.<kind>. */
 export const commandLabelKey = (command: Pick<Command, 'type'>): string => `Command.${command.type}`;
 
 /**

@@ -178,7 +178,7 @@ const Thumb = memo(function Thumb({ item, label, disabled }: ThumbProps) {
       <SendBadge send={send} />
       {send.kind === 'failed' && (
         <>
-          <Text fontSize="xs" color="red.700" data-testid="photo-error">{t(`sync:${serverErrorKey(send)}`)}</Text>
+          <Text fontSize="xs" color="red.700" data-testid="photo-error">{t(`syncDetails:${serverErrorKey(send)}`)}</Text>
           <Button size="xs" variant="outline" onClick={() => void retryCommand(send.seq)} data-testid="photo-retry">{t('Images.Retry')}</Button>
         </>
       )}

@@ -28,7 +28,7 @@ export function OutboxFailures({ marker }: { marker: Marker | undefined }) {
     <Stack gap="2" borderWidth="1px" borderColor="red.muted" bg="red.subtle" rounded="md" p="3" data-testid="outbox-failures">
       {marker.failed.map((f) => (
         <HStack key={f.seq} justify="space-between" wrap="wrap">
-          <Text fontSize="sm">{t('SyncFailedReason', { reason: t(`sync:${serverErrorKey(f)}`) })}</Text>
+          <Text fontSize="sm">{t('SyncFailedReason', { reason: t(`syncDetails:${serverErrorKey(f)}`) })}</Text>
           {f.status === 409 ? (
             // A conflict is resolved, not retried: my change over the server's, or the server's version.
             <HStack gap="2">
