@@ -1,12 +1,18 @@
 /**
  * The assignment list's queries (spec 2 §3, §7): the register's lookup lists, a company's schedule,
- * and the list itself. The list is written as JSON text by PostgreSQL, each item by concatenating
- * its fields (a field that is NULL drops out with its key) and the items by one string_agg: at 50,000
- * points that measured ~35 % faster than json_build_object + json_strip_nulls and about as fast as
- * reading the rows into Node and writing them there, without holding 50,000 row objects; the answer
- * must be out in under 500 ms (DESIGN.md budgets). What each field and status means is the service's
- * (services/assignments/list.ts); the numbers it decides with come in as `ListRules`. */
+ * and the list itself. Each item of the list is written as JSON text by PostgreSQL, by concatenating
+ * its fields (a field that is NULL drops out with its key; ~35 % faster than json_build_object +
+ * json_strip_nulls), one row per item, and the rows are streamed into the answer as they arrive
+ * (streamJsonArray). At 50,000 points (`npm run bench -- assignments`) that spends about half the
+ * CPU of aggregating the items into one 20 MB text with string_agg in PostgreSQL (the aggregate cost
+ * ~3x the items themselves, and the 20 MB value as much again to receive and copy in Node) and lets
+ * compression run while the rows still come; the answer must be out in under 500 ms (DESIGN.md
+ * budgets). What each field and status means is the service's (services/assignments/list.ts); the
+ * numbers it decides with come in as `ListRules`. */
+import { Readable } from 'node:stream';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { AssignmentLookups, LookupEntry } from '../../src/domain/schemas/scheduling';
 import { registerLookups, schedules } from '../db/schema';
 import type { DbOrTx } from '../db/tx';
@@ -80,13 +86,14 @@ function pointConditions(f: PointFilter): SQL[] {
 
 /**
  * The company's points with usable coordinates (both present and within WGS84's range: NULL, NaN and
- * infinities fail `between`), as the JSON array of AssignmentListItem, absent fields left out.
+ * infinities fail `between`), as the JSON array of AssignmentListItem in id order, absent fields left
+ * out, streamed (streamJsonArray).
  * `latest` is each point's newest schedule item: its live one when it has one (at most one, by the
  * partial unique index), else the last cancelled.
  */
 export async function assignmentListJson(
   db: DbOrTx, q: { companyId: string; customerId: string; scheduleId: number | null; filter: PointFilter; rules: ListRules },
-): Promise<string> {
+): Promise<Readable> {
   const { rules, filter } = q;
   // Typed, so PostgreSQL does not take a bare parameter in a CASE for text.
   const n = (v: number) => sql`${v}::int`;
@@ -127,7 +134,7 @@ export async function assignmentListJson(
     return at === 0 ? sql`${sql.raw(`'{"${key}":'`)} || ${text}` : sql`coalesce(${sql.raw(`',"${key}":'`)} || ${text}, '')`;
   }), sql` || `);
 
-  const { rows } = await db.execute<{ list: string }>(sql`
+  const query = sql`
     with latest as (
       select distinct on (si.meter_point_id) si.meter_point_id, si.id, si.schedule_id, si.status, si.is_scheduled, si.cancellation_type_id,
         s.week_no, s.year, s.assignee_id
@@ -142,7 +149,72 @@ export async function assignmentListJson(
       left join users u on u.registration_id = l.assignee_id and u.company_id = ${q.companyId}
       where ${sql.join(where, sql` and `)}
     )
-    select '[' || coalesce(string_agg(${item} || '}', ',' order by i.id), '') || ']' as list
-    from items i`);
-  return rows[0].list;
+    select ${item} || '}' from items i order by i.id`;
+  return streamJsonArray(db, query);
+}
+
+/** Text pushed to the answer at a time: fewer, larger writes cost the compressor less (32 KB: ~15 % more
+ * CPU for brotli 3), and a chunk stays below V8's large-object size (128 KB), so none costs fresh pages. */
+const CHUNK_CHARS = 64 * 1024;
+const dialect = new PgDialect();
+
+/**
+ * Runs `query` (one text column, a JSON value per row) and streams the JSON array of its rows as
+ * they arrive, in chunks of ~64 KB: compression and the socket start on the first rows, and no
+ * 20 MB string is built (fresh memory is dear: a 20 MB string or buffer is page faults first). Resolves
+ * once the first row (or the end) is here, so a query that fails before answering rejects as any other
+ * (a 4xx/5xx answer); one failing later ends the stream with its error (the client sees a cut answer).
+ */
+async function streamJsonArray(db: DbOrTx, query: SQL): Promise<Readable> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  // drizzle's node-postgres session holds the pool, or a transaction's own client (as scheduleBatch.ts reads it).
+  const held = (db as unknown as { session: { client: pg.Pool | pg.PoolClient } }).session.client;
+  const own = held instanceof pg.Pool ? await held.connect() : undefined;
+  const client = own ?? (held as pg.PoolClient);
+  if (own) {
+    try {
+      // One process: a parallel plan (Gather Merge) spends ~40 % more CPU for the same rows, which a
+      // two-core server needs for the compression running beside it.
+      await own.query('begin read only; set local max_parallel_workers_per_gather = 0');
+    } catch (err) {
+      own.release(err as Error);
+      throw err;
+    }
+  }
+  const out = new Readable({ read() {} });
+  return new Promise<Readable>((resolve, reject) => {
+    let started = false;
+    let pending = '[';
+    let rows = 0;
+    const start = () => {
+      if (!started) {
+        started = true;
+        resolve(out);
+      }
+    };
+    const config: pg.QueryArrayConfig = { text, values: params, rowMode: 'array' };
+    const run = client.query(new pg.Query(config));
+    run.on('row', (row: [string]) => {
+      pending += rows++ === 0 ? row[0] : `,${row[0]}`;
+      if (pending.length >= CHUNK_CHARS) {
+        if (!out.destroyed) out.push(pending);
+        pending = '';
+      }
+      start();
+    });
+    run.on('error', (err: Error) => {
+      // A connection whose statement failed is dropped, not returned to the pool mid-transaction.
+      own?.release(err);
+      if (started) out.destroy(err);
+      else reject(err);
+    });
+    run.on('end', () => {
+      if (!out.destroyed) {
+        out.push(`${pending}]`);
+        out.push(null);
+      }
+      start();
+      own?.query('commit').then(() => own.release(), (err: Error) => own.release(err));
+    });
+  });
 }

@@ -1,7 +1,8 @@
 /**
  * The assignment list (spec 2 §7): /api/AssignmentList, admin with agreement. What it answers is
  * written in services/assignments/list.ts; shapes in src/domain/schemas/scheduling.ts. The list
- * arrives as JSON text built by PostgreSQL and is sent as it is (compressed by server/app.ts).
+ * arrives as a stream of JSON text, each item written by PostgreSQL, and is sent as it comes
+ * (compressed by server/app.ts as it goes).
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -24,7 +25,7 @@ export async function assignmentRoutes(app: FastifyInstance) {
     schema: { tags, params: AssigneeParam, querystring: AssignmentListQuery, response: { 200: Type.Array(AssignmentListItemSchema), ...errors } },
   }, async (req, reply) => {
     const json = await assignmentList(app.db, req.user, req.params.id, req.query);
-    // Fastify sends a string as it is (no serializer runs); the type provider only knows the array it stands for.
+    // Fastify sends a stream as it is (no serializer runs); the type provider only knows the array it stands for.
     return reply.type('application/json; charset=utf-8').header('cache-control', 'no-store').send(json as unknown as AssignmentListItem[]);
   });
 }

@@ -4,9 +4,11 @@
  */
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meterPoints, registerLookups, scheduleItems, schedules, users } from '../../server/db/schema';
+import { assignmentListJson, type ListRules, type PointFilter } from '../../server/repositories/assignments';
 import { seedTestPeople, signInRoles, startTestApp, tokenClaims, type TestApp, type TestPeople } from '../helpers/app';
 
 let t: TestApp;
@@ -276,5 +278,68 @@ describe('compressed answers', () => {
     const doc = await rawGet(admin, '/api/openapi.json', 'br, gzip');
     expect(doc.headers['content-encoding']).toBe('br');
     expect(JSON.parse(zlib.brotliDecompressSync(doc.body).toString('utf8')).paths['/api/AssignmentList/assignee/{id}']).toBeDefined();
+  });
+});
+
+describe('the answer is streamed as PostgreSQL sends the rows', () => {
+  const rules: ListRules = { cancelledStatus: 7, failureCancellationTypes: [5, 6, 7], status: { notSelected: 0, inOtherSchedule: 2, planned: 3, scheduled: 4 }, disabled: [2, 4] };
+  const text = async (stream: Readable) => {
+    const parts: Buffer[] = [];
+    for await (const part of stream) parts.push(part as Buffer);
+    return Buffer.concat(parts).toString('utf8');
+  };
+  const repoList = (db: Parameters<typeof assignmentListJson>[0], filter: PointFilter = {}) =>
+    assignmentListJson(db, { companyId: people.companyA.id, customerId: people.customerId, scheduleId: week10, filter, rules });
+
+  it('answers [] when nothing matches', async () => {
+    const res = await rawGet(admin, listUrl(plumberReg, { zoneId: 2, dimensionId: 2 }, week10));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body.toString('utf8')).toBe('[]');
+  });
+
+  it('joins rows across many chunks into one compact array in id order', async () => {
+    const extra = Array.from({ length: 500 }, (_, n) => ({
+      customerId: people.customerId, companyId: people.companyA.id, externalId: 10_000 + n, agreementNo: `AG-"${n}"\\`, assignmentType: 1,
+      lat: 59.9 + n / 10_000, lng: 10.7, address: `Langgata ${n}, 0150 Oslo`, street: 'Langgata', referenceId: `R-${'x'.repeat(300)}`,
+    }));
+    const ids = (await t.database.db.insert(meterPoints).values(extra).returning({ id: meterPoints.id })).map((r) => r.id);
+    try {
+      for (const encoding of [undefined, 'br', 'gzip']) {
+        const res = await rawGet(admin, listUrl(plumberReg, undefined, week10), encoding);
+        expect(res.status).toBe(200);
+        const raw = (encoding === 'br' ? zlib.brotliDecompressSync(res.body) : encoding === 'gzip' ? zlib.gunzipSync(res.body) : res.body).toString('utf8');
+        // Over three 64 KB chunks; written exactly as JSON.stringify writes it back: no gap or stray comma at a chunk's edge.
+        expect(raw.length).toBeGreaterThan(3 * 64 * 1024);
+        const items = JSON.parse(raw) as Item[];
+        expect(raw).toBe(JSON.stringify(items));
+        expect(items).toHaveLength(visible.length + extra.length);
+        const order = items.map((i) => i.waterMeterPointId);
+        expect(order).toEqual([...order].sort((a, b) => a - b));
+        expect(items.find((i) => i.waterMeterPointId === ids[7])).toMatchObject({ agreementNo: 'AG-"7"\\', address: 'Langgata 7, 0150 Oslo', assignmentItemStatus: 0 });
+      }
+    } finally {
+      await t.database.db.delete(meterPoints).where(inArray(meterPoints.id, ids));
+    }
+  });
+
+  it('gives its connection back to the pool, after an answer and after a failed statement', async () => {
+    const pool = t.database.pool;
+    // More requests than the pool has connections: one kept per request would stall the later ones.
+    for (let n = 0; n < pool.options.max! + 2; n++) expect((await rawGet(admin, listUrl(plumberReg, undefined, week10))).status).toBe(200);
+    for (let n = 0; n < pool.options.max! + 2; n++) await expect(repoList(t.database.db, { polygon: 'not a polygon' })).rejects.toThrow(/polygon/);
+    expect(pool.waitingCount).toBe(0);
+    expect(names(await list())).toEqual([...visible].sort());
+  });
+
+  it("runs on a transaction's own connection and leaves the transaction to its owner", async () => {
+    const plain = (await rawGet(admin, listUrl(plumberReg, undefined, week10))).body.toString('utf8');
+    const inTx = await t.database.db.transaction(async (tx) => {
+      const answer = await text(await repoList(tx));
+      // The transaction is still usable after the list.
+      expect((await tx.select({ id: meterPoints.id }).from(meterPoints).where(eq(meterPoints.id, pid.full))).length).toBe(1);
+      return answer;
+    });
+    expect(inTx).toBe(plain);
   });
 });

@@ -21,6 +21,7 @@
  * - {id} must be a user of the caller's company and `scheduleId` a schedule of that plumber in the
  *   company; otherwise 404, as for anything another company holds.
  */
+import type { Readable } from 'node:stream';
 import { CancellationReason } from '../../../src/domain/enums';
 import { AssignmentItemStatus, ScheduleItemStatus } from '../../../src/domain/scheduling/enums';
 import type { AssignmentLookups } from '../../../src/domain/schemas/scheduling';
@@ -50,10 +51,10 @@ export async function assignmentLookups(db: DbOrTx, user: UserContext): Promise<
   return lookupLists(db, user.customerId);
 }
 
-/** The list as JSON text (AssignmentListItem[]), ready to send. */
+/** The list as a stream of JSON text (AssignmentListItem[]), ready to send. */
 export async function assignmentList(
   db: DbOrTx, user: UserContext, assigneeId: number, query: { filtered?: string; scheduleId?: number },
-): Promise<string> {
+): Promise<Readable> {
   const companyId = requireAdminWithAgreement(user);
   const filter = pointFilterOf(parseAssignmentFilter(query.filtered));
   if (!await isCompanyEmployee(db, companyId, assigneeId)) throw notFound('User');
