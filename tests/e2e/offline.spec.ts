@@ -9,6 +9,8 @@ import { expectAccessible } from './a11y';
 interface OutboxRow { type: string; key: string; status: string }
 
 test('offline: reload, create a job, edit a note, kill the browser, come back online — each change lands exactly once', async () => {
+  // Three browser starts and a sign-in: about 60 s on a quiet machine, 95 s at a load of 10.
+  test.setTimeout(180_000);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'meterwork-device-'));
   let device = await launchDevice(profile);
   let page = device.pages()[0] ?? await device.newPage();
