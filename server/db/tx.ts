@@ -3,10 +3,20 @@
  * unit of work changed (services/unitOfWork.ts publishes it after the commit).
  */
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db } from './index';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
+
+/**
+ * The node-postgres connection under a drizzle handle: a transaction's own client, or the pool
+ * (drizzle's node-postgres session keeps either as `session.client`). For what drizzle's statements
+ * cannot say: pg-boss's SQL, and a query streamed row by row.
+ */
+export function pgClientOf(db: DbOrTx): pg.Pool | pg.PoolClient {
+  return (db as unknown as { session: { client: pg.Pool | pg.PoolClient } }).session.client;
+}
 
 /** Holds a transaction-scoped lock on `key` until the transaction ends; a second holder waits. */
 export async function advisoryLock(tx: DbOrTx, key: string): Promise<void> {

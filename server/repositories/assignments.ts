@@ -15,7 +15,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { AssignmentLookups, LookupEntry } from '../../src/domain/schemas/scheduling';
 import { registerLookups, schedules } from '../db/schema';
-import type { DbOrTx } from '../db/tx';
+import { pgClientOf, type DbOrTx } from '../db/tx';
 import { escapeLike } from './sqlLike';
 
 /** register_lookups.list → the answer's key. */
@@ -167,8 +167,7 @@ const dialect = new PgDialect();
  */
 async function streamJsonArray(db: DbOrTx, query: SQL): Promise<Readable> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  // drizzle's node-postgres session holds the pool, or a transaction's own client (as scheduleBatch.ts reads it).
-  const held = (db as unknown as { session: { client: pg.Pool | pg.PoolClient } }).session.client;
+  const held = pgClientOf(db);
   const own = held instanceof pg.Pool ? await held.connect() : undefined;
   const client = own ?? (held as pg.PoolClient);
   if (own) {

@@ -6,7 +6,7 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { scheduleBatchJobs } from '../db/schema';
-import type { DbOrTx, Tx } from '../db/tx';
+import { pgClientOf, type DbOrTx, type Tx } from '../db/tx';
 
 export const SCHEDULE_BATCH_QUEUE = 'schedule-batch';
 
@@ -60,14 +60,6 @@ export async function batchJobState(db: DbOrTx, id: string): Promise<string | nu
   return rows[0]?.state ?? null;
 }
 
-/**
- * The pg connection under a drizzle handle: the transaction's own client, or the pool. pg-boss's
- * statements use one $n in several places, which drizzle's statements cannot say, so they run on it
- * directly (drizzle keeps it as `session.client` on both).
- */
-function pgOf(db: DbOrTx): { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> } {
-  return (db as unknown as { session: { client: { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> } } }).session.client;
-}
 
 /** Used only to build the job's insert; it never opens a connection of its own. */
 const sender = new PgBoss({ db: { executeSql: () => Promise.reject(new Error('the batch sender runs only on a given transaction')) } });
@@ -86,7 +78,8 @@ async function queueReady(db: DbOrTx): Promise<boolean> {
  */
 export async function enqueueBatch(db: DbOrTx, id: string): Promise<boolean> {
   if (!(await queueReady(db))) return false;
-  const client = pgOf(db);
+  // pg-boss's statements use one $n in several places, which drizzle's cannot say: they run on the connection itself.
+  const client = pgClientOf(db);
   const executeSql = (text: string, values: unknown[]) => client.query(text, values);
   await sender.send(SCHEDULE_BATCH_QUEUE, { batchJobId: id }, { id, db: { executeSql } });
   return true;
