@@ -49,6 +49,8 @@ export interface PageReplayBench {
   pulls: number;
   /** IndexedDB transactions the page opened during the replay, by mode (the worker's are not counted). */
   pageTransactions: { readwrite: number; readonly: number };
+  /** And those the service worker opened. */
+  workerTransactions: { readwrite: number; readonly: number };
   /** CPU seconds spent during the replay: the server (with its PostgreSQL) and each kind of Chromium process. */
   cpuSeconds: Record<string, number>;
   checks: { name: string; ok: boolean; detail: string }[];
@@ -143,9 +145,17 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
     const open = IDBDatabase.prototype.transaction;
     IDBDatabase.prototype.transaction = function (stores, mode, ...rest) {
       counts[mode === 'readwrite' ? 'readwrite' : 'readonly'] += 1;
+      if (globalThis.__idbStacks) {
+        Error.stackTraceLimit = 60;
+        const where = (new Error().stack || '').split('\\n').slice(4, 60).map((l) => l.trim().replace(/\\(?https?:\\/\\/[^/]+\\/assets\\//, '(')).join(' < ');
+        const k = (stores + '') + ' ' + (mode || 'readonly') + ' ' + where;
+        globalThis.__idbStacks[k] = (globalThis.__idbStacks[k] || 0) + 1;
+      }
       return open.call(this, stores, mode, ...rest);
     };
     globalThis.__idbTransactions = counts;
+    // The bench's own reads (the queue's length, polled) go uncounted.
+    globalThis.__idbUncounted = open;
   })()`);
   try {
     const page = context.pages()[0] ?? await context.newPage();
@@ -180,8 +190,8 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
     const firstFile = await photoFile(0);
     await page.getByTestId('photo-input').setInputFiles([{ name: 'foto-0.jpg', mimeType: 'image/jpeg', buffer: firstFile.bytes }]);
     await page.getByTestId('photo').first().waitFor({ timeout: 120_000 });
-    await page.goto('/joblist');
-    await page.getByTestId('job-card').first().waitFor();
+    await page.goto(process.env.REPLAY_AT ?? '/joblist');
+    if (!process.env.REPLAY_AT) await page.getByTestId('job-card').first().waitFor(); else await page.waitForTimeout(2000);
 
     // The rest, queued as enqueue writes them: notes on every open job in turn, photos on every open task in turn.
     let noteNo = 0;
@@ -194,6 +204,8 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
       const rows: ({ kind: 'note'; jobId: string; body: Record<string, unknown>; chained: boolean }
         | { kind: 'photo'; jobId: string; taskId: string; matrikkelenhetsId: number; assetId: string; sha256: string; bytes: string; thumb: string; fileName: string })[] = [];
       for (let i = 0; i < 25; i++) {
+        if (process.env.REPLAY_MIX === 'notes' && i % 5 === 4) continue;
+        if (process.env.REPLAY_MIX === 'photos' && i % 5 !== 4) continue;
         if (i % 5 === 4) {
           if (r === 0 && i === 4) continue; // the captured photo stands for this one
           const { job, taskId } = photoTasks[photoNo % photoTasks.length];
@@ -289,7 +301,7 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
       w.__progress = [];
       setInterval(() => {
         const el = document.querySelector('[data-testid="sync-status"]');
-        const text = el ? `${el.getAttribute('data-tone')}: ${el.textContent ?? ''}` : '';
+        const text = el ? `${el.getAttribute('data-tone')}: ${(el as HTMLElement).innerText.replace(/\s+/g, ' ').trim()}` : '';
         if (w.__progress[w.__progress.length - 1] !== text) w.__progress.push(text);
       }, 250);
     });
@@ -314,12 +326,36 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
       await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
       await profiler.send('Profiler.start');
     }
+    // BENCH_TRACE=file.json: a Chromium trace of the replay (every process), for where the native time goes.
+    const tracer = process.env.BENCH_TRACE ? await context.newCDPSession(page) : null;
+    if (tracer) {
+      await tracer.send('Tracing.start', {
+        transferMode: 'ReturnAsStream',
+        traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'toplevel', 'IndexedDB', 'ServiceWorker', 'loading', 'netlog', 'mojom'], recordMode: 'recordContinuously' },
+      });
+    }
     const worker = await serviceWorkerSession(devtoolsPort);
     if (profileTo) {
       await worker.send('Profiler.enable');
       await worker.send('Profiler.setSamplingInterval', { interval: 500 });
       await worker.send('Profiler.start');
     }
+    // The worker's IndexedDB transactions too, counted from here on.
+    const workerCount = `(() => {
+      if (!globalThis.__idbTransactions) {
+        const counts = { readwrite: 0, readonly: 0 };
+        const open = IDBDatabase.prototype.transaction;
+        IDBDatabase.prototype.transaction = function (stores, mode, ...rest) {
+          counts[mode === 'readwrite' ? 'readwrite' : 'readonly'] += 1;
+          return open.call(this, stores, mode, ...rest);
+        };
+        globalThis.__idbTransactions = counts;
+      }
+      return JSON.stringify(globalThis.__idbTransactions);
+    })()`;
+    const workerTransactions = async () => JSON.parse(((await worker.send('Runtime.evaluate', { expression: workerCount, returnByValue: true })) as { result: { value: string } }).result.value) as { readwrite: number; readonly: number };
+    const workerTransactionsBefore = await workerTransactions();
+    if (process.env.REPLAY_STACKS) await page.evaluate(() => { (globalThis as unknown as { __idbStacks: object }).__idbStacks = {}; });
     const transactionsBefore = await page.evaluate(() => ({ ...(globalThis as unknown as { __idbTransactions: { readwrite: number; readonly: number } }).__idbTransactions }));
     pulls = 0;
     const t0 = Date.now();
@@ -339,12 +375,16 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
       const left = await page.evaluate(() => new Promise<number>((resolve) => {
         const open = indexedDB.open('meterwork');
         open.onsuccess = () => {
-          const q = open.result.transaction('outbox').objectStore('outbox').count();
-          q.onsuccess = () => resolve(q.result);
+          const uncounted = (globalThis as unknown as { __idbUncounted: IDBDatabase['transaction'] }).__idbUncounted;
+          const q = uncounted.call(open.result, 'outbox', 'readonly').objectStore('outbox').count();
+          q.onsuccess = () => {
+            resolve(q.result);
+            open.result.close();
+          };
         };
       }));
       if (left === 0 || Date.now() - t0 > 600_000) break;
-      await page.waitForTimeout(100);
+      await page.waitForTimeout(200);
     }
     const replaySeconds = (Date.now() - t0) / 1000;
     if (profiler && profileTo) fs.writeFileSync(profileTo, JSON.stringify((await profiler.send('Profiler.stop')).profile));
@@ -352,6 +392,19 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
       const { profile: workerProfile } = await worker.send('Profiler.stop') as { profile: unknown };
       fs.writeFileSync(profileTo.replace(/(\.cpuprofile)?$/, '.worker.cpuprofile'), JSON.stringify(workerProfile));
     }
+    if (tracer) {
+      const done = new Promise<string>((resolve) => tracer.once('Tracing.tracingComplete', (e: { stream?: string }) => resolve(e.stream!)));
+      await tracer.send('Tracing.end');
+      const stream = await done;
+      const chunks: string[] = [];
+      for (;;) {
+        const r = await tracer.send('IO.read', { handle: stream, size: 1 << 20 }) as { data: string; eof: boolean };
+        chunks.push(r.data);
+        if (r.eof) break;
+      }
+      fs.writeFileSync(process.env.BENCH_TRACE!, chunks.join(''));
+    }
+    const workerTransactionsAfter = await workerTransactions();
     worker.close();
     const cpu1 = cpuNow(server.pid!, profile);
     const cpuSeconds = Object.fromEntries(Object.keys(cpu1).map((k) => [k, cpu1[k] - (cpu0[k] ?? 0)]));
@@ -361,7 +414,14 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
     const pageTransactions = {
       readwrite: transactionsAfter.readwrite - transactionsBefore.readwrite, readonly: transactionsAfter.readonly - transactionsBefore.readonly,
     };
+    const workerTransactions_ = {
+      readwrite: workerTransactionsAfter.readwrite - workerTransactionsBefore.readwrite, readonly: workerTransactionsAfter.readonly - workerTransactionsBefore.readonly,
+    };
     const pullsDuring = pulls;
+    if (process.env.REPLAY_STACKS) {
+      const stacks = await page.evaluate(() => (globalThis as unknown as { __idbStacks: Record<string, number> }).__idbStacks);
+      fs.writeFileSync(process.env.REPLAY_STACKS, Object.entries(stacks).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${v} ${k}`).join('\n'));
+    }
 
     const checks: PageReplayBench['checks'] = [];
     const check = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
@@ -397,7 +457,7 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
     const withinBudget = checks.every((c) => c.ok) && (lineSeconds === null ? replaySeconds < PAGE_REPLAY_BUDGET_S : replaySeconds <= lineSeconds * (1 + THROTTLE_SLACK));
     return {
       commands, photos: queued.filter((q) => q.type === 'uploadPhoto').length, notes: queued.filter((q) => q.type === 'updateNote').length,
-      bodyBytes, uplinkBytesPerSecond: uplink, lineSeconds, replaySeconds, progressSeen, byPage, byWorker, pulls: pullsDuring, pageTransactions, cpuSeconds, checks, loadAverage, withinBudget,
+      bodyBytes, uplinkBytesPerSecond: uplink, lineSeconds, replaySeconds, progressSeen, byPage, byWorker, pulls: pullsDuring, pageTransactions, workerTransactions: workerTransactions_, cpuSeconds, checks, loadAverage, withinBudget,
     };
   } finally {
     await browser.close();
@@ -416,7 +476,7 @@ export function formatPageReplayBench(b: PageReplayBench): string {
     ...b.checks.map((c) => `  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}`),
     `  progress seen: ${shown.slice(0, 3).join(' | ')} ... ${shown.slice(-2).join(' | ')}`,
     `  mutating requests by the page ${b.byPage}, by the service worker ${b.byWorker}; change-feed pulls ${b.pulls}`,
-    `  IndexedDB transactions the page opened: ${b.pageTransactions.readwrite} readwrite, ${b.pageTransactions.readonly} readonly`,
+    `  IndexedDB transactions the page opened: ${b.pageTransactions.readwrite} readwrite, ${b.pageTransactions.readonly} readonly; the service worker: ${b.workerTransactions.readwrite} readwrite, ${b.workerTransactions.readonly} readonly`,
     `  CPU seconds during the replay: ${Object.entries(b.cpuSeconds).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`,
     `  replay ${b.replaySeconds.toFixed(1)} s (load average ${b.loadAverage.toFixed(1)}): ${b.withinBudget ? 'within budget' : 'OVER BUDGET'}`,
   ].join('\n');

@@ -101,10 +101,24 @@ self.addEventListener('sync', (event: Event) => {
   if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(replayForSync());
 });
 
-// The pages show the worker's replay progress too.
-subscribeReplayState(() => {
+// The pages show the worker's replay progress too: its start and end at once, the count in between
+// at most every PROGRESS_POST_MS (the pages show it at most every 250 ms anyway; a message per
+// answer cost a clients lookup here and a render there for each command).
+const PROGRESS_POST_MS = 200;
+let postedReplaying = false;
+let progressTimer: ReturnType<typeof setTimeout> | null = null;
+
+function postProgress(): void {
+  if (progressTimer) clearTimeout(progressTimer);
+  progressTimer = null;
   const message: WorkerReplayMessage = { type: 'replay-status', state: getLocalReplayState() };
+  postedReplaying = message.state.replaying;
   void self.clients
     .matchAll({ type: 'window', includeUncontrolled: true })
     .then((clients) => clients.forEach((c) => c.postMessage(message)));
+}
+
+subscribeReplayState(() => {
+  if (getLocalReplayState().replaying !== postedReplaying) postProgress();
+  else progressTimer ??= setTimeout(postProgress, PROGRESS_POST_MS);
 });

@@ -4,6 +4,7 @@ import { db } from '../db';
 import { getRequestIdentity } from '../identity';
 import { setLocalReplayState } from '../status';
 import { withOutboxLock } from './lock';
+import { withBatchedSignals } from './signals';
 import { sendEntry, type SendOutcome } from './send';
 import type { ReplayResult, ReplayStop } from './types';
 
@@ -132,7 +133,7 @@ export function runReplay(): Promise<ReplayResult> {
     const total: ReplayResult = { sent: 0, failed: 0, stop: null, retryAfter: null };
     do {
       rerun = false;
-      const r = await withOutboxLock(replayOnce);
+      const r = await withOutboxLock(() => withBatchedSignals(replayOnce));
       total.sent += r.sent;
       total.failed += r.failed;
       total.stop = r.stop;

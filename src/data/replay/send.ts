@@ -81,7 +81,10 @@ async function markSent(entry: OutboxEntry, response: unknown): Promise<void> {
     await db.outbox.delete(entry.seq!);
     await def.settle(response);
     const touched = [...new Set([...ids, ...serverJobs.map((j) => j.jobId)])];
-    const queued = touched.length === 0 ? [] : (await db.outbox.where('jobIds').anyOf(touched).distinct().toArray())
+    // One read of the index per job (getAll, no cursor): anyOf().distinct() walked a cursor, an
+    // entry at a time, over a job's queue after every answer.
+    const perJob = await Promise.all(touched.map((jobId) => db.outbox.where('jobIds').equals(jobId).toArray()));
+    const queued = [...new Map(perJob.flat().map((e) => [e.seq!, e])).values()]
       .filter((e) => e.userId === entry.userId && e.status === 'pending');
     // The next edit of each of its jobs was made on top of this one: it expects the version this produced.
     for (const jobId of ids) {

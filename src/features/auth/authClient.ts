@@ -51,6 +51,16 @@ let started: Promise<void> | null = null;
 /** The sign-in check running behind the stored session or the landing page; tokens wait for it. */
 let checking: Promise<void> = Promise.resolve();
 let redirecting = false;
+let deviceChecked!: () => void;
+/**
+ * Settles once the device's own copy of the session has been read and, with one, put in force (no
+ * network): what a returning user's first screen waits for (main.tsx), so that it renders the
+ * signed-in app at once instead of a loading state first. A sign-in that needs the provider or the
+ * server (a redirect answer, no copy on the device) settles it before asking them.
+ */
+export const deviceSessionChecked = new Promise<void>((resolve) => {
+  deviceChecked = resolve;
+});
 
 function setState(next: AuthState) {
   state = next;
@@ -192,13 +202,27 @@ export async function signIn(opts: { prompt?: 'login' } = {}): Promise<void> {
   }
 }
 
+/**
+ * The last token handed out, until MSAL would renew it (its tokenRenewalOffsetSeconds, 300 s before
+ * expiry): MSAL's silent call reads and writes its browser storage each time, about a millisecond
+ * per request, which an end-of-day sync of hundreds of commands paid for every one of them.
+ */
+let lastToken: { account: string; token: string; renewAt: number } | null = null;
+const RENEW_BEFORE_EXPIRY_MS = 300_000;
+
 /** The token provider the data layer calls: silent only; a dead sign-in sends the user to log in (spec 1 §8). */
 async function accessToken(): Promise<string | null> {
   await checking;
   const account = msal?.getActiveAccount();
-  if (!msal || !lib || !config || !account) return null;
+  if (!msal || !lib || !config || !account) {
+    lastToken = null;
+    return null;
+  }
+  if (lastToken && lastToken.account === account.homeAccountId && Date.now() < lastToken.renewAt) return lastToken.token;
   try {
     const result = await msal.acquireTokenSilent({ scopes: config.scopes, account, redirectUri: silentRedirectUri() });
+    const expires = result.expiresOn?.getTime();
+    lastToken = expires ? { account: account.homeAccountId, token: result.accessToken, renewAt: expires - RENEW_BEFORE_EXPIRY_MS } : null;
     return result.accessToken;
   } catch (err) {
     if (lib.isInteractionRequired(err) && navigator.onLine) void signIn().catch(() => undefined);
@@ -206,11 +230,12 @@ async function accessToken(): Promise<string | null> {
   }
 }
 
-async function establish(session: Session, offline: boolean, returnTo: string | null) {
+/** `fromDevice`: the session is the device's copy, just read (nothing to write back). */
+async function establish(session: Session, offline: boolean, returnTo: string | null, fromDevice = false) {
   setAccessTokenProvider(accessToken);
   // The replica belongs to one user: another user's sign-in starts from an empty one.
   await claimReplica(session.userId);
-  await db.meta.put({ key: META.session, value: session });
+  if (!fromDevice) await db.meta.put({ key: META.session, value: session });
   setSession(session);
   setState({ status: 'signedIn', session, offline, returnTo });
   if (!offline) void completeFromServer(session);
@@ -248,7 +273,7 @@ async function resolveSignIn(stored: Session | null, shown: Shown, known?: Await
   const { config: loaded, reachable } = known ?? (await loadClientConfig());
   const offlineStart = async () => {
     if (shown !== 'nothing') return;
-    if (stored) await establish(stored, true, null);
+    if (stored) await establish(stored, true, null, true);
     else setState({ status: 'signedOut', registrationUrl: null, error: 'unreachable' });
   };
   const signedOut = (error: 'signInFailed' | null) => {
@@ -308,6 +333,7 @@ async function resolveSignIn(stored: Session | null, shown: Shown, known?: Await
 async function run(): Promise<void> {
   const stored = await readStoredSession();
   if (carriesAuthResponse() || (!stored && msalMayHaveAccount())) {
+    deviceChecked();
     if (!stored) void loadLandingPage().catch(() => undefined);
     return resolveSignIn(stored, 'nothing');
   }
@@ -315,14 +341,16 @@ async function run(): Promise<void> {
   if (stored) {
     // Opens at once from the device's copy (as offline); MSAL confirms or ends the sign-in behind it.
     // `checking` is set before the app renders, so its first token requests wait for MSAL's answer.
-    const shown = establish(stored, true, null);
+    const shown = establish(stored, true, null, true);
     checking = shown
       .then(() => resolveSignIn(stored, 'storedSession'))
       .catch((err) => console.error('Sign-in check failed', err));
     await shown;
+    deviceChecked();
     return;
   }
 
+  deviceChecked();
   void loadLandingPage().catch(() => undefined);
   const known = await loadClientConfig();
   config = known.config;
@@ -335,12 +363,15 @@ async function run(): Promise<void> {
     .catch((err) => console.error('Sign-in check failed', err));
 }
 
-/** Resolves the sign-in state once per page load (React StrictMode runs effects twice). */
+/**
+ * Resolves the sign-in state once per page load (React StrictMode runs effects twice). main.tsx
+ * starts it before the first render, so the device's copy is read while the shell starts.
+ */
 export function startAuth(): Promise<void> {
   started ??= run().catch((err) => {
     console.error('Sign-in failed', err);
     setState({ status: 'signedOut', registrationUrl: config?.registrationUrl ?? null, error: 'signInFailed' });
-  });
+  }).finally(deviceChecked);
   return started;
 }
 
@@ -353,6 +384,7 @@ export async function logout(): Promise<void> {
   const before = state;
   await db.meta.delete(META.session);
   setAccessTokenProvider(null);
+  lastToken = null;
   setSession(null);
   setState({ status: 'loading' });
   if (!msal || !account) {
