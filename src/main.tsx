@@ -6,21 +6,40 @@ import { RouterProvider } from 'react-router-dom';
 import { ChakraProvider } from '@chakra-ui/react';
 import { i18nReady } from './i18n';
 import { createAppRouter } from './app/router';
-import { keepJobListReady } from './app/jobListReady';
+import { jobListAnswered, keepJobListReady } from './app/jobListReady';
 import { preloadScreenAt } from './app/screens';
+import { getSession } from './data/identity';
+import { deviceSessionChecked, startAuth } from './features/auth/authClient';
 import { system } from './ui/system';
 
+/** The longest the first render waits for the opening screen (then it shows a loading state). */
+const FIRST_SCREEN_WAIT_MS = 800;
+
 const router = createAppRouter();
+const opening = window.location.pathname;
 // The screen this visit opens on loads while the shell starts (a repeat visit offline included).
-preloadScreenAt(window.location.pathname);
+const screenLoaded = preloadScreenAt(opening);
 keepJobListReady();
+// The device's copy of the session is read now, not after a first render of the sign-in gate.
+void startAuth();
+
+/**
+ * A returning user's first render is the screen the visit opens on, signed in, with its code (and
+ * on the job list its first page) in, so nothing in it suspends: a loading state rendered first
+ * cost a second render of the shell, and React keeps a Suspense fallback up at least 300 ms, so
+ * the cards came that much after their answer. Without a session on the device nothing is awaited.
+ */
+const firstScreen = Promise.race([
+  deviceSessionChecked.then(() => getSession() && Promise.all([screenLoaded, opening === '/joblist' && jobListAnswered()])),
+  new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
+]);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 const root = createRoot(container);
 
 // A language other than the bundled default loads first, so the first screen is not in Norwegian.
-void i18nReady.then(() => {
+void Promise.all([i18nReady, firstScreen]).then(() => {
   root.render(
     <StrictMode>
       <ChakraProvider value={system}>

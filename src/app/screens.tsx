@@ -77,8 +77,9 @@ const SCREEN_ROUTES = ROUTE_TABLE.flatMap((r) => (r.screen ? [{ path: r.path, sc
 /**
  * Starts loading the screen at this path, if any: called before the app renders, so the code of
  * the screen a (repeat, offline) visit opens on loads while the shell starts and checks the session.
+ * Settles once it is in (or failed).
  */
-export function preloadScreenAt(pathname: string): void {
+export function preloadScreenAt(pathname: string): Promise<unknown> {
   const id = matchRoutes(SCREEN_ROUTES, pathname)?.[0].route.screen;
-  if (id) void SCREENS[id].preload().catch(() => undefined);
+  return id ? SCREENS[id].preload().catch(() => undefined) : Promise.resolve();
 }

@@ -66,6 +66,9 @@ function toApiError(e: unknown): ApiError {
  * Returns true when the replica was cleared.
  */
 export async function claimReplica(userId: string): Promise<boolean> {
+  // Most starts find the replica theirs: a read, not a write lock on five stores ahead of the
+  // first screen's queries (the check is repeated under the lock when it is not).
+  if ((await db.meta.get(META.ownerUserId))?.value === userId) return false;
   return db.transaction('rw', [db.jobs, db.lookups, db.plumbers, db.meta, db.outbox], async () => {
     const owner = (await db.meta.get(META.ownerUserId))?.value;
     if (owner === userId) return false;

@@ -4,4 +4,4 @@ export { EditJobPage } from './EditJobPage';
 export { JobDetailsPage } from './JobDetailsPage';
 export { JobLocationPage } from './JobLocationPage';
 export { TaskDetailsPage } from './TaskDetailsPage';
-export { keepJobListWarm } from './jobListStore';
+export { keepJobListWarm, keptJobListAnswer } from './jobListStore';

@@ -188,6 +188,12 @@ export function keepJobList(filter: JobListFilter, viewer: Actor): void {
   if (before && before.key !== keptKey) stopWhenIdle(before);
 }
 
+/** Settles with the kept page's first answer (or failure); at once when no page is kept. */
+export function keptJobListAnswer(): Promise<void> {
+  const kept = keptKey ? entries.get(keptKey) : undefined;
+  return kept ? kept.first.then(() => undefined, () => undefined) : Promise.resolve();
+}
+
 /**
  * For the signed-in shell: keeps the list's stored filter live from the start, so the first visit
  * also finds its answer ready. Returns what lets it go (signing out); answers still shown stop
