@@ -6,6 +6,7 @@ import { agreementInForce, type AccountClaims } from '../../src/domain/auth/clai
 import type { Db } from '../db/index';
 import { companies, customers, users } from '../db/schema';
 import type { UserContext } from './context';
+import { countSql, limitState, type LimitState } from '../security/rateLimit';
 
 export interface Account {
   user: typeof users.$inferSelect;
@@ -24,6 +25,34 @@ export async function loadAccount(db: Db, userId: string): Promise<Account | nul
     .where(eq(users.id, userId))
     .limit(1);
   return row ?? null;
+}
+
+/** An account found together with the rate-limit counts taken in the same statement. */
+export interface CountedAccount {
+  account: Account | null;
+  address: LimitState;
+  user: LimitState;
+}
+
+/**
+ * One statement for a signed-in request: counts it against the client address, then against the
+ * user (rows locked in that order), and reads the user's account. `userId` is the verified token's
+ * subject; the user is counted even when there is no such (Activated) account.
+ */
+export async function countAndLoadAccount(db: Db, userId: string, addressKey: string, userKey: string, windowMs: number): Promise<CountedAccount> {
+  const address = db.$with('address', { count: sql<number>`address_count`.as('address_count'), ttlMs: sql<number>`address_ttl_ms`.as('address_ttl_ms') })
+    .as(countSql(addressKey, windowMs, 'address'));
+  const counted = db.$with('counted', { count: sql<number>`user_count`.as('user_count'), ttlMs: sql<number>`user_ttl_ms`.as('user_ttl_ms') })
+    .as(countSql(userKey, windowMs, 'user', 'address'));
+  const known = UUID.test(userId);
+  const [row] = await db.with(address, counted)
+    .select({ addressCount: address.count, addressTtl: address.ttlMs, userCount: counted.count, userTtl: counted.ttlMs, user: users, company: companies, customer: customers })
+    .from(address).crossJoin(counted)
+    .leftJoin(users, known ? eq(users.id, userId) : sql`false`)
+    .leftJoin(customers, eq(customers.id, users.customerId))
+    .leftJoin(companies, eq(companies.id, users.companyId));
+  const account = row.user && row.customer ? { user: row.user, company: row.company, customer: row.customer } : null;
+  return { account, address: limitState(row.addressCount, row.addressTtl), user: limitState(row.userCount, row.userTtl) };
 }
 
 export async function findAccountByEmail(db: Db, email: string): Promise<Account | null> {

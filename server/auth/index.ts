@@ -10,7 +10,7 @@ import type { JWK } from 'jose';
 import type Provider from 'oidc-provider';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
-import { loadAccount, toUser } from './account';
+import { countAndLoadAccount, loadAccount, toUser } from './account';
 import { deleteExpiredPayloads } from './adapter';
 import type { UserContext } from './context';
 import { interactionRoutes } from './interactions';
@@ -19,8 +19,8 @@ import { API_SCOPE, createProvider, OIDC_MOUNT } from './provider';
 import { ClientConfigSchema, ErrorBody, HealthSchema, UserSchema } from './schemas';
 import { AuthError, createAuthenticator, sameId, type Authenticate } from './verify';
 import { errorBody } from '../http/errors';
-import { isApiRoute } from '../http/paths';
-import { consume, tooMany } from '../security/rateLimit';
+import { isSignedInRoute } from '../http/paths';
+import { addressKey, countAddress, REQUEST_WINDOW_MS, tooMany, userKey } from '../security/rateLimit';
 import { FORBIDDEN_MESSAGE } from '../../src/domain/serverErrors';
 
 export { AuthError, sameId } from './verify';
@@ -132,25 +132,41 @@ async function auth(app: FastifyInstance) {
     app.addHook('onClose', async () => clearInterval(cleanup));
   }
 
-  app.decorate('authenticate', createAuthenticator(config, app.db, keys));
+  const authenticator = createAuthenticator(config, app.db, keys);
+  app.decorate('authenticate', authenticator.authenticate);
   app.decorateRequest('user', null as unknown as UserContext);
 
   // The guard keys on the route the router matched, never on the URL's spelling: /%61pi/..., /API/...
   // and every other form that reaches an /api route is checked. A route is signed-in unless it says
-  // `config: { public: true }`.
-  const userLimit = config.rateLimit.perUserPerMinute;
+  // `config: { public: true }`. The rate-limit plugin leaves these requests to this hook, which counts
+  // each against its client address whatever the outcome, and a limit past its address's count is
+  // answered 429 before anything else: without a valid token the address alone is counted; with one,
+  // the address, the user and the user's account are one statement.
+  const { perIpPerMinute: addressLimit, perUserPerMinute: userLimit } = config.rateLimit;
   app.addHook('onRequest', async (req, reply) => {
-    if (!isApiRoute(req.routeOptions.url) || req.routeOptions.config.public === true) return;
+    if (!isSignedInRoute(req)) return;
 
     const header = req.headers.authorization;
     const token = header?.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
     if (!token) {
+      if (await countAddress(app, req, reply)) return reply;
       reply.header('www-authenticate', 'Bearer');
       return reply.code(401).send(errorBody(401, 'Missing bearer token'));
     }
+    let verified;
+    try {
+      verified = await authenticator.verify(token);
+    } catch (err) {
+      if (await countAddress(app, req, reply)) return reply;
+      if (!(err instanceof AuthError)) throw err;
+      reply.header('www-authenticate', 'Bearer error="invalid_token"');
+      return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message));
+    }
+    const counted = await countAndLoadAccount(app.db, verified.userId, addressKey(req.ip), userKey(verified.userId), REQUEST_WINDOW_MS);
+    if (counted.address.count > addressLimit) return tooMany(reply, addressLimit, counted.address);
     let result;
     try {
-      result = await app.authenticate(token);
+      result = authenticator.admit(verified, counted.account);
     } catch (err) {
       if (!(err instanceof AuthError)) throw err;
       reply.header('www-authenticate', 'Bearer error="invalid_token"');
@@ -162,8 +178,7 @@ async function auth(app: FastifyInstance) {
     if (!sameId(contextValue, result.tokenCustomerId) || !sameId(result.tokenCustomerId, result.user.customerId)) {
       return reply.code(403).send(errorBody(403, FORBIDDEN_MESSAGE));
     }
-    const limit = await consume(app.db, `user:${result.user.userId}`, 60_000);
-    if (limit.count > userLimit) return tooMany(reply, userLimit, limit);
+    if (counted.user.count > userLimit) return tooMany(reply, userLimit, counted.user);
     req.user = result.user;
   });
 

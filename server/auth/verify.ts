@@ -55,11 +55,26 @@ function remoteKeys(issuer: string): KeySet {
 const VERIFIED_MAX = 1000;
 const VERIFIED_TTL_MS = 60_000;
 
-export function createAuthenticator(config: Config, db: Db, localKeys: JWK[] | null): Authenticate {
+/** A verified token: its claims and the user id they name. */
+export interface VerifiedToken {
+  claims: JWTPayload;
+  userId: string;
+}
+
+export interface Authenticator {
+  /** Verifies a token's signature and claims (throws AuthError); reads nothing from the database. */
+  verify(token: string): Promise<VerifiedToken>;
+  /** The request's identity from a verified token and the account it names (throws AuthError). */
+  admit(token: VerifiedToken, account: Account | null): Authenticated;
+  /** Both, reading the account itself. */
+  authenticate: Authenticate;
+}
+
+export function createAuthenticator(config: Config, db: Db, localKeys: JWK[] | null): Authenticator {
   const keySet: KeySet = localKeys ? createLocalJWKSet(publicJwks(localKeys)) : remoteKeys(config.oidcIssuer);
   const verified = new Map<string, { claims: JWTPayload; until: number }>();
 
-  const verify = async (token: string): Promise<JWTPayload> => {
+  const verifyClaims = async (token: string): Promise<JWTPayload> => {
     const now = Date.now();
     const known = verified.get(token);
     if (known && known.until > now) return known.claims;
@@ -82,15 +97,26 @@ export function createAuthenticator(config: Config, db: Db, localKeys: JWK[] | n
     return claims;
   };
 
-  return async (token) => {
-    const claims = await verify(token);
+  const verify = async (token: string): Promise<VerifiedToken> => {
+    const claims = await verifyClaims(token);
     // Entra ID's sub is per application; its oid is the user's stable id, as users.id is ours.
-    const userId = typeof claims.oid === 'string' ? claims.oid : claims.sub!;
-    const account = await loadAccount(db, userId);
+    return { claims, userId: typeof claims.oid === 'string' ? claims.oid : claims.sub! };
+  };
+
+  const admit = ({ claims }: VerifiedToken, account: Account | null): Authenticated => {
     if (!account) throw new AuthError(401, 'Unknown user');
     if (account.user.status !== UserStatus.Activated) throw new AuthError(401, 'User is not active');
     const tokenCustomerId = typeof claims.customer_id === 'string' ? claims.customer_id : account.customer.id;
     return { user: userContext(account), account, tokenCustomerId, expiresAt: claims.exp! };
+  };
+
+  return {
+    verify,
+    admit,
+    authenticate: async (token) => {
+      const verifiedToken = await verify(token);
+      return admit(verifiedToken, await loadAccount(db, verifiedToken.userId));
+    },
   };
 }
 
