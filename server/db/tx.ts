@@ -2,7 +2,7 @@
  * Database handles as the layers above see them, the transaction-scoped advisory lock, and what a
  * unit of work changed (services/unitOfWork.ts publishes it after the commit).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from './index';
 
@@ -20,7 +20,23 @@ export function pgClientOf(db: DbOrTx): pg.Pool | pg.PoolClient {
 
 /** Holds a transaction-scoped lock on `key` until the transaction ends; a second holder waits. */
 export async function advisoryLock(tx: DbOrTx, key: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  await tx.execute(advisoryLockSql(key));
+}
+
+/** The statement advisoryLock sends, for a caller that takes the lock as part of a statement of its own. */
+export function advisoryLockSql(key: string): SQL {
+  return sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+}
+
+/**
+ * advisoryLock within a unit of work: a lock the work already holds (taken before, or together with
+ * the unit of work's first statement) is not asked for again. The lock is the same either way: held
+ * from its first taking until the transaction ends.
+ */
+export async function lockInWork(w: Work, key: string): Promise<void> {
+  if (w.held.has(key)) return;
+  await advisoryLock(w.tx, key);
+  w.held.add(key);
 }
 
 /** What a unit of work may change that devices hold: their jobs, or the images of those jobs. */
@@ -45,4 +61,6 @@ export class ChangeLog {
 export interface Work {
   tx: Tx;
   changes: ChangeLog;
+  /** The advisory locks (their keys) this transaction holds: lockInWork takes each once. */
+  held: Set<string>;
 }

@@ -13,7 +13,7 @@ import type { Job, PlumberJobCounts, Task } from '../../src/domain/schemas';
 import { JobStatus, Role, TaskStatus, UserStatus } from '../../src/domain/enums';
 import type { UserContext } from '../auth/context';
 import { feedTombstones, jobs, tasks, users } from '../db/schema';
-import { advisoryLock, type DbOrTx, type Tx, type Work } from '../db/tx';
+import { lockInWork, type DbOrTx, type Tx, type Work } from '../db/tx';
 import { escapeLike } from './sqlLike';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -196,9 +196,12 @@ export async function countPlumberJobs(db: DbOrTx, companyId: string, registrati
 
 // --- writing --------------------------------------------------------------------------------------
 
-/** Takes the company's job lock (see the module comment) and notes that the work changes its jobs. */
+/** The key of a company's job lock. */
+export const companyJobsLock = (companyId: string) => `company:${companyId}`;
+
+/** Takes the company's job lock (see the module comment), once per unit of work, and notes that the work changes its jobs. */
 export async function lockCompanyJobs(w: Work, companyId: string): Promise<void> {
-  await advisoryLock(w.tx, `company:${companyId}`);
+  await lockInWork(w, companyJobsLock(companyId));
   w.changes.note(companyId, 'jobs');
 }
 

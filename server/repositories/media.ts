@@ -65,19 +65,20 @@ export async function companyAsset(db: DbOrTx, companyId: string, assetId: strin
   return row;
 }
 
-/** A live task of a live job of the company, with its job; undefined when there is none. */
-export async function companyTask(db: DbOrTx, companyId: string, taskId: string) {
-  const [row] = await db.select({ job: jobs, task: tasks }).from(tasks)
+/**
+ * A live task of a live job of the company, with its job; undefined when there is none. With
+ * `assetId`, also the company of the image with that id, whichever company it is (null when the id
+ * is free), read in the same statement.
+ */
+export async function companyTask(db: DbOrTx, companyId: string, taskId: string, assetId?: string) {
+  const [row] = await db.select({
+    job: jobs, task: tasks,
+    assetCompany: assetId === undefined ? sql<string | null>`null` : sql<string | null>`(select ${mediaAssets.companyId} from ${mediaAssets} where ${mediaAssets.id} = ${assetId})`,
+  }).from(tasks)
     .innerJoin(jobs, eq(jobs.id, tasks.jobId))
     .where(and(eq(tasks.id, taskId), eq(jobs.companyId, companyId), sql`${jobs.deletedAt} is null`, eq(tasks.isDeleted, false)))
     .limit(1);
   return row;
-}
-
-/** The company of an image id in use, whichever company it is; undefined when the id is free. */
-export async function assetCompany(db: DbOrTx, assetId: string): Promise<string | undefined> {
-  const [row] = await db.select({ companyId: mediaAssets.companyId }).from(mediaAssets).where(eq(mediaAssets.id, assetId)).limit(1);
-  return row?.companyId;
 }
 
 /** Ids of the company's images of one object id on a property, newest first. */

@@ -13,6 +13,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { JOB_LIST_PAGE_SIZE } from '../../src/domain/constants';
 import { runMutation } from './mutation';
+import { jobsLockOf } from '../services/jobs/writing';
 import { allJobs, getJob, jobsPage, plumberJobCounts } from '../services/jobs/read';
 import { saveTaskReport } from '../services/jobs/report';
 import { completeJob, createJob, deleteJobs, reassignJobs, updateJob, updateJobNote } from '../services/jobs/write';
@@ -41,7 +42,7 @@ export async function jobRoutes(app: FastifyInstance) {
     (req) => plumberJobCounts(app.db, req.user, req.params.id));
 
   r.post('/Jobs', { schema: { tags, body: CreateJobBody, response: { 200: Uuid, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await createJob(w, req.user, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await createJob(w, req.user, req.body) }), { lockFirst: jobsLockOf(req.user) });
   });
 
   r.put('/Jobs', {
@@ -53,19 +54,19 @@ export async function jobRoutes(app: FastifyInstance) {
       if ('completedBy' in body) return { status: 200, body: await completeJob(w, req.user, body) };
       if ('taskEditRequests' in body) return { status: 200, body: await updateJob(w, req.user, body) };
       return { status: 200, body: await updateJobNote(w, req.user, body) };
-    });
+    }, { lockFirst: jobsLockOf(req.user) });
   });
 
   r.delete('/Jobs', {
     schema: { tags, body: DeleteJobsBody, response: { 200: DeletedJobsSchema, ...mutationErrors } },
   }, async (req, reply) => {
     const ids = req.body.jobList.map((j) => j.jobId);
-    await runMutation(req, reply, async (w) => ({ status: 200, body: { deletedJobIds: await deleteJobs(w, req.user, ids) } }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: { deletedJobIds: await deleteJobs(w, req.user, ids) } }), { lockFirst: jobsLockOf(req.user) });
   });
 
   r.post('/jobs/task/:taskId', {
     schema: { tags, params: Type.Object({ taskId: Uuid }), body: TaskReportBody, response: { 200: JobSchema, ...mutationErrors } },
   }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await saveTaskReport(w, req.user, req.params.taskId, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await saveTaskReport(w, req.user, req.params.taskId, req.body) }), { lockFirst: jobsLockOf(req.user) });
   });
 }

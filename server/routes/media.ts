@@ -137,7 +137,7 @@ async function mediaMutation(
     await Promise.all(fx.obsolete.map((k) => fx.store.remove(k).catch((e) => req.log.warn({ err: e, key: k }, 'media file not removed'))));
   };
   try {
-    await runMutation(req, reply, work(fx), contentHash, removeObsolete);
+    await runMutation(req, reply, work(fx), { contentHash, afterCommit: removeObsolete });
   } catch (err) {
     await Promise.all(fx.written.map((k) => fx.store.remove(k).catch(() => {})));
     throw err;

@@ -31,15 +31,21 @@ function idempotencyOf(request: FastifyRequest, contentHash?: string): Idempoten
   };
 }
 
-/**
- * Runs `work` as the request's unit of work, idempotently when the request has a key, and sends its
- * result. `contentHash` stands for a body Fastify did not parse (a multipart upload: its fields and
- * file hash); `afterCommit` runs once the transaction has committed, before the answer goes out.
- */
+export interface MutationOptions {
+  /** Stands for a body Fastify did not parse (a multipart upload: its fields and file hash). */
+  contentHash?: string;
+  /** Runs once the transaction has committed, before the answer goes out. */
+  afterCommit?: () => Promise<void>;
+  /** The advisory lock the work takes first (a job mutation: its company's), taken with the unit of work's first statement. */
+  lockFirst?: string;
+}
+
+/** Runs `work` as the request's unit of work, idempotently when the request has a key, and sends its result. */
 export async function runMutation(
-  request: FastifyRequest, reply: FastifyReply, work: (w: Work) => Promise<MutationResult>, contentHash?: string, afterCommit?: () => Promise<void>,
+  request: FastifyRequest, reply: FastifyReply, work: (w: Work) => Promise<MutationResult>, opts: MutationOptions = {},
 ): Promise<void> {
-  const result = await runIdempotent(request.server.context, idempotencyOf(request, contentHash), work, { afterCommit });
+  const { contentHash, afterCommit, lockFirst } = opts;
+  const result = await runIdempotent(request.server.context, idempotencyOf(request, contentHash), work, { afterCommit, lockFirst });
   if (result.replayed) reply.header('idempotent-replayed', 'true');
   reply.code(result.status).send(result.body);
 }

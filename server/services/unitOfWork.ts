@@ -7,15 +7,21 @@
  *
  * Idempotency: the result {status, body} is stored under (user, key) in the same transaction. A
  * repeat of the key by the same user gets the stored result and changes nothing; the same key on a
- * different request is 422. A per-key advisory lock makes a concurrent duplicate wait for the first
- * and then read its stored result. A failed work (it throws) rolls back and stores nothing, so
- * retrying a key whose first attempt failed runs the work again.
+ * different request is 422. The key's row is claimed by the transaction's first statement, so a
+ * concurrent duplicate waits on it (the primary key) for the first and then reads its stored result.
+ * A failed work (it throws) rolls back and stores nothing, so retrying a key whose first attempt
+ * failed runs the work again.
+ *
+ * Round trips: a work that starts by taking a known advisory lock (a job mutation: its company's)
+ * names it as `lockFirst`; the claim statement takes it before the claim, and the work's own
+ * lockInWork does not ask again. Every statement after the lock still sees what the previous holder
+ * committed (READ COMMITTED: each statement its own snapshot).
  */
 import type { Db } from '../db/index';
-import { advisoryLock, ChangeLog, type Work } from '../db/tx';
+import { advisoryLockSql, ChangeLog, type Work } from '../db/tx';
 import type { HubPublisher } from '../hub/publisher';
 import { HttpError } from '../http/errors';
-import { findAnswer, storeAnswer } from '../repositories/idempotency';
+import { claimKey, findAnswer, storeAnswer } from '../repositories/idempotency';
 
 export interface MutationResult {
   status: number;
@@ -40,12 +46,14 @@ export interface UnitOfWorkDeps {
 export interface UnitOfWorkOptions {
   /** Runs once the transaction has committed, before the notifications (e.g. removing replaced files). */
   afterCommit?: () => Promise<void>;
+  /** An advisory lock (its key) the work takes first: taken with the idempotency claim, in one statement. */
+  lockFirst?: string;
 }
 
 /** Runs `work` in one transaction; publishes what it changed after the commit. */
 export async function inUnitOfWork<T>(deps: UnitOfWorkDeps, work: (w: Work) => Promise<T>, opts: UnitOfWorkOptions = {}): Promise<T> {
   const changes = new ChangeLog();
-  const result = await deps.db.transaction((tx) => work({ tx, changes }));
+  const result = await deps.db.transaction((tx) => work({ tx, changes, held: new Set() }));
   await opts.afterCommit?.();
   await deps.publisher.publishChanges(changes.list());
   return result;
@@ -60,10 +68,13 @@ export async function runIdempotent(
 ): Promise<MutationResult & { replayed: boolean }> {
   if (!idem) return { ...(await inUnitOfWork(deps, work, opts)), replayed: false };
   let replayed = false;
+  const { lockFirst } = opts;
   const result = await inUnitOfWork(deps, async (w) => {
-    await advisoryLock(w.tx, `idem:${idem.userId}:${idem.key}`);
-    const stored = await findAnswer(w.tx, idem.userId, idem.key);
-    if (stored) {
+    const claimed = await claimKey(w.tx, idem, lockFirst === undefined ? undefined : advisoryLockSql(lockFirst));
+    if (lockFirst !== undefined) w.held.add(lockFirst);
+    if (!claimed) {
+      const stored = await findAnswer(w.tx, idem.userId, idem.key);
+      if (!stored) throw new Error(`Idempotency-Key "${idem.key}" neither claimed nor stored`);
       if (stored.requestHash !== idem.requestHash) {
         throw new HttpError(422, `Idempotency-Key "${idem.key}" was already used for a different request (${stored.method} ${stored.path})`);
       }
@@ -71,7 +82,7 @@ export async function runIdempotent(
       return { status: stored.statusCode, body: stored.response };
     }
     const out = await work(w);
-    await storeAnswer(w.tx, { ...idem, statusCode: out.status, response: out.body as Record<string, unknown> });
+    await storeAnswer(w.tx, idem.userId, idem.key, { statusCode: out.status, response: out.body as Record<string, unknown> });
     return out;
   }, { afterCommit: async () => { if (!replayed) await opts.afterCommit?.(); } });
   return { ...result, replayed };

@@ -49,6 +49,18 @@ it('applies two concurrent identical requests once', async () => {
   expect(await liveJobCount(demo)).toBe(before + 1);
 });
 
+it('applies concurrent edits of one job one after another, each exactly once, duplicates and all', async () => {
+  // The company's job lock is taken together with the idempotency claim: no edit reads a version another has since changed.
+  const job = await createJob(demo, 'kari', 'ola');
+  const edits = Array.from({ length: 6 }, (_, i) => ({ headers: key(), note: { jobId: job.jobId, notes: `Samtidig ${i}`, status: 1, severity: 2 } }));
+  const answers = await Promise.all(edits.flatMap((e) => [1, 2].map(() => demo.api('ola', 'PUT', '/api/Jobs', e.note, e.headers))));
+  expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+  for (let i = 0; i < 6; i++) expect(answers[2 * i + 1]).toEqual(answers[2 * i]);
+  const versions = answers.filter((_, i) => i % 2 === 0).map((a) => a.body.version).sort((a, b) => a - b);
+  expect(versions).toEqual(Array.from({ length: 6 }, (_, i) => job.version + 1 + i));
+  expect((await jobRow(demo, job.jobId)).version).toBe(job.version + 6);
+});
+
 it('answers 422 when a key is reused for a different request, and changes nothing', async () => {
   const job = await createJob(demo, 'kari', 'ola');
   const headers = key();

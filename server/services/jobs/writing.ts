@@ -11,7 +11,7 @@ import type { UserContext } from '../../auth/context';
 import type { Work } from '../../db/tx';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import {
-  findAssignableUser, findLiveJob, jobIdOwner, lockCompanyJobs, taskIdOwner, toJob, type JobRow, type TaskRow,
+  companyJobsLock, findAssignableUser, findLiveJob, jobIdOwner, lockCompanyJobs, taskIdOwner, toJob, type JobRow, type TaskRow,
 } from '../../repositories/jobs';
 
 export interface LockedJob {
@@ -25,6 +25,14 @@ export const date = (s: string | null | undefined): Date | null => (s ? new Date
 export function requireCompany(user: UserContext): string {
   if (!user.companyId) throw forbidden();
   return user.companyId;
+}
+
+/**
+ * The lock a job mutation of `user` takes first (the company's job lock), for the unit of work to take
+ * with its first statement (services/unitOfWork.ts `lockFirst`); none without a company (refused anyway).
+ */
+export function jobsLockOf(user: UserContext): string | undefined {
+  return user.companyId ? companyJobsLock(user.companyId) : undefined;
 }
 
 export async function lockedCompany(w: Work, user: UserContext): Promise<string> {

@@ -7,7 +7,7 @@ import type { UserContext } from '../../auth/context';
 import type { Work } from '../../db/tx';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { CheckedImage } from '../../media/image';
-import { assetCompany, companyTask, insertAsset, toAsset } from '../../repositories/media';
+import { companyTask, insertAsset, toAsset } from '../../repositories/media';
 import { checkCaptureDate, checkWritable, noMedia } from './access';
 import { checkQuota, putFile, storedMetadata, type MediaEffects } from './files';
 
@@ -18,7 +18,10 @@ export async function uploadImage(w: Work, user: UserContext, input: UploadInput
   const { tx } = w;
   checkCaptureDate(input.metadata);
   if (!user.companyId) throw notFound('Task');
-  const owner = await companyTask(tx, user.companyId, input.customProps.taskId);
+  // A UUID is the same id in either case (RFC 9562); stored, answered and keyed in lower case.
+  const assetId = (input.assetId ?? randomUUID()).toLowerCase();
+  // The task and whether the image id is in use: one statement, checked in this order.
+  const owner = await companyTask(tx, user.companyId, input.customProps.taskId, assetId);
   if (!owner) throw notFound('Task');
   if (!canActOnJob(user, owner.job)) throw forbidden();
   if (owner.job.matrikkelenhetId !== input.matrikkelenhetsId) {
@@ -26,9 +29,7 @@ export async function uploadImage(w: Work, user: UserContext, input: UploadInput
   }
   checkWritable(owner.job, owner.task);
 
-  // A UUID is the same id in either case (RFC 9562); stored, answered and keyed in lower case.
-  const assetId = (input.assetId ?? randomUUID()).toLowerCase();
-  const existing = await assetCompany(tx, assetId);
+  const existing = owner.assetCompany;
   // An id in use elsewhere is answered as any id the user may not see.
   if (existing) throw existing === user.companyId ? conflict(`The image ${assetId} already exists`) : noMedia();
 
