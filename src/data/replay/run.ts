@@ -49,6 +49,12 @@ async function replayOnce(): Promise<ReplayResult> {
   /** Read, not yet sent, in queue order. */
   const waiting: { entry: OutboxEntry; entities: Set<string> }[] = [];
   const inFlight = new Map<number, { entities: Set<string>; settled: Promise<void> }>();
+  /** Of those, the ones whose request is still on the line (not yet accepted by the server). */
+  const sending = new Set<number>();
+  let wakeUp: (() => void) | null = null;
+  /** Settles when a request under way was accepted (a slot on the line is free again). */
+  const answered = () => new Promise<void>((resolve) => { wakeUp = resolve; });
+  const nextEvent = () => Promise.race([...[...inFlight.values()].map((f) => f.settled), answered()]);
   // Set by the first request stopped (offline, 401, the server's retry) or thrown: nothing more starts.
   const halt: { stop?: { stop: Exclude<ReplayStop, null>; retryAfter: number | null }; thrown?: { error: unknown } } = {};
   setLocalReplayState({ replaying: true, done, total });
@@ -86,13 +92,14 @@ async function replayOnce(): Promise<ReplayResult> {
         await Promise.race([...inFlight.values()].map((f) => f.settled));
         continue;
       }
-      // The oldest entry that shares nothing with a request under way nor with an older waiting one.
-      const at = inFlight.size >= REPLAY_WINDOW ? -1 : waiting.findIndex((w, i) =>
+      // The oldest entry that shares nothing with a command under way (sent, or its answer being
+      // written) nor with an older waiting one; at most REPLAY_WINDOW requests on the line.
+      const at = sending.size >= REPLAY_WINDOW ? -1 : waiting.findIndex((w, i) =>
         ![...inFlight.values()].some((f) => shares(f.entities, w.entities)) && !waiting.slice(0, i).some((o) => shares(o.entities, w.entities)));
       if (at === -1) {
         // A full window, or everything read waits on a request under way (the oldest never waits on an older one).
         if (inFlight.size === 0) throw new Error('outbox replay: nothing to send and nothing under way');
-        await Promise.race([...inFlight.values()].map((f) => f.settled));
+        await nextEvent();
         continue;
       }
       const [{ entry, entities }] = waiting.splice(at, 1);
@@ -104,10 +111,18 @@ async function replayOnce(): Promise<ReplayResult> {
         continue;
       }
       const seq = entry.seq!;
-      const settled = sendEntry(entry).then(
+      sending.add(seq);
+      const onAnswered = () => {
+        sending.delete(seq);
+        wakeUp?.();
+      };
+      const settled = sendEntry(entry, onAnswered).then(
         (outcome) => settle(entry, outcome),
         (error: unknown) => { halt.thrown ??= { error }; },
-      ).finally(() => inFlight.delete(seq));
+      ).finally(() => {
+        sending.delete(seq);
+        inFlight.delete(seq);
+      });
       inFlight.set(seq, { entities, settled });
     }
     if (halt.thrown) throw halt.thrown.error;

@@ -128,7 +128,12 @@ async function markFailed(entry: OutboxEntry, err: ApiError): Promise<void> {
 /** The platform knows it has no network: a request could not leave the device. */
 const platformOffline = () => (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false;
 
-export async function sendEntry(queued: OutboxEntry): Promise<SendOutcome> {
+/**
+ * Sends one queued command and settles its answer. `onAnswered` is called when the server has
+ * accepted it, before the answer is written to the replica: the request no longer occupies the
+ * line, so the replay may start another one (whose start then shares this answer's transaction).
+ */
+export async function sendEntry(queued: OutboxEntry, onAnswered?: () => void): Promise<SendOutcome> {
   // Not counted as an attempt: `attempts` 0 means no request of it ever left the device, so it may
   // still be cancelled (a photo deleted before its upload, photos/store.ts).
   if (platformOffline()) return { kind: 'stop', stop: 'offline', retryAfter: null };
@@ -169,6 +174,7 @@ export async function sendEntry(queued: OutboxEntry): Promise<SendOutcome> {
     await replayWrite(() => updateIfSame(entry, (cur) => ({ ...cur, lastError: { status, message, at: new Date().toISOString() } })));
     return stopFor(e);
   }
+  onAnswered?.();
   await markSent(entry, response);
   return { kind: 'sent' };
 }

@@ -7,13 +7,13 @@
  * per command, and each signal made every open page run its live queries again (the counts in the
  * header, the menu, the lists), so the pages read the replica some thousand times during a replay
  * of 500 commands, more than the replay's own work. The replay's writes are what the screens show
- * only as progress; a quarter of a second later is soon enough. The parts of the held signals are
+ * only as progress; half a second later is soon enough. The parts of the held signals are
  * merged, so every live query still learns of every range that changed (nothing is missed, only
  * batched), and the last ones go out as the replay ends.
  */
 import Dexie, { type ObservabilitySet } from 'dexie';
 
-export const REPLAY_SIGNAL_MS = 250;
+export const REPLAY_SIGNAL_MS = 500;
 
 /**
  * Dexie's storagemutated event, taken over: its own implementation rebuilds `fire` from the
