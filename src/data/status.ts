@@ -61,6 +61,11 @@ export function getUploadProgress(): ReadonlyMap<string, number> {
   return uploadsSnapshot;
 }
 
+/** Whether a screen shows upload progress now (a task's photo strip): only then is it worth measuring. */
+export function uploadProgressWatched(): boolean {
+  return uploadListeners.size > 0;
+}
+
 export function subscribeUploadProgress(listener: () => void): () => void {
   uploadListeners.add(listener);
   return () => uploadListeners.delete(listener);

@@ -2,7 +2,7 @@
 import type { ApiErrorBody, Job } from '../../domain/api';
 import { commandDef, type CommandRequest, type OutboxEntry } from '../commands';
 import { db } from '../db';
-import { setUploadProgress } from '../status';
+import { setUploadProgress, uploadProgressWatched } from '../status';
 import { ApiError, apiFetch } from '../transport';
 import { fetchServerJobs, handOnVersion, keptCopy, rebase, writeServerJobs } from './replica';
 import type { ReplayStop } from './types';
@@ -158,7 +158,9 @@ export async function sendEntry(queued: OutboxEntry, onAnswered?: () => void): P
   let response: unknown;
   try {
     const body = 'form' in request ? request.form : request.json;
-    const onUploadProgress = 'form' in request ? (f: number) => setUploadProgress(entry.key, f) : undefined;
+    // Measured (an XMLHttpRequest instead of fetch) only while a screen shows it: an end-of-day
+    // sync from the job list has nobody to show it to.
+    const onUploadProgress = 'form' in request && uploadProgressWatched() ? (f: number) => setUploadProgress(entry.key, f) : undefined;
     try {
       response = await apiFetch<unknown>(request.path, { method: request.method, body, idempotencyKey: entry.key, onUploadProgress });
     } finally {
