@@ -28,7 +28,7 @@ interface MutationEvent {
   unsubscribe: (fn: (parts: ObservabilitySet) => unknown) => void;
 }
 const event = Dexie.on.storagemutated as unknown as MutationEvent;
-let subscribers = [...event.subscribers];
+let subscribers = event.subscribers;
 let holding = 0;
 let held: ObservabilitySet | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
@@ -45,13 +45,12 @@ function flush(): void {
   if (parts) fireNow(parts);
 }
 
+// Dexie reads its `subscribers` list only in the subscribe and unsubscribe replaced here.
 event.subscribe = (fn) => {
   if (!subscribers.includes(fn)) subscribers = [...subscribers, fn];
-  event.subscribers = subscribers;
 };
 event.unsubscribe = (fn) => {
   subscribers = subscribers.filter((s) => s !== fn);
-  event.subscribers = subscribers;
 };
 event.fire = (parts) => {
   if (holding === 0) {

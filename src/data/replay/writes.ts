@@ -23,20 +23,14 @@ let flushing = false;
  * join the same transaction. A MessageChannel, not setTimeout: a hidden page's timers are
  * throttled to one a second, its messages are not.
  */
-const channel = typeof MessageChannel === 'undefined' ? null : new MessageChannel();
+const channel = new MessageChannel();
 const tasks: (() => void)[] = [];
-if (channel) {
-  channel.port1.onmessage = () => tasks.shift()?.();
-  // Node (tests, benchmarks): an open port must not keep the process alive.
-  (channel.port1 as { unref?: () => void }).unref?.();
-}
+channel.port1.onmessage = () => tasks.shift()?.();
+// Node (tests, benchmarks): an open port must not keep the process alive.
+(channel.port1 as { unref?: () => void }).unref?.();
 function afterThisTask(fn: () => void): void {
-  if (!channel) {
-    setTimeout(fn, 0);
-    return;
-  }
   tasks.push(fn);
-  channel.port2.postMessage(null);
+  channel.port2.postMessage(0);
 }
 
 /**
