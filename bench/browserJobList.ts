@@ -7,6 +7,7 @@
  * The replica is filled with 10,000 synthetic jobs of the signed-in admin's company.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Page } from '@playwright/test';
 import { launchBenchBrowser } from './benchBrowser';
 
 export interface BrowserJobListBench {
@@ -35,6 +36,35 @@ export async function startServer(port: number, pgPort: number): Promise<ChildPr
   throw new Error('bench server did not start');
 }
 
+/** Fills the replica with `count` copies of its first job, spread over time, as the pull would write them. */
+export async function fillReplicaWithJobs(page: Page, count: number): Promise<void> {
+  await page.evaluate((count) => new Promise<void>((resolve, reject) => {
+    const open = indexedDB.open('meterwork');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const idb = open.result;
+      const read = idb.transaction('jobs').objectStore('jobs').getAll(null, 1);
+      read.onsuccess = () => {
+        const template = read.result[0];
+        const tx = idb.transaction('jobs', 'readwrite');
+        const store = tx.objectStore('jobs');
+        const start = Date.UTC(2024, 0, 1);
+        for (let i = 0; i < count; i++) {
+          const jobId = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+          const createdAt = new Date(start + i * 3_600_000).toISOString();
+          store.put({
+            ...template, jobId, refNr: 100_000 + i, createdAt, updatedAt: createdAt,
+            statusId: 1 + (i % 2), subscriberText: `Benkeveien ${i % 500}, 1337 Sandvika`,
+            jobTasks: template.jobTasks.map((t: { taskId: string }) => ({ ...t, jobId, taskId: jobId.replace('8000', '9000') })),
+          });
+        }
+        tx.oncomplete = () => { idb.close(); resolve(); };
+        tx.onerror = () => reject(tx.error);
+      };
+    };
+  }), count);
+}
+
 export async function benchBrowserJobList(opts: { jobCount?: number; runs?: number } = {}): Promise<BrowserJobListBench> {
   const jobCount = opts.jobCount ?? 10_000;
   const runs = opts.runs ?? 7;
@@ -55,32 +85,7 @@ export async function benchBrowserJobList(opts: { jobCount?: number; runs?: numb
     await page.getByTestId('job-card').first().waitFor();
     await page.evaluate(async () => { await navigator.serviceWorker.ready; });
 
-    // Fill the replica: copies of the first job, spread over time, as the pull would write them.
-    await page.evaluate((count) => new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open('meterwork');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const idb = open.result;
-        const read = idb.transaction('jobs').objectStore('jobs').getAll(null, 1);
-        read.onsuccess = () => {
-          const template = read.result[0];
-          const tx = idb.transaction('jobs', 'readwrite');
-          const store = tx.objectStore('jobs');
-          const start = Date.UTC(2024, 0, 1);
-          for (let i = 0; i < count; i++) {
-            const jobId = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
-            const createdAt = new Date(start + i * 3_600_000).toISOString();
-            store.put({
-              ...template, jobId, refNr: 100_000 + i, createdAt, updatedAt: createdAt,
-              statusId: 1 + (i % 2), subscriberText: `Benkeveien ${i % 500}, 1337 Sandvika`,
-              jobTasks: template.jobTasks.map((t: { taskId: string }) => ({ ...t, jobId, taskId: jobId.replace('8000', '9000') })),
-            });
-          }
-          tx.oncomplete = () => { idb.close(); resolve(); };
-          tx.onerror = () => reject(tx.error);
-        };
-      };
-    }), jobCount);
+    await fillReplicaWithJobs(page, jobCount);
 
     const navigationRunsMs: number[] = [];
     for (let i = 0; i < runs; i++) {

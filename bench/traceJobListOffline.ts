@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { launchBenchBrowser } from './benchBrowser';
-import { startServer } from './browserJobList';
+import { fillReplicaWithJobs, startServer } from './browserJobList';
 
 async function main() {
   const port = Number(process.env.BENCH_PORT ?? 3220);
@@ -34,31 +34,7 @@ async function main() {
     await page.getByTestId('job-card').first().waitFor();
     await page.evaluate(async () => { await navigator.serviceWorker.ready; });
     const count = Number(process.env.JOBS ?? 10_000);
-    await page.evaluate((count) => new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open('meterwork');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const idb = open.result;
-        const read = idb.transaction('jobs').objectStore('jobs').getAll(null, 1);
-        read.onsuccess = () => {
-          const template = read.result[0];
-          const tx = idb.transaction('jobs', 'readwrite');
-          const store = tx.objectStore('jobs');
-          const start = Date.UTC(2024, 0, 1);
-          for (let i = 0; i < count; i++) {
-            const jobId = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
-            const createdAt = new Date(start + i * 3_600_000).toISOString();
-            store.put({
-              ...template, jobId, refNr: 100_000 + i, createdAt, updatedAt: createdAt,
-              statusId: 1 + (i % 2), subscriberText: `Benkeveien ${i % 500}, 1337 Sandvika`,
-              jobTasks: template.jobTasks.map((t: { taskId: string }) => ({ ...t, jobId, taskId: jobId.replace('8000', '9000') })),
-            });
-          }
-          tx.oncomplete = () => { idb.close(); resolve(); };
-          tx.onerror = () => reject(tx.error);
-        };
-      };
-    }), count);
+    await fillReplicaWithJobs(page, count);
 
     await context.setOffline(true);
     const runs = Number(process.env.RUNS ?? 5);
