@@ -36,6 +36,19 @@ export async function startServer(port: number, pgPort: number): Promise<ChildPr
   throw new Error('bench server did not start');
 }
 
+/** Signs in as the demo admin and opens the job list, with the service worker in control. */
+export async function openJobListAsAdmin(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByTestId('sign-in').click();
+  await page.locator('#email').fill('kari.nordmann@sandvika-ror.no');
+  await page.locator('#password').fill('Meterwork-demo-2026');
+  await page.locator('#password').press('Enter');
+  await page.getByTestId('page-title').waitFor();
+  await page.goto('/joblist');
+  await page.getByTestId('job-card').first().waitFor();
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+}
+
 /** Fills the replica with `count` copies of its first job, spread over time, as the pull would write them. */
 export async function fillReplicaWithJobs(page: Page, count: number): Promise<void> {
   await page.evaluate((count) => new Promise<void>((resolve, reject) => {
@@ -75,15 +88,7 @@ export async function benchBrowserJobList(opts: { jobCount?: number; runs?: numb
   const { context } = browser;
   try {
     const page = context.pages()[0] ?? await context.newPage();
-    await page.goto('/');
-    await page.getByTestId('sign-in').click();
-    await page.locator('#email').fill('kari.nordmann@sandvika-ror.no');
-    await page.locator('#password').fill('Meterwork-demo-2026');
-    await page.locator('#password').press('Enter');
-    await page.getByTestId('page-title').waitFor();
-    await page.goto('/joblist');
-    await page.getByTestId('job-card').first().waitFor();
-    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    await openJobListAsAdmin(page);
 
     await fillReplicaWithJobs(page, jobCount);
 

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { launchBenchBrowser } from './benchBrowser';
-import { fillReplicaWithJobs, startServer } from './browserJobList';
+import { fillReplicaWithJobs, openJobListAsAdmin, startServer } from './browserJobList';
 
 async function main() {
   const port = Number(process.env.BENCH_PORT ?? 3220);
@@ -24,15 +24,7 @@ async function main() {
   });
   try {
     const page = context.pages()[0] ?? await context.newPage();
-    await page.goto('/');
-    await page.getByTestId('sign-in').click();
-    await page.locator('#email').fill('kari.nordmann@sandvika-ror.no');
-    await page.locator('#password').fill('Meterwork-demo-2026');
-    await page.locator('#password').press('Enter');
-    await page.getByTestId('page-title').waitFor();
-    await page.goto('/joblist');
-    await page.getByTestId('job-card').first().waitFor();
-    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    await openJobListAsAdmin(page);
     const count = Number(process.env.JOBS ?? 10_000);
     await fillReplicaWithJobs(page, count);
 
