@@ -10,7 +10,8 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type 
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { db, META } from '../src/data/db';
 import { setAccessTokenProvider, setWorkerIdentity } from '../src/data/identity';
-import { OUTBOX_SYNC_TAG, runReplay } from '../src/data/replay';
+import { OUTBOX_SYNC_TAG } from '../src/data/replay';
+import { runReplay } from '../src/data/replay/run';
 import { getLocalReplayState, subscribeReplayState } from '../src/data/status';
 import { isTokenExpired, workerMessage, type WorkerCredentials, type WorkerReplayMessage } from '../src/data/workerMessages';
 

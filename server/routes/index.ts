@@ -10,6 +10,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError, reasonPhrase, TooManyError } from '../http/errors';
 import { fieldPath } from '../../src/domain/errorField';
 import { analyticsRoutes } from './analytics';
+import { batchRoutes } from './batch';
 import { assignmentRoutes } from './assignments';
 import { companySettingRoutes } from './companySettings';
 import { holidayRoutes } from './holidays';
@@ -67,6 +68,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(propertyRoutes);
   await app.register(waterMeterRoutes);
   await app.register(syncRoutes);
+  await app.register(batchRoutes);
   await app.register(mediaRoutes);
   await app.register(settingsRoutes);
   await app.register(workingHoursRoutes);

@@ -9,6 +9,5 @@
 export { OUTBOX_LOCK, OUTBOX_SYNC_TAG, type ReplayResult, type ReplayStop } from './replay/types';
 export { applyTables, keptCopy, rebase } from './replay/replica';
 export { enqueueCommand, type EnqueueOptions } from './replay/enqueue';
-export { REPLAY_WINDOW, runReplay } from './replay/run';
 export { cancelScheduledReplay, onReplayed, registerBackgroundSync, requestReplay } from './replay/schedule';
 export { discardCommand, retryCommand } from './replay/decisions';

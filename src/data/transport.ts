@@ -115,7 +115,7 @@ export function parseSuccessBody(status: number, bodyText: string, contentType: 
   }
 }
 
-function parseRetryAfter(value: string | null): number | null {
+export function parseRetryAfter(value: string | null): number | null {
   if (!value) return null;
   const secs = Number(value);
   if (Number.isFinite(secs)) return Math.max(0, secs);

@@ -41,3 +41,8 @@ export const PREVIOUSLY_SELECTED_PLUMBER_KEY = 'previouslySelectedPlumber';
 /** Real-time hub path and event name. */
 export const HUB_PATH = '/hubs/notifications';
 export const HUB_EVENT = 'plumber notification';
+
+/** POST /api/batch (src/domain/schemas/batch.ts): commands in one batch at most. */
+export const BATCH_MAX_REQUESTS = 25;
+/** The device's bound on one batch: the JSON of its commands' bodies; a larger command goes alone. */
+export const BATCH_MAX_BODY_CHARS = 256 * 1024;

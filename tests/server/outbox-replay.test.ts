@@ -17,7 +17,8 @@ import { metadataFrom } from '../../src/data/photos/processing';
 import { photoSendState } from '../../src/data/photos/store';
 import type { StoredPhoto } from '../../src/data/photos/types';
 import { discardCommand, enqueue, retryCommand } from '../../src/data/outbox';
-import { cancelScheduledReplay, runReplay } from '../../src/data/replay';
+import { cancelScheduledReplay } from '../../src/data/replay';
+import { runReplay } from '../../src/data/replay/run';
 import { claimReplica, pullChanges, refreshLookups } from '../../src/data/sync';
 import { configureTransport } from '../../src/data/transport';
 import { COMMAND_TYPES, type Command, type CommandOf, type CommandType } from '../../src/data/commands';
@@ -58,8 +59,13 @@ beforeAll(async () => {
   plumber = sessionFrom(plumberToken);
   globalThis.fetch = async (input, init = {}) => {
     const url = String(input);
-    if (init.method && init.method !== 'GET') {
-      mutations.push({ method: init.method, key: new Headers(init.headers).get('idempotency-key') });
+    // A batch's commands (POST /api/batch) as the server runs them, one by one.
+    const commands = url.endsWith('/api/batch')
+      ? (JSON.parse(String(init.body)) as { requests: { method: string; path: string; idempotencyKey: string }[] }).requests
+        .map((r) => ({ url: new URL(r.path, url).href, init: { method: r.method }, key: r.idempotencyKey }))
+      : [{ url, init, key: new Headers(init.headers).get('idempotency-key') }];
+    for (const c of commands) {
+      if (c.init.method && c.init.method !== 'GET') mutations.push({ method: c.init.method, key: c.key });
     }
     if (swapUpload && init.method === 'POST' && url.endsWith('/api/media') && init.body instanceof FormData) {
       // Other bytes arrive than the device sent (changed on the way): the rest of the form as sent.
@@ -72,7 +78,7 @@ beforeAll(async () => {
       init = { ...init, body: form };
     }
     const res = await realFetch(input, init);
-    if (loseAnswer?.(url, init)) {
+    if (loseAnswer && commands.some((c) => loseAnswer!(c.url, c.init))) {
       loseAnswer = null;
       await res.text();
       throw new TypeError('fetch failed');
@@ -256,7 +262,7 @@ describe('outbox replay against the server', () => {
       const worker = {
         identity: await import('../../src/data/identity'),
         transport: await import('../../src/data/transport'),
-        replay: await import('../../src/data/replay'),
+        replay: await import('../../src/data/replay/run'),
       };
       worker.transport.configureTransport({ baseUrl: t.baseUrl });
       worker.identity.setWorkerIdentity({ userId: plumber.userId, customerId: plumber.customerId });

@@ -4,7 +4,9 @@ import { db } from '../../src/data/db';
 import { setAccessTokenProvider, setSession, type Session } from '../../src/data/identity';
 import { newId } from '../../src/data/ids';
 import { discardCommand, enqueue, retryCommand } from '../../src/data/outbox';
-import { cancelScheduledReplay, enqueueCommand, REPLAY_WINDOW, runReplay } from '../../src/data/replay';
+import { cancelScheduledReplay, enqueueCommand } from '../../src/data/replay';
+import { REPLAY_BATCH_WINDOW, runReplay } from '../../src/data/replay/run';
+import { BATCH_MAX_REQUESTS } from '../../src/domain/constants';
 import { configureTransport } from '../../src/data/transport';
 import { JobStatus } from '../../src/domain/enums';
 import { changePath, jobLabel } from '../../src/features/sync/describe';
@@ -154,7 +156,7 @@ describe('replay', () => {
     expect(api.jobs.get(ids[0])!.notes).toBe('Nøkkel hos naboen');
   });
 
-  it('never has two commands of one job under way, keeps each job in queue order, and at most REPLAY_WINDOW requests at once', async () => {
+  it('never has two commands of one job under way, keeps each job in queue order, and sends those under way together in batches', async () => {
     const jobs = [newId(), newId(), newId()];
     await queueOffline(async () => {
       for (const id of jobs) await enqueue({ type: 'createJob', body: createRequest(id, newId(), plumber.registrationId) });
@@ -177,7 +179,10 @@ describe('replay', () => {
       }
     }
     expect(api.maxInFlight).toBeGreaterThan(1);
-    expect(api.maxInFlight).toBeLessThanOrEqual(REPLAY_WINDOW);
+    expect(api.maxInFlight).toBeLessThanOrEqual(jobs.length);
+    // Each job's next command went with the others' in one request: fewer requests than commands.
+    expect(Math.max(...api.batches)).toBe(jobs.length);
+    expect(api.batches.reduce((a, b) => a + b, 0) + (sent.length - api.batches.reduce((a, b) => a + b, 0))).toBe(queued.length);
     // The queue's order was not the send order: the other jobs' last notes went while job 0's run waited.
     expect(sent.map((s) => s.key)).not.toEqual(queued.map((e) => e.key));
     expect(api.jobs.get(jobs[0])!.notes).toBe('Notat 11');
@@ -217,13 +222,16 @@ describe('replay', () => {
       api.failNext((s) => s.method === 'POST', { kind: 'status', status });
       const r = await runReplay();
       expect(r.stop).toBe(status === 401 ? 'auth' : 'retry');
-      // The other job's create was under way alongside; nothing of job a after its refused create went.
+      // The other job's create went in the same batch, after it: the server ran nothing after a
+      // "not now" (503 for the rest); nothing of job a after its refused create went.
       const sent = (await mutationsSent()).map((s) => [s.method, (s.body as { jobId: string }).jobId]);
-      expect(sent).toEqual([['POST', a], ['POST', b]]);
+      expect(sent).toEqual([['POST', a]]);
+      expect(api.batches).toEqual([2]);
       const queued = await db.outbox.orderBy('seq').toArray();
-      expect(queued.map((e) => [e.type, e.jobId, e.status])).toEqual([['createJob', a, 'pending'], ['updateNote', a, 'pending']]);
+      expect(queued.map((e) => [e.type, e.jobId, e.status])).toEqual([['createJob', a, 'pending'], ['updateNote', a, 'pending'], ['createJob', b, 'pending']]);
       expect(queued[0].lastError?.status).toBe(status);
-      expect((await runReplay()).sent).toBe(2);
+      expect((await runReplay()).sent).toBe(3);
+      api.batches.length = 0;
       api.latencyMs = 0;
     }
   });
@@ -444,7 +452,7 @@ describe('replay', () => {
   });
 
   it('concurrent replays never send a command twice, nor more than one window at once', async () => {
-    const ids = Array.from({ length: 6 }, () => newId());
+    const ids = Array.from({ length: REPLAY_BATCH_WINDOW + 10 }, () => newId());
     await queueOffline(async () => {
       for (const id of ids) await enqueue({ type: 'createJob', body: createRequest(id, newId(), plumber.registrationId) });
     });
@@ -452,8 +460,56 @@ describe('replay', () => {
     await Promise.all([runReplay(), runReplay(), runReplay()]);
     const posts = (await mutationsSent()).filter((s) => s.method === 'POST');
     expect(posts.map((p) => (p.body as { jobId: string }).jobId).sort()).toEqual([...ids].sort());
-    // One run's window, not three runs' at once.
-    expect(api.maxInFlight).toBe(REPLAY_WINDOW);
+    // One run's window, not three runs' at once: two full batches on the line, then the rest.
+    expect(api.maxInFlight).toBe(REPLAY_BATCH_WINDOW);
+    expect(api.batches.every((n) => n <= BATCH_MAX_REQUESTS)).toBe(true);
+    // Started together, they went together: full batches, none alone.
+    expect(api.batches).toEqual([25, 25, 10]);
+  });
+
+  it('a server without the batch call gets each command alone, once, and the replay goes on', async () => {
+    const ids = [newId(), newId(), newId()];
+    await queueOffline(async () => {
+      for (const id of ids) await enqueue({ type: 'createJob', body: createRequest(id, newId(), plumber.registrationId) });
+    });
+    api.noBatchCall = true;
+    expect(await runReplay()).toMatchObject({ sent: 3, failed: 0, stop: null });
+    expect(api.batches).toEqual([]);
+    expect((await mutationsSent()).map((s) => s.path)).toEqual(['/api/Jobs', '/api/Jobs', '/api/Jobs']);
+    expect(api.applied).toHaveLength(3);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a batch cut off midway: what the server applied is answered from its key when sent again, nothing twice', async () => {
+    const ids = [newId(), newId(), newId()];
+    await queueOffline(async () => {
+      for (const id of ids) await enqueue({ type: 'createJob', body: createRequest(id, newId(), plumber.registrationId) });
+    });
+    api.failNext((s) => s.method === 'POST' && (s.body as { jobId: string }).jobId === ids[1], { kind: 'network' });
+    expect((await runReplay()).stop).toBe('offline');
+    // The first was applied before the connection dropped; the device does not know it.
+    expect(api.applied.map((a) => (a.body as { jobId: string }).jobId)).toEqual([ids[0]]);
+    expect(await db.outbox.count()).toBe(3);
+    expect(await runReplay()).toMatchObject({ sent: 3, failed: 0, stop: null });
+    expect(api.applied.map((a) => (a.body as { jobId: string }).jobId)).toEqual(ids);
+    const keys = (await mutationsSent()).map((s) => s.key);
+    expect(new Set(keys).size).toBe(3);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a refusal inside a batch fails only its own command', async () => {
+    const [good, bad, other] = [newId(), newId(), newId()];
+    await queueOffline(async () => {
+      await enqueue({ type: 'createJob', body: createRequest(good, newId(), plumber.registrationId) });
+      await enqueue({ type: 'createJob', body: createRequest(bad, newId(), plumber.registrationId, { subscriberText: UNKNOWN_ADDRESS }) });
+      await enqueue({ type: 'createJob', body: createRequest(other, newId(), plumber.registrationId) });
+    });
+    expect(await runReplay()).toMatchObject({ sent: 2, failed: 1, stop: null });
+    expect(api.batches).toEqual([3]);
+    const [failed] = await db.outbox.toArray();
+    expect(failed).toMatchObject({ status: 'failed', error: { status: 400, message: 'body/subscriberText is not an address of the property' } });
+    expect((failed.body as { jobId: string }).jobId).toBe(bad);
+    expect(api.jobs.has(good) && api.jobs.has(other)).toBe(true);
   });
 });
 

@@ -88,9 +88,52 @@ export class FakeApi {
     return next;
   }
 
+  /** The size of each POST /api/batch received (its commands are in `log`, each as if sent alone). */
+  readonly batches: number[] = [];
+  /** Answers /api/batch with 404, as a server without the call would. */
+  noBatchCall = false;
+
   readonly fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(String(input));
     const headers = new Headers(init.headers);
+    if (url.pathname === '/api/batch' && init.method === 'POST') return this.batch(url, headers, JSON.parse(String(init.body)));
+    return this.one(url, headers, init);
+  };
+
+  /**
+   * As the server runs a batch: each command as a request of its own with the batch's credentials,
+   * one after the other, its answer in its place; after a 401, 408, 429 or 5xx the rest answer 503. A
+   * network fault on a command drops the connection: the commands before it were applied, and no
+   * answer reaches the device. The commands count as under way together (inFlight) while it runs.
+   */
+  private async batch(url: URL, headers: Headers, body: { requests: { method: string; path: string; idempotencyKey: string; body?: unknown }[] }): Promise<Response> {
+    if (this.offline) throw new TypeError('fetch failed');
+    if (this.noBatchCall) return json(404, { statusCode: 404, message: 'Route POST /api/batch not found' });
+    const n = body.requests.length;
+    this.batches.push(n);
+    this.inFlight += n;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    try {
+      if (this.latencyMs) await new Promise((r) => setTimeout(r, this.latencyMs));
+      const answers: { status: number; contentType: string | null; text: string; retryAfter: string | null }[] = [];
+      for (const item of body.requests) {
+        if (answers.some((a) => [401, 408, 429].includes(a.status) || a.status >= 500)) {
+          answers.push({ status: 503, contentType: 'application/json', text: JSON.stringify({ statusCode: 503, message: 'Not run' }), retryAfter: null });
+          continue;
+        }
+        const sub = new Headers({ 'idempotency-key': item.idempotencyKey, 'content-type': 'application/json' });
+        const auth = headers.get('authorization');
+        if (auth) sub.set('authorization', auth);
+        const res = await this.one(new URL(item.path, url), sub, { method: item.method, body: item.body === undefined ? undefined : JSON.stringify(item.body) }, false);
+        answers.push({ status: res.status, contentType: res.headers.get('content-type'), text: await res.text(), retryAfter: res.headers.get('retry-after') });
+      }
+      return json(200, { answers });
+    } finally {
+      this.inFlight -= n;
+    }
+  }
+
+  private async one(url: URL, headers: Headers, init: RequestInit, alone = true): Promise<Response> {
     const seen: Seen = {
       method: init.method ?? 'GET',
       path: url.pathname + url.search,
@@ -101,10 +144,10 @@ export class FakeApi {
     };
     seen.arrived = this.clock++;
     this.log.push(seen);
-    this.inFlight += 1;
+    if (alone) this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
-      if (this.latencyMs) await new Promise((r) => setTimeout(r, this.latencyMs));
+      if (this.latencyMs && alone) await new Promise((r) => setTimeout(r, this.latencyMs));
       if (this.offline) throw new TypeError('fetch failed');
       const i = this.faults.findIndex((f) => f.match(seen));
       const fault = i >= 0 ? this.faults.splice(i, 1)[0].fault : null;
@@ -114,10 +157,10 @@ export class FakeApi {
       if (fault?.kind === 'lose') throw new TypeError('fetch failed');
       return answer.body === undefined ? new Response(null, { status: answer.status }) : json(answer.status, answer.body);
     } finally {
-      this.inFlight -= 1;
+      if (alone) this.inFlight -= 1;
       seen.answered = this.clock++;
     }
-  };
+  }
 
   private handle(s: Seen, url: URL): { status: number; body: unknown } {
     if (!s.auth) return { status: 401, body: { statusCode: 401, message: 'Unauthorized' } };

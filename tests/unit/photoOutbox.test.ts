@@ -13,7 +13,8 @@ import { enqueue } from '../../src/data/outbox';
 import { deletePhoto, photoSendState } from '../../src/data/photos/store';
 import { metadataFrom } from '../../src/data/photos/processing';
 import type { StoredPhoto } from '../../src/data/photos/types';
-import { cancelScheduledReplay, runReplay } from '../../src/data/replay';
+import { cancelScheduledReplay } from '../../src/data/replay';
+import { runReplay } from '../../src/data/replay/run';
 import { configureTransport } from '../../src/data/transport';
 import { createRequest, FakeApi, serverJob } from './outboxFakeApi';
 

@@ -4,7 +4,8 @@ import { db, META } from '../../src/data/db';
 import { setAccessTokenProvider, setSession, type Session } from '../../src/data/identity';
 import { newId } from '../../src/data/ids';
 import { enqueue } from '../../src/data/outbox';
-import { cancelScheduledReplay, runReplay } from '../../src/data/replay';
+import { cancelScheduledReplay } from '../../src/data/replay';
+import { runReplay } from '../../src/data/replay/run';
 import {
   claimReplica, onDataError, pullChanges, refreshLookups, refreshPlumbers, startSync, type DataErrorEvent,
 } from '../../src/data/sync';

@@ -5,7 +5,8 @@ import { getRequestIdentity } from '../identity';
 import { setLocalReplayState } from '../status';
 import { withOutboxLock } from './lock';
 import { withBatchedSignals } from './signals';
-import { sendEntry, type SendOutcome } from './send';
+import { sendEntry, sentInBatches, type SendOutcome } from './send';
+import { BATCH_MAX_REQUESTS } from '../../domain/constants';
 import type { ReplayResult, ReplayStop } from './types';
 
 /**
@@ -14,8 +15,16 @@ import type { ReplayResult, ReplayStop } from './types';
  * six connections per host, so a pull and the hub still get through.
  */
 export const REPLAY_WINDOW = 4;
-/** Entries read ahead of the oldest unsent one, to find commands that need not wait for it. */
-const LOOKAHEAD = 50;
+/**
+ * Commands sent in batches (batch.ts) under way at once: two batches' worth, so one is on the line
+ * while the answers of the other are written.
+ */
+export const REPLAY_BATCH_WINDOW = 2 * BATCH_MAX_REQUESTS;
+/**
+ * Entries read ahead of the oldest unsent one, to find commands that need not wait for it; read
+ * again when fewer than half are left, so that a window's worth starts in one go.
+ */
+const LOOKAHEAD = 2 * REPLAY_BATCH_WINDOW;
 
 async function pendingCount(userId: string): Promise<number> {
   return db.outbox.where('[userId+status]').equals([userId, 'pending']).count();
@@ -32,7 +41,15 @@ function entitiesOf(entry: OutboxEntry): Set<string> {
   return new Set([...def.referenced(), ...def.creates()]);
 }
 
-const shares = (a: Set<string>, b: Set<string>) => a.size === 0 || b.size === 0 || [...a].some((id) => b.has(id));
+/** Whether `entities` meets the ones gathered so far (a command with none meets every other). */
+const meets = (entities: Set<string>, gathered: { ids: Set<string>; all: boolean; any: boolean }) =>
+  gathered.any && (gathered.all || entities.size === 0 || [...entities].some((id) => gathered.ids.has(id)));
+
+const gather = (into: { ids: Set<string>; all: boolean; any: boolean }, entities: Set<string>) => {
+  into.any = true;
+  if (entities.size === 0) into.all = true;
+  for (const id of entities) into.ids.add(id);
+};
 
 async function replayOnce(): Promise<ReplayResult> {
   const result: ReplayResult = { sent: 0, failed: 0, stop: null, retryAfter: null };
@@ -51,6 +68,8 @@ async function replayOnce(): Promise<ReplayResult> {
   const inFlight = new Map<number, { entities: Set<string>; settled: Promise<void> }>();
   /** Of those, the ones whose request is still on the line (not yet accepted by the server). */
   const sending = new Set<number>();
+  /** Of those, the ones sent in batches. */
+  const batched = new Set<number>();
   let wakeUp: (() => void) | null = null;
   /** Settles when a request under way was accepted (a slot on the line is free again). */
   const answered = () => new Promise<void>((resolve) => { wakeUp = resolve; });
@@ -75,9 +94,14 @@ async function replayOnce(): Promise<ReplayResult> {
     setLocalReplayState({ replaying: true, done, total });
   };
 
+  /** Whether the last round started a command: the next one starts more before reading ahead. */
+  let started = false;
+  const mayReadAhead = () => !exhausted && waiting.length < LOOKAHEAD / 2 && !halt.stop && !halt.thrown;
   try {
     for (;;) {
-      if (!exhausted && waiting.length < LOOKAHEAD && !halt.stop && !halt.thrown) {
+      // Commands that may start now all start in one go (their first writes share a transaction,
+      // and their requests a batch); reading ahead waits until none can.
+      if (!started && mayReadAhead()) {
         const batch = await db.outbox.where('seq').above(lastSeq).filter((e) => e.userId === userId).limit(LOOKAHEAD).toArray();
         if (batch.length === 0) exhausted = true;
         for (const entry of batch) {
@@ -93,10 +117,27 @@ async function replayOnce(): Promise<ReplayResult> {
         continue;
       }
       // The oldest entry that shares nothing with a command under way (sent, or its answer being
-      // written) nor with an older waiting one; at most REPLAY_WINDOW requests on the line.
-      const at = sending.size >= REPLAY_WINDOW ? -1 : waiting.findIndex((w, i) =>
-        ![...inFlight.values()].some((f) => shares(f.entities, w.entities)) && !waiting.slice(0, i).some((o) => shares(o.entities, w.entities)));
+      // written) nor with an older waiting one; at most REPLAY_WINDOW requests sent alone on the
+      // line, and REPLAY_BATCH_WINDOW commands sent in batches.
+      const lineFull = (w: OutboxEntry) => (sentInBatches(w) ? batched.size >= REPLAY_BATCH_WINDOW : sending.size - batched.size >= REPLAY_WINDOW);
+      const underWay = { ids: new Set<string>(), all: false, any: false };
+      for (const f of inFlight.values()) gather(underWay, f.entities);
+      const older = { ids: new Set<string>(), all: false, any: false };
+      let at = -1;
+      for (let i = 0; i < waiting.length && !older.all; i++) {
+        const w = waiting[i];
+        if (!lineFull(w.entry) && !meets(w.entities, underWay) && !meets(w.entities, older)) {
+          at = i;
+          break;
+        }
+        gather(older, w.entities);
+      }
       if (at === -1) {
+        if (started && mayReadAhead()) {
+          started = false;
+          continue;
+        }
+        started = false;
         // A full window, or everything read waits on a request under way (the oldest never waits on an older one).
         if (inFlight.size === 0) throw new Error('outbox replay: nothing to send and nothing under way');
         await nextEvent();
@@ -110,10 +151,13 @@ async function replayOnce(): Promise<ReplayResult> {
         for (const id of def.creates()) blocked.add(id);
         continue;
       }
+      started = true;
       const seq = entry.seq!;
       sending.add(seq);
+      if (sentInBatches(entry)) batched.add(seq);
       const onAnswered = () => {
         sending.delete(seq);
+        batched.delete(seq);
         wakeUp?.();
       };
       const settled = sendEntry(entry, onAnswered).then(
@@ -121,6 +165,7 @@ async function replayOnce(): Promise<ReplayResult> {
         (error: unknown) => { halt.thrown ??= { error }; },
       ).finally(() => {
         sending.delete(seq);
+        batched.delete(seq);
         inFlight.delete(seq);
       });
       inFlight.set(seq, { entities, settled });

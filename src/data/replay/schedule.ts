@@ -1,6 +1,5 @@
 /** When replay runs: now on request, again later with backoff, and through Background Sync. */
 import { Backoff } from '../backoff';
-import { runReplay } from './run';
 import { OUTBOX_SYNC_TAG, type ReplayResult } from './types';
 
 const BACKOFF_FIRST_MS = 5_000;
@@ -42,6 +41,14 @@ function scheduleRetry(r: ReplayResult): boolean {
   return true;
 }
 
+let loaded: Promise<typeof import('./run')> | null = null;
+/** The replay's code, loaded once (one module, one run at a time in this context). */
+const replayCode = () => (loaded ??= import('./run').catch((e: unknown) => {
+  // Not loaded (a chunk missing after an update): the next request tries again.
+  loaded = null;
+  throw e;
+}));
+
 /** Replays now and, when stopped by the network or the server, again later with backoff. */
 export async function requestReplay(): Promise<ReplayResult> {
   if (retryTimer) {
@@ -50,7 +57,9 @@ export async function requestReplay(): Promise<ReplayResult> {
   }
   let r: ReplayResult;
   try {
-    r = await runReplay();
+    // The replay's code comes when there is something to send, not with the first screen (the
+    // shell's budget); the service worker precaches it, so it loads offline too.
+    r = await (await replayCode()).runReplay();
   } catch (e) {
     console.error('outbox replay failed', e);
     r = { sent: 0, failed: 0, stop: 'retry', retryAfter: null };

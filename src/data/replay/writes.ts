@@ -28,7 +28,7 @@ const tasks: (() => void)[] = [];
 channel.port1.onmessage = () => tasks.shift()?.();
 // Node (tests, benchmarks): an open port must not keep the process alive.
 (channel.port1 as { unref?: () => void }).unref?.();
-function afterThisTask(fn: () => void): void {
+export function afterThisTask(fn: () => void): void {
   tasks.push(fn);
   channel.port2.postMessage(0);
 }

@@ -1,0 +1,77 @@
+/**
+ * POST /api/batch (ours): several queued JSON commands of the device in one request
+ * (src/domain/schemas/batch.ts). Each command goes through the server as if it had come on its own:
+ * Fastify's own request lifecycle (inject) with the caller's credentials, address and language,
+ * its route's schema, permission checks, rate counting and its own Idempotency-Key; so a batch can
+ * do nothing its commands could not do one by one, and sending a command again (alone or in another
+ * batch) is answered from its key as before. They run one after the other in the given order, and
+ * each one's answer (a refusal included) comes back in its place; the batch itself is answered 200.
+ * After an answer that says "not now" (401, 408, 429, 5xx) the rest are not run: they are answered 503
+ * and the device sends them again later.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { reasonPhrase, RuleError } from '../http/errors';
+import { IDEMPOTENCY_HEADER } from './mutation';
+import { BatchAnswer, BatchBody, errors, type BatchAnswerBody } from './schemas';
+
+/** The caller's headers each command carries as its own. */
+const CARRIED = ['authorization', 'x-waapi-context', 'x-waapi-profile', 'accept-language', 'user-agent'] as const;
+
+/** Why a command's path is no path of the plumber API to run here (null: it is one). */
+export function batchPathProblem(path: string): string | null {
+  const [pathname] = path.split('?');
+  if (pathname.includes('..') || pathname.includes('//')) return 'must not hold ".." or "//"';
+  if (/%(2e|2f|5c)/i.test(pathname)) return 'must not hold an encoded ".", "/" or "\\"';
+  if (/^\/api\/batch(\/|$)/i.test(pathname)) return 'must not be this call again';
+  return null;
+}
+
+const stopsTheRest = (status: number) => status === 401 || status === 408 || status === 429 || status >= 500;
+
+export async function batchRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.post('/batch', {
+    schema: { tags: ['Sync'], body: BatchBody, response: { 200: BatchAnswer, ...errors } },
+  }, async (req) => {
+    // Every command's path first: a batch with one that is no path of ours runs none.
+    req.body.requests.forEach((item, i) => {
+      const problem = batchPathProblem(item.path);
+      if (problem) throw new RuleError(`body/requests/${i}/path`, problem);
+    });
+    const headers: Record<string, string> = {};
+    for (const name of CARRIED) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const answers: BatchAnswerBody['answers'] = [];
+    let stopped = false;
+    for (const item of req.body.requests) {
+      if (stopped) {
+        answers.push({
+          status: 503, contentType: 'application/json; charset=utf-8', retryAfter: null,
+          text: JSON.stringify({ statusCode: 503, error: reasonPhrase(503), message: 'Not run: a command before it in the batch was refused for now' }),
+        });
+        continue;
+      }
+      const hasBody = item.body !== undefined;
+      const res = await app.inject({
+        method: item.method,
+        url: item.path,
+        remoteAddress: req.ip,
+        headers: { ...headers, [IDEMPOTENCY_HEADER]: item.idempotencyKey, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+        payload: hasBody ? JSON.stringify(item.body) : undefined,
+      });
+      const retryAfter = res.headers['retry-after'];
+      const contentType = res.headers['content-type'];
+      answers.push({
+        status: res.statusCode,
+        contentType: typeof contentType === 'string' ? contentType : null,
+        text: res.body,
+        retryAfter: retryAfter === undefined ? null : String(retryAfter),
+      });
+      stopped = stopsTheRest(res.statusCode);
+    }
+    return { answers };
+  });
+}
