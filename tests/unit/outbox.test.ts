@@ -497,6 +497,19 @@ describe('replay', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('a batch answer without one answer per command fails nothing: all are sent again and applied once', async () => {
+    const ids = [newId(), newId()];
+    await queueOffline(async () => {
+      for (const id of ids) await enqueue({ type: 'createJob', body: createRequest(id, newId(), plumber.registrationId) });
+    });
+    api.cutNextBatchAnswer = true;
+    expect(await runReplay()).toMatchObject({ sent: 0, failed: 0, stop: 'retry' });
+    expect((await db.outbox.toArray()).map((e) => e.status)).toEqual(['pending', 'pending']);
+    expect(await runReplay()).toMatchObject({ sent: 2, failed: 0, stop: null });
+    expect(api.applied).toHaveLength(2);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('a refusal inside a batch fails only its own command', async () => {
     const [good, bad, other] = [newId(), newId(), newId()];
     await queueOffline(async () => {

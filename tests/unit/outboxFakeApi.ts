@@ -92,6 +92,8 @@ export class FakeApi {
   readonly batches: number[] = [];
   /** Answers /api/batch with 404, as a server without the call would. */
   noBatchCall = false;
+  /** The next batch's answer comes without its last command's (mangled on the way); the server applied them all. */
+  cutNextBatchAnswer = false;
 
   readonly fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(String(input));
@@ -126,6 +128,10 @@ export class FakeApi {
         if (auth) sub.set('authorization', auth);
         const res = await this.one(new URL(item.path, url), sub, { method: item.method, body: item.body === undefined ? undefined : JSON.stringify(item.body) }, false);
         answers.push({ status: res.status, contentType: res.headers.get('content-type'), text: await res.text(), retryAfter: res.headers.get('retry-after') });
+      }
+      if (this.cutNextBatchAnswer) {
+        this.cutNextBatchAnswer = false;
+        answers.pop();
       }
       return json(200, { answers });
     } finally {

@@ -42,7 +42,8 @@ async function sendNow(group: Queued[]): Promise<void> {
   let answers: Answer[];
   try {
     answers = (await apiFetch<{ answers: Answer[] }>('/api/batch', { method: 'POST', body: { requests: group.map((q) => q.item) } })).answers;
-    if (answers?.length !== group.length) throw new ApiError(API_ERRORS.parseFailure, 200);
+    // An answer that is not one per command (mangled on the way): sent again later, answered from the keys.
+    if (answers?.length !== group.length) throw new ApiError(API_ERRORS.parseFailure, 502);
   } catch (e) {
     if (e instanceof ApiError && [400, 404, 405, 413].includes(e.status)) {
       for (const q of group) await alone(q);
