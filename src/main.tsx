@@ -9,6 +9,7 @@ import { createAppRouter } from './app/router';
 import { jobListAnswered, keepJobListReady } from './app/jobListReady';
 import { preloadScreenAt } from './app/screens';
 import { getSession } from './data/identity';
+import { replayCode } from './data/replay';
 import { deviceSessionChecked, startAuth } from './features/auth/authClient';
 import { system } from './ui/system';
 
@@ -48,6 +49,10 @@ void Promise.all([i18nReady, firstScreen]).then(() => {
     </StrictMode>,
   );
 });
+
+// The replay's code is a chunk of its own (out of the shell's budget): a signed-in user's comes in
+// after the first screen, so a sync later waits for no download (else with the first replay).
+void firstScreen.then(() => getSession() && replayCode()).catch(() => undefined);
 
 // The first screen does not need the service worker's registration code (DESIGN.md budgets).
 void import('./app/pwa').then((m) => m.registerServiceWorker());

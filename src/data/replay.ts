@@ -9,5 +9,5 @@
 export { OUTBOX_LOCK, OUTBOX_SYNC_TAG, type ReplayResult, type ReplayStop } from './replay/types';
 export { applyTables, keptCopy, rebase } from './replay/replica';
 export { enqueueCommand, type EnqueueOptions } from './replay/enqueue';
-export { cancelScheduledReplay, onReplayed, registerBackgroundSync, requestReplay } from './replay/schedule';
+export { cancelScheduledReplay, onReplayed, registerBackgroundSync, replayCode, requestReplay } from './replay/schedule';
 export { discardCommand, retryCommand } from './replay/decisions';

@@ -1,8 +1,11 @@
 import { test, expect, type Page } from '@playwright/test';
 import { PLUMBER_OLA, goOffline, signIn, waitForReplica, waitForServiceWorker } from './helpers';
 
-/** The job list's own code and its on-demand nb texts (vite.config.ts names these chunks). */
-const JOB_LIST_FILES = [/\/assets\/jobs-[\w-]+\.js$/, /\/assets\/i18n-nb-jobs-[\w-]+\.js$/];
+/**
+ * The job list's own code and its on-demand nb texts (vite.config.ts names these chunks), and the
+ * outbox replay's code (src/data/replay/run.ts, loaded after the first screen).
+ */
+const JOB_LIST_FILES = [/\/assets\/jobs-[\w-]+\.js$/, /\/assets\/i18n-nb-jobs-[\w-]+\.js$/, /\/assets\/run-[\w-]+\.js$/];
 
 const assetsFetched = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource')
   .map((e) => new URL(e.name).pathname).filter((p) => p.startsWith('/assets/')));

@@ -42,8 +42,11 @@ function scheduleRetry(r: ReplayResult): boolean {
 }
 
 let loaded: Promise<typeof import('./run')> | null = null;
-/** The replay's code, loaded once (one module, one run at a time in this context). */
-const replayCode = () => (loaded ??= import('./run').catch((e: unknown) => {
+/**
+ * The replay's code, loaded once (one module, one run at a time in this context). The page loads it
+ * after its first screen (main.tsx), so a sync later waits for no download.
+ */
+export const replayCode = () => (loaded ??= import('./run').catch((e: unknown) => {
   // Not loaded (a chunk missing after an update): the next request tries again.
   loaded = null;
   throw e;
