@@ -1,9 +1,10 @@
 /**
  * POST /api/batch (ours): several queued JSON commands of the device in one request
  * (src/domain/schemas/batch.ts). Each command goes through the server as if it had come on its own:
- * Fastify's own request lifecycle (inject) with the caller's credentials, address and language,
- * its route's schema, permission checks, rate counting and its own Idempotency-Key; so a batch can
- * do nothing its commands could not do one by one, and sending a command again (alone or in another
+ * Fastify's own request lifecycle (inject) as the batch's signed-in user, from the caller's address,
+ * in its language, with its route's schema, permission checks and its own Idempotency-Key, and
+ * counted against the rate limits as a request of its own (all of a batch's in one statement,
+ * auth/batchUsers.ts); so a batch can do nothing its commands could not do one by one, and sending a command again (alone or in another
  * batch) is answered from its key as before. They run one after the other in the given order, and
  * each one's answer (a refusal included) comes back in its place; the batch itself is answered 200.
  * After an answer that says "not now" (401, 408, 429, 5xx) the rest are not run: they are answered 503
@@ -11,7 +12,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { asBatchUser, BATCH_ITEM_HEADER } from '../auth/batchUsers';
 import { reasonPhrase, RuleError } from '../http/errors';
+import { addressKey, consumeMany, REQUEST_WINDOW_MS, userKey } from '../security/rateLimit';
 import { IDEMPOTENCY_HEADER } from './mutation';
 import { BatchAnswer, BatchBody, errors, type BatchAnswerBody } from './schemas';
 
@@ -44,34 +47,49 @@ export async function batchRoutes(app: FastifyInstance) {
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
+    // Each command counts as a request of its own, all of them in one statement: command i is the
+    // batch's (i + 1)th request after the batch itself. Those within both limits run as the batch's
+    // user (auth/batchUsers.ts); the first past one goes through the sign-in check alone, which
+    // answers it 429 as it would have been alone (and that stops the rest).
+    const n = req.body.requests.length;
+    const { perIpPerMinute, perUserPerMinute } = app.config.rateLimit;
+    const counted = await consumeMany(app.db, addressKey(req.ip), userKey(req.user.userId), REQUEST_WINDOW_MS, n);
+    const withinLimits = (i: number) => counted.address.count - n + 1 + i <= perIpPerMinute && counted.user.count - n + 1 + i <= perUserPerMinute;
     const answers: BatchAnswerBody['answers'] = [];
-    let stopped = false;
-    for (const item of req.body.requests) {
-      if (stopped) {
-        answers.push({
-          status: 503, contentType: 'application/json; charset=utf-8', retryAfter: null,
-          text: JSON.stringify({ statusCode: 503, error: reasonPhrase(503), message: 'Not run: a command before it in the batch was refused for now' }),
+    await asBatchUser(req.user, async (token) => {
+      let stopped = false;
+      for (const [i, item] of req.body.requests.entries()) {
+        if (stopped) {
+          answers.push({
+            status: 503, contentType: 'application/json; charset=utf-8', retryAfter: null,
+            text: JSON.stringify({ statusCode: 503, error: reasonPhrase(503), message: 'Not run: a command before it in the batch was refused for now' }),
+          });
+          continue;
+        }
+        const hasBody = item.body !== undefined;
+        const res = await app.inject({
+          method: item.method,
+          url: item.path,
+          remoteAddress: req.ip,
+          headers: {
+            ...headers,
+            [IDEMPOTENCY_HEADER]: item.idempotencyKey,
+            ...(hasBody ? { 'content-type': 'application/json' } : {}),
+            ...(withinLimits(i) ? { [BATCH_ITEM_HEADER]: token } : {}),
+          },
+          payload: hasBody ? JSON.stringify(item.body) : undefined,
         });
-        continue;
+        const retryAfter = res.headers['retry-after'];
+        const contentType = res.headers['content-type'];
+        answers.push({
+          status: res.statusCode,
+          contentType: typeof contentType === 'string' ? contentType : null,
+          text: res.body,
+          retryAfter: retryAfter === undefined ? null : String(retryAfter),
+        });
+        stopped = stopsTheRest(res.statusCode);
       }
-      const hasBody = item.body !== undefined;
-      const res = await app.inject({
-        method: item.method,
-        url: item.path,
-        remoteAddress: req.ip,
-        headers: { ...headers, [IDEMPOTENCY_HEADER]: item.idempotencyKey, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
-        payload: hasBody ? JSON.stringify(item.body) : undefined,
-      });
-      const retryAfter = res.headers['retry-after'];
-      const contentType = res.headers['content-type'];
-      answers.push({
-        status: res.statusCode,
-        contentType: typeof contentType === 'string' ? contentType : null,
-        text: res.body,
-        retryAfter: retryAfter === undefined ? null : String(retryAfter),
-      });
-      stopped = stopsTheRest(res.statusCode);
-    }
+    });
     return { answers };
   });
 }

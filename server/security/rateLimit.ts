@@ -21,20 +21,34 @@ export interface LimitState {
 const CLEANUP_MS = 10 * 60 * 1000;
 
 /**
- * The upsert that counts one request for `key` in a fixed window of `windowMs`, returning the count
- * and the milliseconds left as `<as>_count` and `<as>_ttl_ms`. `after` names a CTE of the same
- * statement whose row must exist first: counts taken in one statement lock their rows in that order.
+ * The upsert that counts `by` requests (one unless said) for `key` in a fixed window of `windowMs`,
+ * returning the count and the milliseconds left as `<as>_count` and `<as>_ttl_ms`. `after` names a
+ * CTE of the same statement whose row must exist first: counts taken in one statement lock their
+ * rows in that order.
  */
-export function countSql(key: string, windowMs: number, as: string, after?: string): SQL {
+export function countSql(key: string, windowMs: number, as: string, after?: string, by = 1): SQL {
   const row = after
-    ? sql`select ${key}, 1, now() + ${windowMs} * interval '1 millisecond' from ${sql.identifier(after)}`
-    : sql`values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')`;
+    ? sql`select ${key}, ${by}::int, now() + ${windowMs} * interval '1 millisecond' from ${sql.identifier(after)}`
+    : sql`values (${key}, ${by}::int, now() + ${windowMs} * interval '1 millisecond')`;
   return sql`
     insert into rate_limits (key, count, reset_at) ${row}
     on conflict (key) do update set
-      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+      count = case when rate_limits.reset_at <= now() then excluded.count else rate_limits.count + excluded.count end,
       reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
     returning count as ${sql.identifier(`${as}_count`)}, ceil(extract(epoch from (reset_at - now())) * 1000)::int as ${sql.identifier(`${as}_ttl_ms`)}`;
+}
+
+/**
+ * Counts `by` requests against an address and a user in one statement (address first, as every
+ * signed-in request counts them): the commands of a batch (routes/batch.ts), counted together.
+ */
+export async function consumeMany(db: Db, address: string, user: string, windowMs: number, by: number): Promise<{ address: LimitState; user: LimitState }> {
+  const { rows } = await db.execute<{ address_count: number; address_ttl_ms: number; user_count: number; user_ttl_ms: number }>(sql`
+    with address as (${countSql(address, windowMs, 'address', undefined, by)}),
+    counted as (${countSql(user, windowMs, 'user', 'address', by)})
+    select address_count, address_ttl_ms, user_count, user_ttl_ms from address cross join counted`);
+  const [row] = rows;
+  return { address: limitState(row.address_count, row.address_ttl_ms), user: limitState(row.user_count, row.user_ttl_ms) };
 }
 
 /** A count as countSql returned it. */

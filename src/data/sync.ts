@@ -7,6 +7,7 @@ import { db, META } from './db';
 import { useOnline } from './online';
 import { useSession } from './session';
 import { getReplayState, subscribeReplayState } from './status';
+import { usePacedLiveQuery } from './pacedLiveQuery';
 
 export {
   LOOKUP_LISTS, PULL_INTERVAL_MS, claimReplica, onDataError, pullChanges, refreshLookups, refreshPlumbers, requestPull, startSync,
@@ -70,11 +71,12 @@ export function useSyncStatus(): SyncStatusValue {
   const replay = useSyncExternalStore(subscribeShownReplay, getShownReplay, getShownReplay);
   const userId = useSession()?.userId;
   const lastCounts = useRef(NO_COUNTS);
-  const counts = useLiveQuery(
+  // Paced during a replay: an index count walks its whole range, and the replay commits the outbox
+  // a few times a second (the header shows the replay's progress meanwhile).
+  const counts = usePacedLiveQuery(
     async () => {
       if (!userId) return NO_COUNTS;
-      // Index counts in one transaction: during a replay this runs on every change, so it must not
-      // read the queue.
+      // Index counts in one transaction: they must not read the queue.
       const [pending, failed] = await db.transaction('r', db.outbox, () => Promise.all([
         db.outbox.where('[userId+status]').equals([userId, 'pending']).count(),
         db.outbox.where('[userId+status]').equals([userId, 'failed']).count(),

@@ -4,13 +4,12 @@
  * filter, page count and viewer; the screen reads it with useSyncExternalStore. The list's current
  * filter (first page) stays live while the app runs, so the next visit finds its answer ready.
  */
-import { liveQuery } from 'dexie';
 import { JOB_LIST_PAGE_SIZE } from '../../domain/constants';
 import { parseJobFilter, type JobListFilter } from '../../domain/jobs/list';
 import type { Actor } from '../../domain/jobs/rules';
 import { db } from '../../data/db';
 import { getSession } from '../../data/session';
-import { getReplayState, subscribeReplayState } from '../../data/status';
+import { pacedLiveQuery, type PacedSubscription } from '../../data/pacedLiveQuery';
 import { isIndexRange, keepUnchanged, queryJobListData, type JobListData } from './queries';
 
 /** The filter is kept on the device (spec 1 §3 "Other store content: job filter"). */
@@ -36,12 +35,13 @@ export function saveJobFilter(filter: JobListFilter): void {
 const IDLE_STOP_MS = 10_000;
 
 /**
- * While the outbox is replayed (by this page or the service worker) the list is read again this
- * often, not after every write: an end-of-day replay writes the outbox a few times a second, and
- * reading the list and rendering its cards after each write cost the page more than the replay.
- * The header shows the replay's progress meanwhile; when it ends the list is live again at once.
+ * While the outbox is replayed (by this page or the service worker) the list is read again every
+ * REPLAY_REFRESH_MS, not after every write (data/pacedLiveQuery.ts): an end-of-day replay writes the
+ * outbox a few times a second, and reading the list and rendering its cards after each write cost
+ * the page more than the replay. The header shows the replay's progress meanwhile; when it ends the
+ * list is live again at once.
  */
-export const REPLAY_REFRESH_MS = 500;
+export { REPLAY_REFRESH_MS } from '../../data/pacedLiveQuery';
 
 export interface LiveJobList {
   readonly key: string;
@@ -97,10 +97,7 @@ export function liveJobList(filter: JobListFilter, viewer: Actor, count: number)
   });
   // An answer kept for later may fail with nobody waiting; a screen learns it through error().
   first.catch(() => undefined);
-  let subscription: { unsubscribe: () => void } | null = null;
-  /** Whether the running subscription reads on a timer (during a replay) rather than live. */
-  let paced = false;
-  let offReplay: (() => void) | null = null;
+  let subscription: PacedSubscription | null = null;
   const listeners = new Set<() => void>();
   const notify = () => {
     settled = true;
@@ -118,31 +115,9 @@ export function liveJobList(filter: JobListFilter, viewer: Actor, count: number)
     notify();
   };
   const read = () => queryJobListData(db, filter, viewer, count);
-  const readEvery = (ms: number) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const tick = async () => {
-      try {
-        const next = await read();
-        if (!stopped) take(next);
-      } catch (error) {
-        if (!stopped) fail(error);
-      }
-      if (!stopped) timer = setTimeout(() => void tick(), ms);
-    };
-    void tick();
-    return { unsubscribe: () => { stopped = true; clearTimeout(timer); } };
-  };
-  /** Started, or switched between live and paced reads as a replay starts or ends. */
+  /** Live, or on a timer while a replay runs (and live again after it). */
   const start = () => {
-    const replaying = getReplayState().replaying;
-    if (subscription && paced === replaying) return;
-    subscription?.unsubscribe();
-    paced = replaying;
-    subscription = paced ? readEvery(REPLAY_REFRESH_MS) : liveQuery(read).subscribe({ next: take, error: fail });
-    offReplay ??= subscribeReplayState(() => {
-      if (subscription) start();
-    });
+    subscription ??= pacedLiveQuery(read, take, fail);
   };
   const entry: Entry = {
     key,
@@ -166,8 +141,6 @@ export function liveJobList(filter: JobListFilter, viewer: Actor, count: number)
     stop: () => {
       subscription?.unsubscribe();
       subscription = null;
-      offReplay?.();
-      offReplay = null;
     },
   };
   start();
