@@ -13,7 +13,7 @@ import { benchPhoto, formatPhotoBench } from './photo';
 import { benchPhotoPath, formatPhotoPathBench } from './photoPath';
 import { benchOutbox, formatOutboxBench } from './outbox';
 import { benchPageMemory, formatPageMemoryBench } from './pageMemory';
-import { benchPageReplay, formatPageReplayBench } from './pageReplay';
+import { benchPageReplay, formatPageReplayBench, PAGE_REPLAY_BUDGET_S, PAGE_REPLAY_RUNS, type PageReplayBench } from './pageReplay';
 import { formatReportBench, runReportBench } from './report';
 import { benchBarcode, formatBarcodeBench } from './barcode';
 import { benchRegister, formatRegisterBench } from './register';
@@ -68,7 +68,13 @@ async function main() {
   }
   if (want('replay')) {
     console.log('\n## The end-of-day sync in the browser (500 commands, 100 photos), loopback and 10 Mbit/s up');
-    console.log(formatPageReplayBench(await benchPageReplay()));
+    // Loopback three times, the median run shown in full: one run on this machine varies by a
+    // second or two (who replays, page or service worker, and what else the two cores do).
+    const loopback: PageReplayBench[] = [];
+    for (let i = 0; i < PAGE_REPLAY_RUNS; i++) loopback.push(await benchPageReplay());
+    const median = [...loopback].sort((a, b) => a.replaySeconds - b.replaySeconds)[Math.floor(PAGE_REPLAY_RUNS / 2)];
+    console.log(formatPageReplayBench(median));
+    console.log(`  loopback runs: ${loopback.map((b) => `${b.replaySeconds.toFixed(1)} s (by the ${b.byWorker > b.byPage ? 'service worker' : 'page'}${b.checks.every((c) => c.ok) ? '' : ', A CHECK FAILED'})`).join(', ')}; median ${median.replaySeconds.toFixed(1)} s: ${loopback.every((b) => b.checks.every((c) => c.ok)) && median.replaySeconds < PAGE_REPLAY_BUDGET_S ? 'within budget' : 'OVER BUDGET'}`);
     console.log(formatPageReplayBench(await benchPageReplay({ uplinkBytesPerSecond: 1_250_000 })));
   }
   if (want('report')) {
