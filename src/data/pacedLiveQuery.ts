@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { getReplayState, subscribeReplayState } from './status';
 
 /** How often a paced query reads during a replay. */
-export const REPLAY_REFRESH_MS = 500;
+export const REPLAY_REFRESH_MS = 1000;
 
 export interface PacedSubscription {
   unsubscribe: () => void;
