@@ -4,8 +4,8 @@
  * Fastify's own request lifecycle (inject) as the batch's signed-in user, from the caller's address,
  * in its language, with its route's schema, permission checks and its own Idempotency-Key, and
  * counted against the rate limits as a request of its own (all of a batch's in one statement,
- * auth/batchUsers.ts); so a batch can do nothing its commands could not do one by one, and sending a command again (alone or in another
- * batch) is answered from its key as before. They run one after the other in the given order, and
+ * auth/batchUsers.ts); so a batch can do nothing its commands could not do one by one, and sending
+ * a command again (alone or in another batch) is answered from its key as before. They run one after the other in the given order, and
  * each one's answer (a refusal included) comes back in its place; the batch itself is answered 200.
  * After an answer that says "not now" (401, 408, 429, 5xx) the rest are not run: they are answered 503
  * and the device sends them again later.
