@@ -49,6 +49,8 @@ export interface PageReplayBench {
   byWorker: number;
   /** Change-feed pulls (GET /api/sync/changes) during the replay, by page and worker. */
   pulls: number;
+  /** Jobs read one by one (GET /api/jobs/:id) during the replay: a chained edit asking the server for its version. */
+  jobReads: number;
   /** IndexedDB transactions the page opened during the replay, by mode (the worker's are not counted). */
   pageTransactions: { readwrite: number; readonly: number };
   /** And those the service worker opened. */
@@ -310,8 +312,10 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
     let byPage = 0;
     let byWorker = 0;
     let pulls = 0;
+    let jobReads = 0;
     context.on('request', (req) => {
       if (new URL(req.url()).pathname === '/api/sync/changes') pulls++;
+      if (req.method() === 'GET' && /^\/api\/jobs\/[^/]+$/.test(new URL(req.url()).pathname)) jobReads++;
       if (req.method() === 'GET' || !new URL(req.url()).pathname.startsWith('/api/')) return;
       if (req.serviceWorker()) byWorker++;
       else byPage++;
@@ -360,6 +364,7 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
     if (process.env.REPLAY_STACKS) await page.evaluate(() => { (globalThis as unknown as { __idbStacks: object }).__idbStacks = {}; });
     const transactionsBefore = await page.evaluate(() => ({ ...(globalThis as unknown as { __idbTransactions: { readwrite: number; readonly: number } }).__idbTransactions }));
     pulls = 0;
+    jobReads = 0;
     const t0 = Date.now();
     await context.setOffline(false);
     if (uplink !== null) {
@@ -422,6 +427,7 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
       readwrite: workerTransactionsAfter.readwrite - workerTransactionsBefore.readwrite, readonly: workerTransactionsAfter.readonly - workerTransactionsBefore.readonly,
     };
     const pullsDuring = pulls;
+    const jobReadsDuring = jobReads;
     if (process.env.REPLAY_STACKS) {
       const stacks = await page.evaluate(() => (globalThis as unknown as { __idbStacks: Record<string, number> }).__idbStacks);
       fs.writeFileSync(process.env.REPLAY_STACKS, Object.entries(stacks).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${v} ${k}`).join('\n'));
@@ -461,7 +467,7 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
     const withinBudget = checks.every((c) => c.ok) && (lineSeconds === null ? replaySeconds < PAGE_REPLAY_BUDGET_S : replaySeconds <= lineSeconds * (1 + THROTTLE_SLACK));
     return {
       commands, photos: queued.filter((q) => q.type === 'uploadPhoto').length, notes: queued.filter((q) => q.type === 'updateNote').length,
-      bodyBytes, uplinkBytesPerSecond: uplink, lineSeconds, replaySeconds, progressSeen, byPage, byWorker, pulls: pullsDuring, pageTransactions, workerTransactions: workerTransactions_, cpuSeconds, checks, loadAverage, withinBudget,
+      bodyBytes, uplinkBytesPerSecond: uplink, lineSeconds, replaySeconds, progressSeen, byPage, byWorker, pulls: pullsDuring, jobReads: jobReadsDuring, pageTransactions, workerTransactions: workerTransactions_, cpuSeconds, checks, loadAverage, withinBudget,
     };
   } finally {
     await browser.close();
@@ -479,7 +485,7 @@ export function formatPageReplayBench(b: PageReplayBench): string {
     `Page replay of ${b.commands} commands (${b.notes} notes, ${b.photos} photos; ${mb} MB of request bodies), ${target}`,
     ...b.checks.map((c) => `  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}`),
     `  progress seen: ${shown.slice(0, 3).join(' | ')} ... ${shown.slice(-2).join(' | ')}`,
-    `  mutating requests by the page ${b.byPage}, by the service worker ${b.byWorker}; change-feed pulls ${b.pulls}`,
+    `  mutating requests by the page ${b.byPage}, by the service worker ${b.byWorker}; change-feed pulls ${b.pulls}; jobs read one by one ${b.jobReads}`,
     `  IndexedDB transactions the page opened: ${b.pageTransactions.readwrite} readwrite, ${b.pageTransactions.readonly} readonly; the service worker: ${b.workerTransactions.readwrite} readwrite, ${b.workerTransactions.readonly} readonly`,
     `  CPU seconds during the replay: ${Object.entries(b.cpuSeconds).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`,
     `  replay ${b.replaySeconds.toFixed(1)} s (load average ${b.loadAverage.toFixed(1)}): ${b.withinBudget ? 'within budget' : 'OVER BUDGET'}`,

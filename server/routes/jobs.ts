@@ -23,6 +23,8 @@ import {
 } from './schemas';
 
 const tags = ['Jobs'];
+/** A reassignment's answer (PUT /api/Jobs with jobsList): one schema object, so its serializer is compiled once. */
+const JobListSchema = Type.Array(JobSchema);
 
 export async function jobRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -46,7 +48,7 @@ export async function jobRoutes(app: FastifyInstance) {
   });
 
   r.put('/Jobs', {
-    schema: { tags, body: PutJobsBody, response: { 200: Type.Union([JobSchema, Type.Array(JobSchema)]), ...mutationErrors } },
+    schema: { tags, body: PutJobsBody, response: { 200: Type.Union([JobSchema, JobListSchema]), ...mutationErrors } },
   }, async (req, reply) => {
     const body = req.body;
     await runMutation(req, reply, async (w) => {
@@ -54,7 +56,12 @@ export async function jobRoutes(app: FastifyInstance) {
       if ('completedBy' in body) return { status: 200, body: await completeJob(w, req.user, body) };
       if ('taskEditRequests' in body) return { status: 200, body: await updateJob(w, req.user, body) };
       return { status: 200, body: await updateJobNote(w, req.user, body) };
-    }, { lockFirst: jobsLockOf(req.user) });
+    }, {
+      lockFirst: jobsLockOf(req.user),
+      // One job, or the list a reassignment answers: serialized by its own shape, not by trying the
+      // union's shapes in turn (a full validation of the job per answer, in every end-of-day note).
+      serializeSuccess: (rep, answer) => rep.serializeInput(answer as Record<string, unknown>, (Array.isArray(answer) ? JobListSchema : JobSchema) as unknown as Record<string, unknown>),
+    });
   });
 
   r.delete('/Jobs', {

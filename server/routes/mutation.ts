@@ -38,14 +38,22 @@ export interface MutationOptions {
   afterCommit?: () => Promise<void>;
   /** The advisory lock the work takes first (a job mutation: its company's), taken with the unit of work's first statement. */
   lockFirst?: string;
+  /**
+   * Writes a success's body (its JSON text) where the route's response schema would pick among
+   * several shapes by validating the body against each (a union): the route knows which it is.
+   */
+  serializeSuccess?: (reply: FastifyReply, body: unknown) => string;
 }
 
 /** Runs `work` as the request's unit of work, idempotently when the request has a key, and sends its result. */
 export async function runMutation(
   request: FastifyRequest, reply: FastifyReply, work: (w: Work) => Promise<MutationResult>, opts: MutationOptions = {},
 ): Promise<void> {
-  const { contentHash, afterCommit, lockFirst } = opts;
+  const { contentHash, afterCommit, lockFirst, serializeSuccess } = opts;
   const result = await runIdempotent(request.server.context, idempotencyOf(request, contentHash), work, { afterCommit, lockFirst });
   if (result.replayed) reply.header('idempotent-replayed', 'true');
-  reply.code(result.status).send(result.body);
+  reply.code(result.status);
+  if (serializeSuccess && result.status >= 200 && result.status < 300) {
+    reply.type('application/json; charset=utf-8').send(serializeSuccess(reply, result.body));
+  } else reply.send(result.body);
 }

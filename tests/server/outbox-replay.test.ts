@@ -40,6 +40,8 @@ let loseAnswer: ((url: string, init: RequestInit) => boolean) | null = null;
 /** The picture the next photo upload carries instead of the device's (bytes changed on the way). */
 let swapUpload: Buffer | null = null;
 const mutations: { method: string; key: string | null }[] = [];
+/** Paths the device read (GET) from the server. */
+const reads: string[] = [];
 
 /** The app's own session from the token's claims (src/features/auth/claims.ts). */
 function sessionFrom(token: string): Session {
@@ -66,6 +68,7 @@ beforeAll(async () => {
       : [{ url, init, key: new Headers(init.headers).get('idempotency-key') }];
     for (const c of commands) {
       if (c.init.method && c.init.method !== 'GET') mutations.push({ method: c.init.method, key: c.key });
+      else reads.push(new URL(c.url).pathname);
     }
     if (swapUpload && init.method === 'POST' && url.endsWith('/api/media') && init.body instanceof FormData) {
       // Other bytes arrive than the device sent (changed on the way): the rest of the form as sent.
@@ -96,6 +99,7 @@ afterAll(async () => {
 beforeEach(async () => {
   cancelScheduledReplay();
   mutations.length = 0;
+  reads.length = 0;
   goOnline();
   setSession(plumber);
   setAccessTokenProvider(async () => plumberToken);
@@ -470,6 +474,32 @@ describe('the command registry against the real routes', () => {
 });
 
 describe('photos and the report that lists them', () => {
+  it('a photo between two notes of a job leaves the later note its version: no read of the job first', async () => {
+    const existing = await aJobOfMine();
+    const task = liveTasks(existing)[0];
+    const photo = await storedPhoto(existing, task.taskId, 'meter');
+    goOffline();
+    const note = (notes: string) => enqueue({ type: 'updateNote', body: { jobId: existing.jobId, notes, status: existing.statusId, severity: existing.severityId } });
+    await note('Før bildet');
+    await enqueue({ type: 'uploadPhoto', body: {
+      assetId: photo.assetId, jobId: existing.jobId, taskId: task.taskId, matrikkelenhetsId: photo.matrikkelenhetsId, fileName: photo.fileName,
+      customProps: { meterNumber: null, taskId: task.taskId, waterMeterType: 'deviation', imageType: 'deviation' }, metadata: photo.metadata,
+    } });
+    await note('Etter bildet');
+    await note('Til slutt');
+    await runReplay();
+    cancelScheduledReplay();
+    goOnline();
+    reads.length = 0;
+
+    expect(await runReplay()).toMatchObject({ sent: 4, failed: 0, stop: null });
+    // Each note expected the version the one before it produced; none asked the server for the job.
+    expect(reads.filter((p) => p.startsWith('/api/jobs/'))).toEqual([]);
+    const server = await serverJob(existing.jobId);
+    expect(server.body).toMatchObject({ notes: 'Til slutt', version: existing.version + 3 });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('an upload whose bytes arrive changed keeps the photo on the device and shows the mismatch', async () => {
     const existing = await aJobOfMine();
     const task = liveTasks(existing)[0];

@@ -95,6 +95,8 @@ export interface BoundCommand<C extends Command> {
   referenced(): string[];
   /** The job whose version the server checks, or null when it checks none. */
   versionedJobId(): string | null;
+  /** Whether the server changes the versions of its jobs (CommandSpec.keepsJobVersions). */
+  changesJobVersions(): boolean;
   /** The version it expects, when its kind carries one. */
   expectedVersion(): number | undefined;
   /** The command with this expected version (unchanged when its kind carries none). */
@@ -122,6 +124,7 @@ export function commandDef<C extends Command>(command: C): BoundCommand<C> {
     creates: () => def.creates(body),
     referenced: () => [...def.jobIds(body), ...def.refersTo(body)],
     versionedJobId: () => version?.jobId(body) ?? null,
+    changesJobVersions: () => !def.keepsJobVersions,
     expectedVersion: () => version?.expected(body),
     withExpectedVersion: (v) => (version ? { ...command, body: version.withExpected(body, v) } : command),
     withMadeAt: (at) => (!def.stampsTime || (body as { madeAt?: string }).madeAt ? command : { ...command, body: { ...body, madeAt: at } }),

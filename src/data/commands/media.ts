@@ -76,6 +76,7 @@ interface AnsweredAsset {
 
 export const mediaCommands = defineCommands<MediaCommandBodies>({
   uploadPhoto: {
+    keepsJobVersions: true,
     schema: 'UploadPhotoCommand',
     async request(b) {
       const photo = await db.photos.get(b.assetId);
@@ -99,6 +100,7 @@ export const mediaCommands = defineCommands<MediaCommandBodies>({
   },
 
   deletePhoto: {
+    keepsJobVersions: true,
     schema: 'DeletePhotoCommand',
     request: (b) => ({
       method: 'DELETE',
@@ -117,6 +119,7 @@ export const mediaCommands = defineCommands<MediaCommandBodies>({
   },
 
   rotatePhoto: {
+    keepsJobVersions: true,
     schema: 'RotatePhotoCommand',
     // With the picture still on the device, the turned copy itself (the same bytes however often it
     // is sent); once the device let go of it, the turn for the server to make.
@@ -144,6 +147,7 @@ export const mediaCommands = defineCommands<MediaCommandBodies>({
   },
 
   updatePhotoMetadata: {
+    keepsJobVersions: true,
     schema: 'PhotoMetadataCommand',
     request: (b) => ({
       method: 'PUT',

@@ -83,6 +83,12 @@ export interface CommandSpec<B> {
    * stores that time (a task's start and completion, a job's creation), not the time of the sync.
    */
   stampsTime?: boolean;
+  /**
+   * The server leaves the versions of its jobs as they were (media: a photo's row has a version of
+   * its own). Replay then hands no version on along a job's chain of queued edits: the next edit
+   * still expects what the edit before this one produced. Default false: the job's version changes.
+   */
+  keepsJobVersions?: boolean;
   /** What it names when the device holds no row for its job (e.g. a new job's address). Default none. */
   subject?(body: B): string | null;
   /** The fields a refused edit changes, mine against the server's (409). Default none (not an edit). */
@@ -90,4 +96,4 @@ export interface CommandSpec<B> {
 }
 
 /** A definition with its defaults filled in: what the registry holds for each kind. */
-export type CommandDef<B> = Required<Omit<CommandSpec<B>, 'version' | 'stampsTime'>> & Pick<CommandSpec<B>, 'version' | 'stampsTime'>;
+export type CommandDef<B> = Required<Omit<CommandSpec<B>, 'version' | 'stampsTime' | 'keepsJobVersions'>> & Pick<CommandSpec<B>, 'version' | 'stampsTime' | 'keepsJobVersions'>;

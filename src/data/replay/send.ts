@@ -88,9 +88,14 @@ async function markSent(entry: OutboxEntry, response: unknown): Promise<void> {
     const perJob = await Promise.all(touched.map((jobId) => db.outbox.where('jobIds').equals(jobId).toArray()));
     const queued = [...new Map(perJob.flat().map((e) => [e.seq!, e])).values()]
       .filter((e) => e.userId === entry.userId && e.status === 'pending');
-    // The next edit of each of its jobs was made on top of this one: it expects the version this produced.
-    for (const jobId of ids) {
-      await handOnVersion(entry.userId, jobId, entry.seq!, serverJobs.find((j) => j.jobId === jobId)?.version, false, queued);
+    // The next edit of each of its jobs was made on top of this one: it expects the version this
+    // produced. A command that leaves its jobs' versions as they were (a photo's upload) hands
+    // nothing on: the next edit still expects what the edit before it produced (handing on
+    // "unknown" made it ask the server for the job first, a round trip after every photo).
+    if (def.changesJobVersions()) {
+      for (const jobId of ids) {
+        await handOnVersion(entry.userId, jobId, entry.seq!, serverJobs.find((j) => j.jobId === jobId)?.version, false, queued);
+      }
     }
     // A job with more of this user's commands queued keeps the device's row (what the server had,
     // with every queued command applied) until the last of them is answered; the pull after the
