@@ -78,16 +78,17 @@ async function markSent(entry: OutboxEntry, response: unknown): Promise<void> {
   const ids = def.jobIds();
   const serverJobs = def.answerJobs(response);
   await replayWrite(async () => {
-    const cur = await db.outbox.get(entry.seq!);
+    const touched = [...new Set([...ids, ...serverJobs.map((j) => j.jobId)])];
+    // One read of the index per job (getAll, no cursor): anyOf().distinct() walked a cursor, an
+    // entry at a time, over a job's queue after every answer. The entry itself is among its jobs'
+    // (read alone only when it is not).
+    const perJob = await Promise.all(touched.map((jobId) => db.outbox.where('jobIds').equals(jobId).toArray()));
+    const read = new Map(perJob.flat().map((e) => [e.seq!, e]));
+    const cur = read.get(entry.seq!) ?? await db.outbox.get(entry.seq!);
     if (!cur || cur.key !== entry.key) return;
     await db.outbox.delete(entry.seq!);
     await def.settle(response);
-    const touched = [...new Set([...ids, ...serverJobs.map((j) => j.jobId)])];
-    // One read of the index per job (getAll, no cursor): anyOf().distinct() walked a cursor, an
-    // entry at a time, over a job's queue after every answer.
-    const perJob = await Promise.all(touched.map((jobId) => db.outbox.where('jobIds').equals(jobId).toArray()));
-    const queued = [...new Map(perJob.flat().map((e) => [e.seq!, e])).values()]
-      .filter((e) => e.userId === entry.userId && e.status === 'pending');
+    const queued = [...read.values()].filter((e) => e.seq !== entry.seq && e.userId === entry.userId && e.status === 'pending');
     // The next edit of each of its jobs was made on top of this one: it expects the version this
     // produced. A command that leaves its jobs' versions as they were (a photo's upload) hands
     // nothing on: the next edit still expects what the edit before it produced (handing on
