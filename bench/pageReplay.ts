@@ -27,6 +27,15 @@ import { noisyPixels } from './photo';
 import { launchBenchBrowser } from './benchBrowser';
 
 export const PAGE_REPLAY_BUDGET_S = 10;
+/** The time of a fixed loop (PageReplayBench.machineProbeMs). */
+function probeMachine(): number {
+  const t = performance.now();
+  let x = 0;
+  for (let i = 0; i < 3e8; i++) x += i % 7;
+  if (x < 0) console.log(x);
+  return Math.round(performance.now() - t);
+}
+
 /** Loopback runs `npm run bench -- replay` makes; the median one is the figure. */
 export const PAGE_REPLAY_RUNS = 3;
 /** Issue 12 §5: on a throttled uplink, the replay within 10 % of the time its bytes need. */
@@ -59,6 +68,12 @@ export interface PageReplayBench {
   cpuSeconds: Record<string, number>;
   checks: { name: string; ok: boolean; detail: string }[];
   loadAverage: number;
+  /**
+   * A fixed single-threaded loop in Node just before the replay, in ms: how fast this machine's
+   * cores are at the time (a shared machine's speed varies by a third from hour to hour, and the
+   * replay's time with it). About 420 ms on a quiet day here.
+   */
+  machineProbeMs: number;
   withinBudget: boolean;
 }
 
@@ -365,6 +380,7 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
     const transactionsBefore = await page.evaluate(() => ({ ...(globalThis as unknown as { __idbTransactions: { readwrite: number; readonly: number } }).__idbTransactions }));
     pulls = 0;
     jobReads = 0;
+    const machineProbeMs = probeMachine();
     const t0 = Date.now();
     await context.setOffline(false);
     if (uplink !== null) {
@@ -467,7 +483,7 @@ export async function benchPageReplay(opts: { uplinkBytesPerSecond?: number; rou
     const withinBudget = checks.every((c) => c.ok) && (lineSeconds === null ? replaySeconds < PAGE_REPLAY_BUDGET_S : replaySeconds <= lineSeconds * (1 + THROTTLE_SLACK));
     return {
       commands, photos: queued.filter((q) => q.type === 'uploadPhoto').length, notes: queued.filter((q) => q.type === 'updateNote').length,
-      bodyBytes, uplinkBytesPerSecond: uplink, lineSeconds, replaySeconds, progressSeen, byPage, byWorker, pulls: pullsDuring, jobReads: jobReadsDuring, pageTransactions, workerTransactions: workerTransactions_, cpuSeconds, checks, loadAverage, withinBudget,
+      bodyBytes, uplinkBytesPerSecond: uplink, lineSeconds, replaySeconds, progressSeen, byPage, byWorker, pulls: pullsDuring, jobReads: jobReadsDuring, pageTransactions, workerTransactions: workerTransactions_, cpuSeconds, checks, loadAverage, machineProbeMs, withinBudget,
     };
   } finally {
     await browser.close();
@@ -488,6 +504,6 @@ export function formatPageReplayBench(b: PageReplayBench): string {
     `  mutating requests by the page ${b.byPage}, by the service worker ${b.byWorker}; change-feed pulls ${b.pulls}; jobs read one by one ${b.jobReads}`,
     `  IndexedDB transactions the page opened: ${b.pageTransactions.readwrite} readwrite, ${b.pageTransactions.readonly} readonly; the service worker: ${b.workerTransactions.readwrite} readwrite, ${b.workerTransactions.readonly} readonly`,
     `  CPU seconds during the replay: ${Object.entries(b.cpuSeconds).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`,
-    `  replay ${b.replaySeconds.toFixed(1)} s (load average ${b.loadAverage.toFixed(1)}): ${b.withinBudget ? 'within budget' : 'OVER BUDGET'}`,
+    `  replay ${b.replaySeconds.toFixed(1)} s (load average ${b.loadAverage.toFixed(1)}; machine probe ${b.machineProbeMs} ms): ${b.withinBudget ? 'within budget' : 'OVER BUDGET'}`,
   ].join('\n');
 }

@@ -74,7 +74,7 @@ async function main() {
     for (let i = 0; i < PAGE_REPLAY_RUNS; i++) loopback.push(await benchPageReplay());
     const median = [...loopback].sort((a, b) => a.replaySeconds - b.replaySeconds)[Math.floor(PAGE_REPLAY_RUNS / 2)];
     console.log(formatPageReplayBench(median));
-    console.log(`  loopback runs: ${loopback.map((b) => `${b.replaySeconds.toFixed(1)} s (by the ${b.byWorker > b.byPage ? 'service worker' : 'page'}${b.checks.every((c) => c.ok) ? '' : ', A CHECK FAILED'})`).join(', ')}; median ${median.replaySeconds.toFixed(1)} s: ${loopback.every((b) => b.checks.every((c) => c.ok)) && median.replaySeconds < PAGE_REPLAY_BUDGET_S ? 'within budget' : 'OVER BUDGET'}`);
+    console.log(`  loopback runs: ${loopback.map((b) => `${b.replaySeconds.toFixed(1)} s (by the ${b.byWorker > b.byPage ? 'service worker' : 'page'}, probe ${b.machineProbeMs} ms${b.checks.every((c) => c.ok) ? '' : ', A CHECK FAILED'})`).join(', ')}; median ${median.replaySeconds.toFixed(1)} s: ${loopback.every((b) => b.checks.every((c) => c.ok)) && median.replaySeconds < PAGE_REPLAY_BUDGET_S ? 'within budget' : 'OVER BUDGET'}`);
     console.log(formatPageReplayBench(await benchPageReplay({ uplinkBytesPerSecond: 1_250_000 })));
   }
   if (want('report')) {
