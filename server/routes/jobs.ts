@@ -58,8 +58,9 @@ export async function jobRoutes(app: FastifyInstance) {
       return { status: 200, body: await updateJobNote(w, req.user, body) };
     }, {
       lockFirst: jobsLockOf(req.user),
-      // One job, or the list a reassignment answers: serialized by its own shape, not by trying the
-      // union's shapes in turn (a full validation of the job per answer, in every end-of-day note).
+      // One job, or the list a reassignment answers: serialized by its own shape, not by validating
+      // it against the union's shapes in turn (Ajv on every answer, in every end-of-day note, and
+      // the validators compiled on a server's first answer, during that sync).
       serializeSuccess: (rep, answer) => rep.serializeInput(answer as Record<string, unknown>, (Array.isArray(answer) ? JobListSchema : JobSchema) as unknown as Record<string, unknown>),
     });
   });
