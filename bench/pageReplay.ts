@@ -71,7 +71,7 @@ export interface PageReplayBench {
   /**
    * A fixed single-threaded loop in Node just before the replay, in ms: how fast this machine's
    * cores are at the time (a shared machine's speed varies by a third from hour to hour, and the
-   * replay's time with it). About 420 ms on a quiet day here.
+   * replay's time with it). Here: about 360 ms at its fast hours, 420 ms at its slow ones.
    */
   machineProbeMs: number;
   withinBudget: boolean;

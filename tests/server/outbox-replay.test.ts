@@ -18,6 +18,7 @@ import { photoSendState } from '../../src/data/photos/store';
 import type { StoredPhoto } from '../../src/data/photos/types';
 import { discardCommand, enqueue, retryCommand } from '../../src/data/outbox';
 import { cancelScheduledReplay } from '../../src/data/replay';
+import { getLocalReplayState, subscribeReplayState } from '../../src/data/status';
 import { runReplay } from '../../src/data/replay/run';
 import { claimReplica, pullChanges, refreshLookups } from '../../src/data/sync';
 import { configureTransport } from '../../src/data/transport';
@@ -42,6 +43,8 @@ let swapUpload: Buffer | null = null;
 const mutations: { method: string; key: string | null }[] = [];
 /** Paths the device read (GET) from the server. */
 const reads: string[] = [];
+/** Runs (once) before the next request leaves the device: a plumber's change made during a replay. */
+let beforeNextRequest: (() => Promise<void>) | null = null;
 
 /** The app's own session from the token's claims (src/features/auth/claims.ts). */
 function sessionFrom(token: string): Session {
@@ -61,6 +64,9 @@ beforeAll(async () => {
   plumber = sessionFrom(plumberToken);
   globalThis.fetch = async (input, init = {}) => {
     const url = String(input);
+    const before = beforeNextRequest;
+    beforeNextRequest = null;
+    await before?.();
     // A batch's commands (POST /api/batch) as the server runs them, one by one.
     const commands = url.endsWith('/api/batch')
       ? (JSON.parse(String(init.body)) as { requests: { method: string; path: string; idempotencyKey: string }[] }).requests
@@ -222,6 +228,39 @@ describe('outbox replay against the server', () => {
     const pulled = await db.jobs.get(created.jobId);
     expect(pulled!.refNr).toBeGreaterThan(0);
     expect(pulled).toMatchObject({ notes: 'Andre notat', version: 4 });
+  });
+
+  it('commands queued while a long replay runs join it, and the progress total grows with them', async () => {
+    const existing = await aJobOfMine();
+    const note = (n: string) => enqueue({ type: 'updateNote', body: { jobId: existing.jobId, notes: n, status: existing.statusId, severity: existing.severityId } });
+    goOffline();
+    // More than the replay reads ahead at once: it reads the queue again while it sends.
+    for (let i = 1; i <= 110; i++) await note(`Notat ${i}`);
+    await runReplay();
+    cancelScheduledReplay();
+    goOnline();
+    mutations.length = 0;
+    let largestTotal = 0;
+    /** How many were done when the total first showed all 112 (the two late ones counted as soon as read). */
+    let doneWhenAllCounted: number | null = null;
+    const off = subscribeReplayState(() => {
+      const { done, total } = getLocalReplayState();
+      largestTotal = Math.max(largestTotal, total);
+      if (total === 112) doneWhenAllCounted ??= done;
+    });
+    beforeNextRequest = async () => { await note('Lagt til under synkroniseringen'); await note('Og en til'); };
+    try {
+      expect(await runReplay()).toMatchObject({ failed: 0, stop: null });
+    } finally {
+      off();
+    }
+    cancelScheduledReplay();
+    expect(largestTotal).toBe(112);
+    expect(doneWhenAllCounted).not.toBeNull();
+    expect(doneWhenAllCounted!).toBeLessThan(112);
+    expect(mutations).toHaveLength(112);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await serverJob(existing.jobId)).body).toMatchObject({ notes: 'Og en til', version: existing.version + 112 });
   });
 
   it('two replayers at once send each command once', async () => {
