@@ -23,6 +23,15 @@ test('the job list\'s code and texts are fetched in the background and precached
     const fetched = await assetsFetched(page);
     return JOB_LIST_FILES.every((re) => fetched.some((p) => re.test(p)));
   }, { timeout: 30_000 }).toBe(true);
+  // The rest of what the app loads after its first screen (the service worker's registration, the
+  // sign-in library) may still be on its way on a busy machine: wait until nothing more comes.
+  let seen = -1;
+  await expect.poll(async () => {
+    const n = (await assetsFetched(page)).length;
+    const settled = n === seen;
+    seen = n;
+    return settled;
+  }, { intervals: [1500], timeout: 30_000 }).toBe(true);
   const before = (await assetsFetched(page)).length;
   await page.getByTestId('nav-jobList').click();
   await expect(page.getByTestId('job-card').first()).toBeVisible();
