@@ -32,12 +32,13 @@ import { connect, migrateDb } from '../server/db/index';
 import { startEmbeddedPostgres } from '../server/db/embedded';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoData } from '../server/db/seed';
 import { runScheduleBatch } from '../server/services/scheduling/batch';
-import { companyJobTimes, nextWeek, plumberWeek } from '../server/services/scheduling/week';
+import { companyJobTimes, nextWeek, weekFacts } from '../server/services/scheduling/week';
+import { freeWeek } from '../src/domain/scheduling/freeWeek';
 import { startWorkers } from '../server/workers';
 import { addDays, isoWeek, osloDay } from '../src/domain/calendar/days';
 import { WEEK_PICKER_WEEKS } from '../src/domain/scheduling/enums';
 import type { FreeDay } from '../src/domain/scheduling/hours';
-import { freeTime, layOut, type LayoutItem } from '../src/domain/scheduling/layout';
+import { layOut, type LayoutItem } from '../src/domain/scheduling/layout';
 import { osloDayMinute } from '../src/domain/scheduling/osloTime';
 import { pathKm } from '../src/domain/scheduling/routeOrder';
 import type { SchedulerRequest } from '../src/domain/schemas/scheduling';
@@ -149,7 +150,7 @@ export async function runBatchBench(opts: { runs?: number; workerRuns?: number }
       const notBefore = osloDayMinute(new Date());
       const weeks: FreeDay[][] = [];
       for (let n = 0, at = week; n < WEEK_PICKER_WEEKS; n++, at = nextWeek(at.year, at.weekNo)) {
-        weeks.push(freeTime((await plumberWeek(db, who.company_id, who.plumber, at.year, at.weekNo)).free, [], times.intervalMinutes, notBefore));
+        weeks.push(freeWeek(await weekFacts(db, who.company_id, who.plumber, at.year, at.weekNo), { notBefore }));
       }
       const layoutMs: number[] = [];
       const layoutKeptMs: number[] = [];

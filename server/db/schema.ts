@@ -459,7 +459,8 @@ export const registerLookups = pgTable('register_lookups', {
 export const schedules = pgTable('schedules', {
   id: serial('id').primaryKey(),
   companyId: uuid('company_id').notNull().references(() => companies.id),
-  assigneeId: integer('assignee_id').notNull(),
+  /** Always the schedule's plumber: the database sets it from schedule_id (trigger in migration 0012). */
+  assigneeId: integer('assignee_id').notNull().$defaultFn(() => 0),
   year: integer('year').notNull(),
   weekNo: integer('week_no').notNull(),
   status: integer('status').notNull().default(1),
@@ -473,11 +474,17 @@ export const schedules = pgTable('schedules', {
  * parentObjectId (our meter_points.id), `objectId` the waterMeterId. Times are timestamptz; the
  * scheduled date is the Oslo day (YYYY-MM-DD). A point is in at most one live item at a time (not
  * Cancelled): the partial unique index holds it against two admins planning the same point.
+ * `assigneeId` is the schedule's plumber, kept on the item so that the database itself refuses two
+ * items of one plumber on the same minutes: the exclusion constraint schedule_items_no_overlap
+ * (migration 0012, btree_gist; not expressible here) over the items that hold their time
+ * (src/domain/scheduling/freeWeek.ts occupiesTime).
  */
 export const scheduleItems = pgTable('schedule_items', {
   id: serial('id').primaryKey(),
   scheduleId: integer('schedule_id').notNull().references(() => schedules.id),
   companyId: uuid('company_id').notNull().references(() => companies.id),
+  /** Always the schedule's plumber: the database sets it from schedule_id (trigger in migration 0012). */
+  assigneeId: integer('assignee_id').notNull().$defaultFn(() => 0),
   meterPointId: bigint('meter_point_id', { mode: 'number' }).notNull().references(() => meterPoints.id),
   objectId: bigint('object_id', { mode: 'number' }),
   objectType: integer('object_type').notNull(),
@@ -507,6 +514,7 @@ export const scheduleItems = pgTable('schedule_items', {
   index('schedule_items_schedule').on(t.scheduleId, t.sequenceNumber),
   uniqueIndex('schedule_items_live_point').on(t.meterPointId).where(sql`${t.status} <> 7`),
   index('schedule_items_company_start').on(t.companyId, t.startTime),
+  index('schedule_items_assignee_start').on(t.companyId, t.assigneeId, t.startTime),
 ]);
 
 /**

@@ -61,3 +61,14 @@ export const forbidden = () => new HttpError(403, FORBIDDEN_MESSAGE);
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 /** 409: the request does not fit the job as the server holds it; `current` lets the client show both. */
 export const conflict = (message: string, current?: Job) => new HttpError(409, message, current);
+
+/** 409 whose reason the client says in the user's language: the spec's or our message key. */
+export class KeyedConflict extends HttpError {
+  constructor(message: string, readonly errorKey: string) {
+    super(409, message);
+  }
+
+  override body() {
+    return { ...super.body(), errorKey: this.errorKey };
+  }
+}

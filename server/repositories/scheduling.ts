@@ -1,11 +1,12 @@
 /** Schedules and their items as kept (services/scheduling/ holds the rules). */
-import { and, asc, between, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, between, count, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { ScheduleItem, ScheduleSummary } from '../../src/domain/schemas/scheduling';
+import { CancellationReason } from '../../src/domain/enums';
 import { ScheduleItemStatus } from '../../src/domain/scheduling/enums';
 import { osloDayMinute } from '../../src/domain/scheduling/osloTime';
 import { timeOf } from '../../src/domain/scheduling/hours';
 import { companies, meterPoints, plumberAvailability, scheduleItems, schedules, unavailableTimeSlots } from '../db/schema';
-import type { DbOrTx, Tx } from '../db/tx';
+import { advisoryLock, type DbOrTx, type Tx } from '../db/tx';
 
 export type ScheduleRow = typeof schedules.$inferSelect;
 export type ItemRow = typeof scheduleItems.$inferSelect;
@@ -158,4 +159,22 @@ export async function unavailableSlotsOf(db: DbOrTx, scheduleId: number): Promis
 export async function companyNumbers(db: DbOrTx, companyId: string): Promise<{ orgNumber: string; customerId: string } | undefined> {
   const [row] = await db.select({ orgNumber: companies.orgNumber, customerId: companies.customerId }).from(companies).where(eq(companies.id, companyId));
   return row;
+}
+
+/**
+ * The plumber's time, locked for the rest of the transaction: every writer of a plumber's items' times
+ * (the batch, the submit's check, a re-timed item) takes it before it reads what is free, whichever
+ * week and whichever server process. The database's overlap constraint stands behind it.
+ */
+export async function lockPlumberTime(tx: Tx, companyId: string, assigneeId: number): Promise<void> {
+  await advisoryLock(tx, `plumber-time:${companyId}:${assigneeId}`);
+}
+
+/** The plumber's items with a start in [from, to) that hold their time (freeWeek.ts occupiesTime), any schedule. */
+export async function laidItemsOfPlumber(db: DbOrTx, companyId: string, assigneeId: number, from: Date, to: Date): Promise<ItemRow[]> {
+  return db.select().from(scheduleItems).where(and(
+    eq(scheduleItems.companyId, companyId), eq(scheduleItems.assigneeId, assigneeId), isNotNull(scheduleItems.startTime),
+    gte(scheduleItems.startTime, from), lt(scheduleItems.startTime, to), ne(scheduleItems.status, ScheduleItemStatus.Cancelled),
+    sql`coalesce(${scheduleItems.cancellationTypeId}, 0) <> ${CancellationReason.InvalidInformation}`,
+  )).orderBy(asc(scheduleItems.startTime));
 }

@@ -44,6 +44,13 @@ export async function apiRoutes(app: FastifyInstance) {
     if (postgresCode(err) === '23505') {
       return reply.code(409).send({ statusCode: 409, error: reasonPhrase(409), message: 'The same item was saved at the same time by another request; reload and try again' });
     }
+    // The plumber's time is claimed in the database (schedule_items_no_overlap): a writer that got past
+    // the lock some other way is refused, never double-booked.
+    if (postgresCode(err) === '23P01') {
+      return reply.code(409).send({
+        statusCode: 409, error: reasonPhrase(409), message: 'NotEnoughSlotSpace: another item of the plumber holds that time; reload and try again', errorKey: 'NotEnoughSlotSpace',
+      });
+    }
     const status = err.statusCode ?? 500;
     const refused = err.validation?.[0];
     if (status === 400 && refused) {

@@ -9,10 +9,10 @@ import { Type } from 'typebox';
 import {
   BatchJobQuery, BatchJobStateSchema, ScheduleCreateRequest, ScheduleDetailQuery, ScheduleIdParam, ScheduleItemDeleteResult,
   ScheduleItemIdsBody, ScheduleItemSchema, ScheduleItemUpdateBody, ScheduleQuery, SchedulerRequest, ScheduleSchema,
-  ScheduleSummarySchema, ScheduleUpdateRequest,
+  ScheduleSummarySchema, ScheduleUpdateRequest, PlanningWeekQuery, WeekFactsSchema,
 } from '../../src/domain/schemas/scheduling';
 import {
-  activateSchedule, createSchedule, deleteScheduleItems, plumberSchedules, scheduleBatchState, scheduleById, updateSchedule,
+  activateSchedule, createSchedule, deleteScheduleItems, planningWeek, plumberSchedules, scheduleBatchState, scheduleById, updateSchedule,
   updateScheduleItems, weekSchedule,
 } from '../services/scheduling/schedules';
 import { submitSchedule } from '../services/scheduling/submit';
@@ -26,6 +26,9 @@ export async function scheduleRoutes(app: FastifyInstance) {
 
   r.get('/Schedule', { schema: { tags, querystring: ScheduleQuery, response: { 200: ScheduleSchema, ...errors } } },
     (req) => weekSchedule(app.db, req.user, req.query.assigneeId, req.query.year, req.query.weekNo));
+
+  r.get('/Schedule/planningWeek', { schema: { tags, querystring: PlanningWeekQuery, response: { 200: WeekFactsSchema, ...errors } } },
+    (req) => planningWeek(app.db, req.user, req.query.assigneeId, req.query.year, req.query.weekNo));
 
   r.post('/Schedule', { schema: { tags, body: ScheduleCreateRequest, response: { 200: ScheduleSchema, 201: ScheduleSchema, ...mutationErrors } } }, async (req, reply) => {
     await runMutation(req, reply, (w) => createSchedule(w.tx, req.user, req.body));

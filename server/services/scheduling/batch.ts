@@ -11,20 +11,22 @@
  */
 import { NotificationType } from '../../../src/domain/enums';
 import type { SchedulerRequest } from '../../../src/domain/schemas/scheduling';
-import { ScheduleItemStatus, WEEK_PICKER_WEEKS } from '../../../src/domain/scheduling/enums';
-import { availableMinutes, minutesOf, planStart, type FreeDay } from '../../../src/domain/scheduling/hours';
-import { freeTime, layOut, type Busy, type LayoutItem } from '../../../src/domain/scheduling/layout';
-import { osloDayMinute, osloInstant } from '../../../src/domain/scheduling/osloTime';
+import { ScheduleItemStatus } from '../../../src/domain/scheduling/enums';
+import { occupiesTime } from '../../../src/domain/scheduling/freeWeek';
+import { planStart } from '../../../src/domain/scheduling/hours';
+import type { LayoutItem } from '../../../src/domain/scheduling/layout';
+import { osloInstant } from '../../../src/domain/scheduling/osloTime';
+import { travelMinutes } from '../../../src/domain/scheduling/routeOrder';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/tx';
 import {
   batchJobState, enqueueBatch, lockBatch, setBatch, unfinishedBatchesBefore, type BatchRow,
 } from '../../repositories/scheduleBatch';
 import {
-  companyNumbers, ensureWeekSchedule, findWeekSchedule, itemsOfSchedule, placeItems, renumberItems, unavailableSlotsOf, type ItemPlacement, type ItemRow,
+  companyNumbers, deleteItems, ensureWeekSchedule, itemsOfSchedule, lockPlumberTime, placeItems, renumberItems, type ItemPlacement,
 } from '../../repositories/scheduling';
 import { inUnitOfWork } from '../unitOfWork';
-import { companyJobTimes, nextWeek, plumberWeek } from './week';
+import { companyJobTimes, fitPlan, itemMinutes } from './week';
 
 export { SCHEDULE_BATCH_QUEUE } from '../../repositories/scheduleBatch';
 
@@ -32,7 +34,6 @@ export { SCHEDULE_BATCH_QUEUE } from '../../repositories/scheduleBatch';
 class BatchFailure extends Error {}
 
 const RELAYABLE: readonly number[] = [ScheduleItemStatus.Scheduled, ScheduleItemStatus.NotificationFailed];
-const live = (i: ItemRow) => i.status !== ScheduleItemStatus.Cancelled;
 
 async function publishState(ctx: AppContext, b: BatchRow): Promise<void> {
   try {
@@ -56,66 +57,52 @@ async function onBatch(ctx: AppContext, id: string, work: (tx: Tx, b: BatchRow) 
   return changed;
 }
 
-/** Kept items and unavailable slots of the plumber's schedule of a week, as busy times. */
-async function busyOf(tx: Tx, scheduleId: number | undefined, exclude: ReadonlySet<number>): Promise<Busy[]> {
-  if (scheduleId === undefined) return [];
-  const items = (await itemsOfSchedule(tx, scheduleId)).filter((i) => live(i) && !exclude.has(i.id) && i.startTime && i.endTime);
-  const busy: Busy[] = items.map((i) => {
-    const from = osloDayMinute(i.startTime!);
-    return { date: from.date, from: from.minute, to: from.minute + Math.round((i.endTime!.getTime() - i.startTime!.getTime()) / 60_000) };
-  });
-  for (const s of await unavailableSlotsOf(tx, scheduleId)) busy.push({ date: s.date, from: minutesOf(s.startTime), to: minutesOf(s.endTime) });
-  return busy;
-}
+const km = (x: number) => Math.round(x * 10) / 10;
 
-interface Week { year: number; weekNo: number; scheduleId?: number; free: FreeDay[] }
-
-/** Lays the batch out and answers its result (the batch row is locked and Started). */
+/**
+ * Lays the batch out and answers its result (the batch row is locked and Started). Under the plumber's
+ * time lock it reads the weeks' facts and lays the items with the submit's own check (week.ts fitPlan):
+ * an item that cannot be laid now (another plan took the time since the submit, or the start passed
+ * the week's end) is taken out of the schedule and named with its reason; none is left without a time.
+ */
 async function layBatch(tx: Tx, b: BatchRow, now: Date): Promise<Record<string, unknown>> {
   const req = b.request as unknown as SchedulerRequest;
-  const items = (await itemsOfSchedule(tx, b.scheduleId)).filter((i) => live(i) && i.batchJobId === b.id && RELAYABLE.includes(i.status));
-  const ids = new Set(items.map((i) => i.id));
-  if (!items.length) return { itemsScheduled: 0, itemsNotPlaced: 0, weeksUsed: 0, kilometres: 0, kilometresInSelectionOrder: 0 };
+  await lockPlumberTime(tx, b.companyId, req.assigneeId);
+  const items = (await itemsOfSchedule(tx, b.scheduleId)).filter((i) => occupiesTime(i) && i.batchJobId === b.id && RELAYABLE.includes(i.status));
+  if (!items.length) return { itemsScheduled: 0, itemsNotPlaced: 0, weeksUsed: 0, kilometres: 0, kilometresInSelectionOrder: 0, days: [], notPlaced: [] };
   const times = await companyJobTimes(tx, b.companyId);
   // Nothing is laid before the plan's start (the admin's chosen moment, or now if that has passed).
   const notBefore = planStart(now, req.selectedItemStartDateTime);
-  const layItems: LayoutItem[] = items.map((i) => ({
-    id: i.id, duration: i.durationOverride ?? times.durationOf(i.objectType) ?? i.duration, lat: i.latitude, lng: i.longitude,
-  }));
-  const needed = layItems.reduce((sum, i) => sum + i.duration, 0);
+  const layItems: LayoutItem[] = items.map((i) => ({ id: i.id, duration: itemMinutes(times, i), lat: i.latitude, lng: i.longitude }));
+  const { weeks, fit } = await fitPlan(tx, b.companyId, req.assigneeId, { year: req.year, weekNo: req.weekNo }, layItems, notBefore, new Set(items.map((i) => i.id)), {
+    continueIntoNextWeeks: req.isPossibleToScheduleNextWeek, keepSelectionOrder: req.keepSelectionOrder,
+  });
+  if (!weeks[0].hasHours) throw new BatchFailure('WorkinghoursNotAvailable');
 
-  const weeks: Week[] = [];
-  let at = { year: req.year, weekNo: req.weekNo };
-  for (let n = 0, have = 0; n < (req.isPossibleToScheduleNextWeek ? WEEK_PICKER_WEEKS : 1) && (n === 0 || have < needed * 1.5); n++) {
-    const plumber = await plumberWeek(tx, b.companyId, req.assigneeId, at.year, at.weekNo);
-    if (n === 0 && !plumber.hasHours) throw new BatchFailure('WorkinghoursNotAvailable');
-    const scheduleId = n === 0 ? b.scheduleId : (await findWeekSchedule(tx, b.companyId, req.assigneeId, at.year, at.weekNo))?.id;
-    const free = freeTime(plumber.free, await busyOf(tx, scheduleId, ids), times.intervalMinutes, notBefore);
-    have += availableMinutes(free);
-    weeks.push({ ...at, scheduleId, free });
-    at = nextWeek(at.year, at.weekNo);
-  }
-
-  const result = layOut(weeks.map((w) => w.free), layItems, { intervalMinutes: times.intervalMinutes, keepSelectionOrder: req.keepSelectionOrder });
+  const scheduleIds: (number | undefined)[] = weeks.map((_, w) => (w === 0 ? b.scheduleId : undefined));
   const placements: ItemPlacement[] = [];
   const touched = new Set<number>([b.scheduleId]);
-  for (const p of result.placed) {
+  for (const p of fit.placed) {
     const week = weeks[p.week];
-    week.scheduleId ??= (await ensureWeekSchedule(tx, b.companyId, req.assigneeId, week.year, week.weekNo)).row.id;
-    touched.add(week.scheduleId);
-    const duration = p.to - p.from;
-    placements.push({ id: p.id, scheduleId: week.scheduleId, sequenceNumber: placements.length + 1, scheduledDate: p.date, startTime: osloInstant(p.date, p.from), endTime: osloInstant(p.date, p.to), duration });
-  }
-  for (const r of result.rest) {
-    const item = items.find((i) => i.id === r.id)!;
-    placements.push({ id: r.id, scheduleId: b.scheduleId, sequenceNumber: item.sequenceNumber, scheduledDate: null, startTime: null, endTime: null, duration: r.duration });
+    scheduleIds[p.week] ??= (await ensureWeekSchedule(tx, b.companyId, req.assigneeId, week.year, week.weekNo)).row.id;
+    touched.add(scheduleIds[p.week]!);
+    placements.push({
+      id: p.id, scheduleId: scheduleIds[p.week]!, sequenceNumber: placements.length + 1, scheduledDate: p.date,
+      startTime: osloInstant(p.date, p.from), endTime: osloInstant(p.date, p.to), duration: p.to - p.from,
+    });
   }
   await placeItems(tx, placements);
-  for (const s of touched) await renumberItems(tx, s, true);
-  const km = (x: number) => Math.round(x * 10) / 10;
+  const notPlaced = fit.notPlaced.map((n) => {
+    const item = items.find((i) => i.id === n.id)!;
+    return { waterMeterPointId: item.meterPointId, address: item.address, reason: n.reason };
+  });
+  await deleteItems(tx, fit.notPlaced.map((n) => n.id));
+  for (const id of touched) await renumberItems(tx, id, true);
   return {
-    itemsScheduled: result.placed.length, itemsNotPlaced: result.rest.length, weeksUsed: result.weeksUsed,
-    kilometres: km(result.kilometres), kilometresInSelectionOrder: km(result.kilometresInSelectionOrder),
+    itemsScheduled: fit.placed.length, itemsNotPlaced: notPlaced.length, weeksUsed: fit.weeksUsed,
+    kilometres: km(fit.kilometres), kilometresInSelectionOrder: km(fit.kilometresInSelectionOrder),
+    days: fit.days.map((d) => ({ date: d.date, items: d.items, kilometres: km(d.km), travelMinutes: travelMinutes(d.km) })),
+    notPlaced,
   };
 }
 

@@ -3,11 +3,13 @@
  * needs an admin of a company whose agreement is in force (spec 2 §6, spec 3 §1); a plumber gets 403.
  * Another company's schedules, items and plumbers are not there (404).
  */
-import { isoWeekDates, isoWeeksInYear } from '../../../src/domain/calendar/days';
+import { addDays, isoWeekDates, isoWeeksInYear } from '../../../src/domain/calendar/days';
+import { occupiesTime, type WeekFacts } from '../../../src/domain/scheduling/freeWeek';
 import type { BatchJobState, Schedule, ScheduleCreateRequest, ScheduleItem, ScheduleItemUpdate, ScheduleSummary, ScheduleUpdateRequest } from '../../../src/domain/schemas/scheduling';
 import { DURATION_OVERRIDE_CHOICES, ScheduleItemStatus, ScheduleStatus, SCHEDULE_DAY_END, SCHEDULE_DAY_START } from '../../../src/domain/scheduling/enums';
 import { minutesOf } from '../../../src/domain/scheduling/hours';
-import { osloDayMinute } from '../../../src/domain/scheduling/osloTime';
+import { osloDayMinute, osloInstant } from '../../../src/domain/scheduling/osloTime';
+import { Role, UserStatus } from '../../../src/domain/enums';
 import { requireAdminWithAgreement } from '../../auth/guards';
 import type { UserContext } from '../../auth/context';
 import type { DbOrTx, Tx } from '../../db/tx';
@@ -15,14 +17,25 @@ import { badRequest, conflict, notFound, RuleError } from '../../http/errors';
 import { latestBatchOf, unfinishedBatchesOf, type BatchRow } from '../../repositories/scheduleBatch';
 import {
   availabilityBetween, countLaidItems, deleteItems, ensureWeekSchedule, findItems, findSchedule, findWeekSchedule, itemsOfSchedule,
-  lockSchedule, renumberItems, schedulesOfAssignee, setScheduleStatus, toScheduleItem, updateItem, type ScheduleRow,
+  laidItemsOfPlumber, lockPlumberTime, lockSchedule, renumberItems, schedulesOfAssignee, setScheduleStatus, toScheduleItem, updateItem, type ScheduleRow,
 } from '../../repositories/scheduling';
 import { findCompanyUserBy } from '../../repositories/users';
+import { weekFacts } from './week';
 
 /** The assignee's name; 404 when they are not a user of the company. */
 export async function companyAssignee(db: DbOrTx, companyId: string, registrationId: number): Promise<string> {
   const user = await findCompanyUserBy(db, companyId, { registrationId });
   if (!user) throw notFound('Plumber');
+  return user.displayName;
+}
+
+/** A plumber a schedule may be planned for: a Plumber whose account is active (not an admin, not Pending or deactivated). */
+export async function plannableAssignee(db: DbOrTx, companyId: string, registrationId: number, field: string): Promise<string> {
+  const user = await findCompanyUserBy(db, companyId, { registrationId });
+  if (!user) throw notFound('Plumber');
+  if (user.roleId !== Role.Plumber || user.status !== UserStatus.Activated) {
+    throw new RuleError(field, 'must be an active plumber of the company', 'Scheduling.AssigneeNotPlannable');
+  }
   return user.displayName;
 }
 
@@ -59,6 +72,14 @@ export async function weekSchedule(db: DbOrTx, user: UserContext, assigneeId: nu
   return scheduleOf(db, companyId, row, true);
 }
 
+/** GET /api/Schedule/planningWeek (ours): the facts of the plumber's week that planning's capacity rule reads (freeWeek.ts). */
+export async function planningWeek(db: DbOrTx, user: UserContext, assigneeId: number, year: number, weekNo: number): Promise<WeekFacts> {
+  const companyId = requireAdminWithAgreement(user);
+  checkWeek(year, weekNo, 'querystring/weekNo');
+  await companyAssignee(db, companyId, assigneeId);
+  return weekFacts(db, companyId, assigneeId, year, weekNo);
+}
+
 /** GET /api/Schedule/{id}; `detailed` false leaves out the items and the availability. */
 export async function scheduleById(db: DbOrTx, user: UserContext, id: number, detailed: boolean): Promise<Schedule> {
   const companyId = requireAdminWithAgreement(user);
@@ -77,7 +98,7 @@ export async function plumberSchedules(db: DbOrTx, user: UserContext, assigneeId
 export async function createSchedule(tx: Tx, user: UserContext, body: ScheduleCreateRequest): Promise<{ status: number; body: Schedule }> {
   const companyId = requireAdminWithAgreement(user);
   checkWeek(body.year, body.weekNo, 'body/weekNo');
-  await companyAssignee(tx, companyId, body.assigneeId);
+  await plannableAssignee(tx, companyId, body.assigneeId, 'body/assigneeId');
   const { row, created } = await ensureWeekSchedule(tx, companyId, body.assigneeId, body.year, body.weekNo);
   return { status: created ? 201 : 200, body: await scheduleOf(tx, companyId, row, true) };
 }
@@ -108,6 +129,7 @@ export async function activateSchedule(tx: Tx, user: UserContext, id: number): P
   const companyId = requireAdminWithAgreement(user);
   const row = await lockedSchedule(tx, companyId, id);
   await noBatchRunning(tx, id);
+  await plannableAssignee(tx, companyId, row.assigneeId, 'params/id');
   if (row.status === ScheduleStatus.Cancelled) throw conflict('The schedule is cancelled');
   if (row.status === ScheduleStatus.Started) return scheduleOf(tx, companyId, row, true);
   if (!(await countLaidItems(tx, id))) throw conflict('The schedule has no scheduled items to activate');
@@ -120,10 +142,15 @@ const MOVABLE: readonly number[] = [ScheduleItemStatus.Scheduled, ScheduleItemSt
 /** PUT /api/schedule/{id}/scheduleitems: new start times, durations and sequence of the schedule's items. */
 export async function updateScheduleItems(tx: Tx, user: UserContext, id: number, body: ScheduleItemUpdate[], now = new Date()): Promise<ScheduleItem[]> {
   const companyId = requireAdminWithAgreement(user);
+  const owner = await findSchedule(tx, companyId, id);
+  if (owner) await lockPlumberTime(tx, companyId, owner.assigneeId);
   const schedule = await lockedSchedule(tx, companyId, id);
   await noBatchRunning(tx, id);
   const items = await itemsOfSchedule(tx, id);
   const dates = isoWeekDates(schedule.year, schedule.weekNo);
+  // The plumber's other items of the week count too, whichever schedule holds them.
+  const others = (await laidItemsOfPlumber(tx, companyId, schedule.assigneeId, osloInstant(dates[0], 0), osloInstant(addDays(dates[6], 1), 0)))
+    .filter((x) => x.scheduleId !== id);
   const out: ScheduleItem[] = [];
   for (const [i, u] of body.entries()) {
     const at = `body/${i}`;
@@ -148,7 +175,7 @@ export async function updateScheduleItems(tx: Tx, user: UserContext, id: number,
       }
       if (start < now) throw new RuleError(`${at}/scheduleStartDateTime`, 'must not be in the past', 'InvalidScheduledDateInThePastMessage');
       const end = new Date(start.getTime() + duration * 60_000);
-      const clash = items.find((x) => x.id !== item.id && x.status !== ScheduleItemStatus.Cancelled && x.startTime && x.endTime && x.startTime < end && x.endTime > start);
+      const clash = [...items, ...others].find((x) => x.id !== item.id && occupiesTime(x) && x.startTime && x.endTime && x.startTime < end && x.endTime > start);
       if (clash) throw conflict(`NotEnoughSlotSpace: the time overlaps schedule item ${clash.id}`);
       Object.assign(patch, { startTime: start, endTime: end, scheduledDate: date, isScheduled: true });
       Object.assign(item, { startTime: start, endTime: end });

@@ -7,18 +7,22 @@
 import type { BatchJobState, SchedulerRequest, ScheduleListItem } from '../../../src/domain/schemas/scheduling';
 import { DURATION_OVERRIDE_CHOICES, ScheduleItemStatus } from '../../../src/domain/scheduling/enums';
 import { isoWeekDates, osloDay } from '../../../src/domain/calendar/days';
-import { availableMinutes, exceedsWeek, freeFrom, plannedMinutes, plansFrom, planStart, toHours } from '../../../src/domain/scheduling/hours';
+import { plansFrom, planStart } from '../../../src/domain/scheduling/hours';
 import { osloDayMinute } from '../../../src/domain/scheduling/osloTime';
 import { requireAdminWithAgreement } from '../../auth/guards';
 import type { UserContext } from '../../auth/context';
 import type { Tx } from '../../db/tx';
-import { conflict, notFound, RuleError } from '../../http/errors';
+import { conflict, KeyedConflict, notFound, RuleError } from '../../http/errors';
 import { enqueueBatch, findBatch, insertBatch, unfinishedBatchesOf } from '../../repositories/scheduleBatch';
-import { companyMeterPoints, insertItems, itemsOfSchedule, liveItemsOnPoints, lockSchedule, updateItem, type ItemRow } from '../../repositories/scheduling';
-import { batchState, checkWeek, companyAssignee } from './schedules';
-import { companyJobTimes, plumberWeek, type JobTimes } from './week';
+import {
+  companyMeterPoints, findSchedule, insertItems, itemsOfSchedule, liveItemsOnPoints, lockPlumberTime, lockSchedule, updateItem, type ItemRow,
+} from '../../repositories/scheduling';
+import { batchState, checkWeek, plannableAssignee } from './schedules';
+import { companyJobTimes, fitPlan, itemMinutes, PLAN_WEEKS_MAX, type JobTimes } from './week';
 
 const INVALID = 'Scheduling.InvalidSchedulingRequest';
+/** The first year a plan may be for (the other scheduling routes' YearNumber). */
+const YEAR_MIN = 2000;
 const invalid = (field: string, problem: string) => new RuleError(field, problem, INVALID);
 
 /** spec 2 §5: ids and week above 0, something selected, a summary and availability data. */
@@ -27,6 +31,7 @@ function checkRequest(body: SchedulerRequest): void {
   if (!body.scheduleItems.length && !body.scheduledItems.length) throw invalid('body/scheduleItems', 'must hold at least one item');
   if (!body.assignmentSummary) throw invalid('body/assignmentSummary', 'is required');
   if (!body.plumberAvailabilityData.length) throw invalid('body/plumberAvailabilityData', 'must not be empty');
+  if (body.year < YEAR_MIN) throw invalid('body/year', `must be from ${YEAR_MIN} to 2100`);
   checkWeek(body.year, body.weekNo, 'body/weekNo');
   if (body.selectedItemStartDateTime) {
     const dates = isoWeekDates(body.year, body.weekNo);
@@ -53,7 +58,10 @@ async function checkPoints(tx: Tx, companyId: string, items: ScheduleListItem[])
   const missing = ids.find((id) => !points.some((p) => p.id === id));
   if (missing !== undefined) throw notFound(`Meter point ${missing}`);
   const taken = await liveItemsOnPoints(tx, ids);
-  if (taken.length) throw conflict(`Meter point ${taken[0].meterPointId} is already in schedule ${taken[0].scheduleId} (item ${taken[0].id})`);
+  if (taken.length) {
+    const point = points.find((p) => p.id === taken[0].meterPointId);
+    throw new KeyedConflict(`Meter point ${taken[0].meterPointId} (${point?.address ?? ''}) is already in schedule ${taken[0].scheduleId} (item ${taken[0].id})`, 'Scheduling.PointTaken');
+  }
   return points;
 }
 
@@ -63,7 +71,10 @@ const RELAYABLE: readonly number[] = [ScheduleItemStatus.Scheduled, ScheduleItem
 export async function submitSchedule(tx: Tx, user: UserContext, body: SchedulerRequest, now = new Date()): Promise<{ status: number; body: BatchJobState }> {
   const companyId = requireAdminWithAgreement(user);
   checkRequest(body);
-  // The schedule's lock first: a repeat sent while the first is still writing waits, then finds its batch.
+  // The plumber's time first (every writer of their items' times takes it, in this order), then the
+  // schedule's row: a repeat sent while the first is still writing waits, then finds its batch.
+  const owner = await findSchedule(tx, companyId, body.scheduleId);
+  if (owner) await lockPlumberTime(tx, companyId, owner.assigneeId);
   const schedule = await lockSchedule(tx, companyId, body.scheduleId);
   const again = await findBatch(tx, body.batchJobId);
   if (again) {
@@ -71,10 +82,10 @@ export async function submitSchedule(tx: Tx, user: UserContext, body: SchedulerR
     return { status: 202, body: batchState(again) };
   }
   if (!schedule) throw notFound('Schedule');
-  await companyAssignee(tx, companyId, body.assigneeId);
+  await plannableAssignee(tx, companyId, body.assigneeId, 'body/assigneeId');
   if (schedule.assigneeId !== body.assigneeId) throw invalid('body/assigneeId', `must be the schedule's plumber (${schedule.assigneeId})`);
   if (schedule.year !== body.year || schedule.weekNo !== body.weekNo) throw invalid('body/weekNo', `must be the schedule's week (${schedule.weekNo} of ${schedule.year})`);
-  if ((await unfinishedBatchesOf(tx, schedule.id)).length) throw conflict('A batch is laying out this schedule; wait for it to finish');
+  if ((await unfinishedBatchesOf(tx, schedule.id)).length) throw new KeyedConflict('A batch is laying out this schedule; wait for it to finish', 'Scheduling.BatchRunning');
 
   const times = await companyJobTimes(tx, companyId);
   const existing = await itemsOfSchedule(tx, schedule.id);
@@ -89,14 +100,25 @@ export async function submitSchedule(tx: Tx, user: UserContext, body: SchedulerR
   const points = await checkPoints(tx, companyId, body.scheduleItems);
   const fresh = body.scheduleItems.map((s, i) => ({ s, ...durationOf(s, times, `body/scheduleItems/${i}`) }));
 
-  // spec 2 §5: what the week will hold from the start on against its available hours from the start
-  // on (hours.ts, as the page counts), unless the admin let it run on into the next week.
-  const live = existing.filter((x) => x.status !== ScheduleItemStatus.Cancelled && fromStart(x));
-  const planned = plannedMinutes([...live.map((x) => x.duration), ...fresh.map((f) => f.duration)]);
-  const week = await plumberWeek(tx, companyId, schedule.assigneeId, schedule.year, schedule.weekNo);
-  const available = availableMinutes(freeFrom(week.free, start));
-  if (!body.isPossibleToScheduleNextWeek && exceedsWeek(planned, available)) {
-    throw new RuleError('body/scheduleItems', `plan ${toHours(planned)} hours in week ${schedule.weekNo}, which has ${toHours(available)} available`, 'Scheduling.MaxAssignmentSelected');
+  // "Fits" is the layout itself (freeWeek.ts planFit), run on the facts the batch will read, under the
+  // plumber's time lock: what the page offered as fitting is laid, and a plan that would leave an item
+  // without a time is refused before it is accepted, naming what does not fit.
+  const relaying = relaid.filter((item) => RELAYABLE.includes(item.status) && fromStart(item));
+  const order = [
+    ...relaying.map((item) => ({ seq: body.scheduledItems[relaid.indexOf(item)].sequenceNumber, id: item.id, duration: itemMinutes(times, item), lat: item.latitude, lng: item.longitude, address: item.address })),
+    ...fresh.map(({ s, duration, durationOverride }, i) => {
+      const p = points.find((x) => x.id === s.waterMeterPointId)!;
+      const minutes = itemMinutes(times, { durationOverride, objectType: p.assignmentType, duration });
+      return { seq: s.sequenceNumber, id: -(i + 1), duration: minutes, lat: p.lat, lng: p.lng, address: p.address };
+    }),
+  ].sort((x, y) => x.seq - y.seq);
+  const { fit } = await fitPlan(tx, companyId, schedule.assigneeId, schedule, order, start, new Set(relaying.map((x) => x.id)), {
+    continueIntoNextWeeks: body.isPossibleToScheduleNextWeek, keepSelectionOrder: body.keepSelectionOrder,
+  });
+  if (fit.rest.length) {
+    const names = fit.rest.map((r) => order.find((o) => o.id === r.id)!.address);
+    const where = body.isPossibleToScheduleNextWeek ? `the ${PLAN_WEEKS_MAX} weeks from week ${schedule.weekNo}` : `week ${schedule.weekNo}`;
+    throw new RuleError('body/scheduleItems', `${names.length} of ${order.length} items do not fit in ${where} of ${schedule.year} from the plan's start: ${names.join('; ')}`, 'Scheduling.MaxAssignmentSelected');
   }
 
   await insertItems(tx, fresh.map(({ s, duration, durationOverride }) => {

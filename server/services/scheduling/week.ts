@@ -1,26 +1,22 @@
 /**
- * A plumber's week as planning sees it (spec 2 §9, spec 3 §3): the free time of each day from their
- * effective working hours, the company's holidays and their availability entries; and the company's
- * job durations per assignment type and its job interval.
+ * A plumber's week as planning sees it (spec 2 §9, spec 3 §3): the facts its free time is made of
+ * (src/domain/scheduling/freeWeek.ts); and the company's job durations per assignment type and its
+ * job interval.
  */
 import { addDays, isoWeek, isoWeekDates, isoWeekMonday } from '../../../src/domain/calendar/days';
-import { weekFreeTime, type FreeDay } from '../../../src/domain/scheduling/hours';
+import { WEEK_PICKER_WEEKS } from '../../../src/domain/scheduling/enums';
+import { planFit, type PlanFit, type WeekFacts } from '../../../src/domain/scheduling/freeWeek';
+import type { DayMinute } from '../../../src/domain/scheduling/hours';
+import type { LayoutItem } from '../../../src/domain/scheduling/layout';
+import { osloDayMinute, osloInstant } from '../../../src/domain/scheduling/osloTime';
 import { DURATION_SETTING_TYPES, SettingType } from '../../../src/domain/settings/company';
 import { isDayOff } from '../../../src/domain/settings/dayHours';
 import { effectiveWeek } from '../../../src/domain/settings/workingHours';
 import type { DbOrTx } from '../../db/tx';
 import { holidaysFrom } from '../../repositories/holidays';
-import { availabilityBetween } from '../../repositories/scheduling';
+import { availabilityBetween, findWeekSchedule, laidItemsOfPlumber, unavailableSlotsOf } from '../../repositories/scheduling';
 import { companySettingsOf } from '../../repositories/settings';
 import { hoursRowsForWeek } from '../../repositories/workingHours';
-
-export interface PlumberWeek {
-  year: number;
-  weekNo: number;
-  free: FreeDay[];
-  /** Whether any day of the week has working hours (else the calendar shows WorkinghoursNotAvailable). */
-  hasHours: boolean;
-}
 
 /** The ISO week after year/weekNo. */
 export function nextWeek(year: number, weekNo: number): { year: number; weekNo: number } {
@@ -28,14 +24,30 @@ export function nextWeek(year: number, weekNo: number): { year: number; weekNo: 
   return { year: w.year, weekNo: w.week };
 }
 
-export async function plumberWeek(db: DbOrTx, companyId: string, registrationId: number, year: number, weekNo: number): Promise<PlumberWeek> {
+/**
+ * The facts of the plumber's week (src/domain/scheduling/freeWeek.ts), composed the one way the page
+ * (GET /api/Schedule/planningWeek), the submit's check and the batch all read them. Holidays are read
+ * by date, so a week across New Year holds those of both years.
+ */
+export async function weekFacts(db: DbOrTx, companyId: string, registrationId: number, year: number, weekNo: number): Promise<WeekFacts> {
   const dates = isoWeekDates(year, weekNo);
   const rows = await hoursRowsForWeek(db, companyId, registrationId, year, weekNo, dates[0]);
   const days = effectiveWeek(rows, registrationId, year, weekNo).map((d, i) => ({ date: dates[i], hours: d.hours }));
-  const holidays = (await holidaysFrom(db, companyId, dates[0])).filter((h) => h.date <= dates[6]);
+  const holidays = (await holidaysFrom(db, companyId, dates[0])).filter((h) => h.date <= dates[6])
+    .map((h) => ({ date: h.date, holidayTypeId: h.holidayTypeId, startTime: h.startTime, endTime: h.endTime }));
   const availability = (await availabilityBetween(db, companyId, registrationId, dates[0], dates[6]))
     .map((a) => ({ date: a.date, availabilityType: a.availabilityTypeId, startTime: a.startTime, endTime: a.endTime }));
-  return { year, weekNo, free: weekFreeTime(days, holidays, availability), hasHours: days.some((d) => !isDayOff(d.hours)) };
+  const schedule = await findWeekSchedule(db, companyId, registrationId, year, weekNo);
+  const unavailable = schedule
+    ? (await unavailableSlotsOf(db, schedule.id)).map((x) => ({ date: x.date, startTime: x.startTime, endTime: x.endTime }))
+    : [];
+  const laid = (await laidItemsOfPlumber(db, companyId, registrationId, osloInstant(dates[0], 0), osloInstant(addDays(dates[6], 1), 0)))
+    .map((i) => {
+      const from = osloDayMinute(i.startTime!);
+      return { id: i.id, date: from.date, from: from.minute, to: from.minute + Math.round((i.endTime!.getTime() - i.startTime!.getTime()) / 60_000), status: i.status };
+    });
+  const { intervalMinutes } = await companyJobTimes(db, companyId);
+  return { year, weekNo, dates, days, holidays, availability, unavailable, laid, intervalMinutes, hasHours: days.some((d) => !isDayOff(d.hours)) };
 }
 
 export interface JobTimes {
@@ -57,3 +69,30 @@ export async function companyJobTimes(db: DbOrTx, companyId: string): Promise<Jo
   const byType = new Map(DURATION_SETTING_TYPES.map((t) => [t as number, minutes(value(t))]));
   return { durationOf: (type) => byType.get(type) ?? null, intervalMinutes: minutes(value(SettingType.JobInterval)) ?? 0 };
 }
+
+/** The most weeks a plan may run into when the admin lets it continue (spec 2 §9: the week picker's 12). */
+export const PLAN_WEEKS_MAX = WEEK_PICKER_WEEKS;
+
+/**
+ * Lays `items` from `start` on into the plan's week and, when allowed, the weeks after it, one more
+ * week at a time while something is left (planFit over the weeks' facts). The submit's check and the
+ * batch call this with the same facts, under the plumber's time lock.
+ */
+export async function fitPlan(
+  db: DbOrTx, companyId: string, assigneeId: number, first: { year: number; weekNo: number }, items: readonly LayoutItem[],
+  start: DayMinute, relaying: ReadonlySet<number>, opts: { continueIntoNextWeeks: boolean; keepSelectionOrder?: boolean },
+): Promise<{ weeks: WeekFacts[]; fit: PlanFit }> {
+  const weeks: WeekFacts[] = [];
+  let at = first;
+  let fit: PlanFit;
+  do {
+    weeks.push(await weekFacts(db, companyId, assigneeId, at.year, at.weekNo));
+    fit = planFit(weeks, items, start, relaying, { keepSelectionOrder: opts.keepSelectionOrder });
+    at = nextWeek(at.year, at.weekNo);
+  } while (fit.rest.length && opts.continueIntoNextWeeks && weeks.length < PLAN_WEEKS_MAX);
+  return { weeks, fit };
+}
+
+/** The minutes an item of the schedule takes when laid: its override, else the company's for its type, else its own. */
+export const itemMinutes = (times: JobTimes, item: { durationOverride: number | null; objectType: number; duration: number }): number =>
+  item.durationOverride ?? times.durationOf(item.objectType) ?? item.duration;

@@ -48,6 +48,8 @@ export interface LayoutResult {
   /** Items that fit in none of the weeks, in their order. */
   rest: LayoutItem[];
   weeksUsed: number;
+  /** Each day with items laid: how many, and the kilometres of its route. */
+  days: { week: number; date: string; items: number; km: number }[];
   kilometres: number;
   kilometresInSelectionOrder: number;
 }
@@ -108,7 +110,7 @@ function reorderDay(free: FreeDay, items: readonly LayoutItem[], intervalMinutes
 
 /** Lays `items` into `weeks` (each a week of free days, already through freeTime) in order. */
 export function layOut(weeks: readonly (readonly FreeDay[])[], items: readonly LayoutItem[], opts: LayoutOptions): LayoutResult {
-  const result: LayoutResult = { placed: [], rest: [...items], weeksUsed: 0, kilometres: 0, kilometresInSelectionOrder: 0 };
+  const result: LayoutResult = { placed: [], rest: [...items], weeksUsed: 0, days: [], kilometres: 0, kilometresInSelectionOrder: 0 };
   const byId = new Map(items.map((i) => [i.id, i]));
   for (const [w, week] of weeks.entries()) {
     if (!result.rest.length) break;
@@ -124,6 +126,7 @@ export function layOut(weeks: readonly (readonly FreeDay[])[], items: readonly L
       const better = opts.keepSelectionOrder ? null : reorderDay(free, dayItems, opts.intervalMinutes);
       const use = better && better.km < selectionKm ? better : { placed: ofDay, km: selectionKm };
       result.kilometres += use.km;
+      result.days.push({ week: w, date: free.date, items: use.placed.length, km: use.km });
       result.placed.push(...use.placed.map((p) => ({ ...p, week: w })));
     }
   }

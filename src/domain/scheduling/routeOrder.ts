@@ -26,6 +26,16 @@ export function haversineKm(a: GeoPoint, b: GeoPoint): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/**
+ * Ours, until a road network is configured: roads are this much longer than the straight line between
+ * two meters, driven at this speed (a town's mix of streets and main roads).
+ */
+export const ROAD_FACTOR = 1.3;
+export const TRAVEL_SPEED_KMH = 40;
+
+/** Minutes of driving for `km` of straight line. */
+export const travelMinutes = (km: number): number => Math.round(((km * ROAD_FACTOR) / TRAVEL_SPEED_KMH) * 60);
+
 type Matrix = number[][];
 
 const matrixOf = (points: readonly GeoPoint[]): Matrix => points.map((a) => points.map((b) => haversineKm(a, b)));

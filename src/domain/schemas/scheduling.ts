@@ -248,6 +248,12 @@ export const BatchJobStateSchema = Type.Object({
     weeksUsed: Type.Integer(),
     kilometres: Type.Number(),
     kilometresInSelectionOrder: Type.Number(),
+    /** Each laid day: its items, the route's kilometres and the travel time they take (routeOrder.ts travelMinutes). */
+    days: Type.Optional(Type.Array(Type.Object({ date: Day, items: Type.Integer(), kilometres: Type.Number(), travelMinutes: Type.Integer() }))),
+    /** Every item the batch could not lay, by name and reason: it was taken out of the schedule, its point is free to plan again. */
+    notPlaced: Type.Optional(Type.Array(Type.Object({
+      waterMeterPointId: Type.Integer(), address: Type.String(), reason: Type.Union([Type.Literal('NoTimeLeft'), Type.Literal('OutsideWeek')]),
+    }))),
   })),
 });
 export type BatchJobState = Static<typeof BatchJobStateSchema>;
@@ -271,3 +277,24 @@ export const ScheduleItemUpdateSchema = Type.Object({
 export type ScheduleItemUpdate = Static<typeof ScheduleItemUpdateSchema>;
 export const ScheduleItemUpdateBody = Type.Array(ScheduleItemUpdateSchema, { minItems: 1, maxItems: SCHEDULE_MAX_ITEMS });
 export const ScheduleItemDeleteResult = Type.Object({ deletedIds: Type.Array(Type.Integer()) });
+
+/**
+ * Ours: GET /api/Schedule/planningWeek?assigneeId&weekNo&year → WeekFacts (src/domain/scheduling/freeWeek.ts),
+ * the facts the page's capacity rule reads: the same the server's check and the batch compose.
+ */
+export const PlanningWeekQuery = Type.Object({ assigneeId: Id, weekNo: IsoWeekNumber, year: YearNumber });
+const HoursOfDay = Type.Object({
+  startTime: Nullable(Type.String()), lunchStartTime: Nullable(Type.String()), lunchEndTime: Nullable(Type.String()), endTime: Nullable(Type.String()),
+});
+export const WeekFactsSchema = Type.Object({
+  year: Type.Integer(),
+  weekNo: Type.Integer(),
+  dates: Type.Array(Day),
+  days: Type.Array(Type.Object({ date: Day, hours: HoursOfDay })),
+  holidays: Type.Array(Type.Object({ date: Day, holidayTypeId: Type.Integer(), startTime: Type.String(), endTime: Type.String() })),
+  availability: Type.Array(Type.Object({ date: Day, availabilityType: Type.Integer(), startTime: Type.String(), endTime: Type.String() })),
+  unavailable: Type.Array(Type.Object({ date: Day, startTime: Type.String(), endTime: Type.String() })),
+  laid: Type.Array(Type.Object({ id: Type.Integer(), date: Day, from: Type.Integer(), to: Type.Integer(), status: Type.Integer() })),
+  intervalMinutes: Type.Integer(),
+  hasHours: Type.Boolean(),
+});
