@@ -5,7 +5,8 @@
  * batch: its state is answered and nothing is written again.
  */
 import type { BatchJobState, SchedulerRequest, ScheduleListItem } from '../../../src/domain/schemas/scheduling';
-import { DURATION_OVERRIDE_CHOICES, ScheduleItemStatus } from '../../../src/domain/scheduling/enums';
+import { DURATION_OVERRIDE_CHOICES } from '../../../src/domain/scheduling/enums';
+import { isRelayable } from '../../../src/domain/scheduling/freeWeek';
 import { isoWeekDates, osloDay } from '../../../src/domain/calendar/days';
 import { plansFrom, planStart } from '../../../src/domain/scheduling/hours';
 import { osloDayMinute } from '../../../src/domain/scheduling/osloTime';
@@ -65,8 +66,6 @@ async function checkPoints(tx: Tx, companyId: string, items: ScheduleListItem[])
   return points;
 }
 
-/** Items that the batch may lay again (spec 2 §4: notified ones are not re-timed; those laid before the start stay). */
-const RELAYABLE: readonly number[] = [ScheduleItemStatus.Scheduled, ScheduleItemStatus.NotificationFailed];
 
 export async function submitSchedule(tx: Tx, user: UserContext, body: SchedulerRequest, now = new Date()): Promise<{ status: number; body: BatchJobState }> {
   const companyId = requireAdminWithAgreement(user);
@@ -103,7 +102,7 @@ export async function submitSchedule(tx: Tx, user: UserContext, body: SchedulerR
   // "Fits" is the layout itself (freeWeek.ts planFit), run on the facts the batch will read, under the
   // plumber's time lock: what the page offered as fitting is laid, and a plan that would leave an item
   // without a time is refused before it is accepted, naming what does not fit.
-  const relaying = relaid.filter((item) => RELAYABLE.includes(item.status) && fromStart(item));
+  const relaying = relaid.filter((item) => isRelayable(item.status) && fromStart(item));
   const order = [
     ...relaying.map((item) => ({ seq: body.scheduledItems[relaid.indexOf(item)].sequenceNumber, id: item.id, duration: itemMinutes(times, item), lat: item.latitude, lng: item.longitude, address: item.address })),
     ...fresh.map(({ s, duration, durationOverride }, i) => {
@@ -130,7 +129,7 @@ export async function submitSchedule(tx: Tx, user: UserContext, body: SchedulerR
     };
   }));
   for (const [i, item] of relaid.entries()) {
-    if (RELAYABLE.includes(item.status) && fromStart(item)) await updateItem(tx, item.id, { sequenceNumber: body.scheduledItems[i].sequenceNumber, batchJobId: body.batchJobId });
+    if (isRelayable(item.status) && fromStart(item)) await updateItem(tx, item.id, { sequenceNumber: body.scheduledItems[i].sequenceNumber, batchJobId: body.batchJobId });
   }
   const batch = await insertBatch(tx, {
     id: body.batchJobId, companyId, scheduleId: schedule.id, status: 'Queued', request: body as unknown as Record<string, unknown>, createdBy: user.userId,

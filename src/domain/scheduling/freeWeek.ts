@@ -61,6 +61,10 @@ export interface WeekFacts {
 export const occupiesTime = (item: { status: number; cancellationTypeId?: number | null }): boolean =>
   item.status !== ScheduleItemStatus.Cancelled && item.cancellationTypeId !== CancellationReason.InvalidInformation;
 
+/** Items a plan lays again with the new ones (spec 2 §4: Notified ones are not re-timed; cancel instead). */
+export const isRelayable = (status: number | null): boolean =>
+  status === ScheduleItemStatus.Scheduled || status === ScheduleItemStatus.NotificationFailed;
+
 /** The week's working time by the spec's formula (hours.ts weekFreeTime) from the facts. */
 export const workingWeek = (f: WeekFacts): FreeDay[] =>
   weekFreeTime(f.days, f.holidays.filter((h) => f.dates.includes(h.date)), f.availability.filter((a) => f.dates.includes(a.date)));

@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { newId } from '../../../data/ids';
 import { ApiError } from '../../../data/transport';
 import { isoWeekDates } from '../../../domain/calendar/days';
-import { planStart, timeOf, type FreeDay } from '../../../domain/scheduling/hours';
+import { workingWeek, type WeekFacts } from '../../../domain/scheduling/freeWeek';
+import { planStart, timeOf } from '../../../domain/scheduling/hours';
 import type { BatchJobState, Schedule } from '../../../domain/schemas/scheduling';
 import { snackbar } from '../../../ui';
 import { useSession } from '../../../data/session';
@@ -37,7 +38,8 @@ const NOW_TICK_MS = 60_000;
 
 export interface PlanBoardProps {
   schedule: Schedule;
-  freeTime: readonly FreeDay[];
+  /** The server's facts of the plumber's week: what fits is read from them (freeWeek.ts). */
+  week: WeekFacts;
   durations: ReadonlyMap<number, number>;
   editing: boolean;
   startDateTime?: string;
@@ -45,7 +47,7 @@ export interface PlanBoardProps {
   onChanged: () => void;
 }
 
-export function PlanBoard({ schedule, freeTime, durations, editing, startDateTime, onBack, onChanged }: PlanBoardProps) {
+export function PlanBoard({ schedule, week, durations, editing, startDateTime, onBack, onChanged }: PlanBoardProps) {
   const { t, i18n } = useTranslation('planning');
   const [filter, setFilter] = useState<FilterState>(EMPTY_FILTER);
   const [filterOpen, setFilterOpen] = useState(true);
@@ -67,7 +69,8 @@ export function PlanBoard({ schedule, freeTime, durations, editing, startDateTim
     return () => clearInterval(timer);
   }, []);
   const start = useMemo(() => planStart(now, startDateTime), [now, startDateTime]);
-  const selection = usePlanSelection({ schedule, freeTime, start, durationOf, onSavedChanged: changed });
+  const selection = usePlanSelection({ schedule, facts: week, start, durationOf, onSavedChanged: changed });
+  const freeTime = useMemo(() => workingWeek(week), [week]);
   const { clearChosen } = selection;
 
   useEffect(() => { void preloadPlanningMap(); }, []);
@@ -112,9 +115,15 @@ export function PlanBoard({ schedule, freeTime, durations, editing, startDateTim
     try {
       await batch.submit(request);
     } catch (err) {
-      // The server's own refusals (spec 2 §5) name their message; anything else is a failed submit.
+      // The server's own refusals (spec 2 §5, and what another admin's plan took meanwhile) say why in
+      // the user's language; the week and the list are read again so the page shows what holds now.
       const key = err instanceof ApiError ? (err.body as { errorKey?: unknown } | null)?.errorKey : undefined;
-      snackbar.error(typeof key === 'string' && i18n.exists(`planning:${key}`) ? t(key, { week: schedule.weekNo, count: selection.items.length }) : t('Scheduling.CreatingScheduleFailed'));
+      const known = typeof key === 'string' && i18n.exists(`planning:Scheduling.${key.replace(/^Scheduling\./, '')}`);
+      snackbar.error(
+        t('Scheduling.CreatingScheduleFailed'),
+        known ? t(`Scheduling.${(key as string).replace(/^Scheduling\./, '')}`, { week: schedule.weekNo, count: selection.items.length }) : undefined,
+      );
+      if (err instanceof ApiError && (err.status === 400 || err.status === 409)) changed();
     }
   };
 

@@ -1,28 +1,27 @@
 /**
  * The page's own choice of plumber, ISO week and start (until the calendar hands them over): an active
  * plumber, one of the next weeks, and the date and time the plan starts from (spec 2 §2.1
- * startDateTime, the calendar's chosen slot). The start defaults to the week's first free working time
- * that is not past (hours.ts firstFreeStart over the plumber's hours and the holidays); it is typed in
+ * startDateTime, the calendar's chosen slot). The start defaults to the week's first free time that is
+ * not past (hours.ts firstFreeStart over freeWeek.ts, from the server's facts of the week); the week
+ * proposed is the first with time left; the start is typed in
  * our own date and time fields (dd.MM.yyyy, 24-hour quarters, whatever the browser's language).
  * Planning then opens with the same route state the calendar gives.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../data/session';
 import { addDays, isoWeek, isoWeekDates, osloDay } from '../../../domain/calendar/days';
 import { SCHEDULE_DAY_END, SCHEDULE_DAY_START, WEEK_PICKER_WEEKS } from '../../../domain/scheduling/enums';
-import {
-  firstFreeStart, isBefore, minutesOf, planStart, timeOf, weekFreeTime, type DayMinute,
-} from '../../../domain/scheduling/hours';
+import { freeWeek } from '../../../domain/scheduling/freeWeek';
+import { firstFreeStart, isBefore, minutesOf, planStart, timeOf, type DayMinute } from '../../../domain/scheduling/hours';
 import { osloDayMinute, osloInstant } from '../../../domain/scheduling/osloTime';
 import { EmptyView, PageLayout } from '../../../ui';
 import { DateField, SelectField, TimeField } from '../../../ui/form';
 import { LiveReadView } from '../../../ui/LiveReadView';
-import { useHolidays } from '../api/fetchHolidays';
 import { usePlanningPlumbers } from '../api/fetchPlanningPlumbers';
-import { usePlumberWeekHours } from '../api/fetchPlumberWeekHours';
+import { usePlanningWeek } from '../api/fetchPlanningWeek';
 import type { PlanningRouteState } from './routeState';
 
 /** dd.MM.yyyy of a YYYY-MM-DD. */
@@ -46,16 +45,17 @@ function startOfState(iso: string | undefined, dates: readonly string[]): StartC
   return dates.includes(date) ? { date, time: timeOf(minute) } : null;
 }
 
-/** The week's first free working time from now on, once the plumber's hours and the holidays are read. */
-function useDefaultStart(plumber: number | null, year: number, week: number): DayMinute | null {
-  const companyId = useSession()?.companyId ?? null;
-  const hours = usePlumberWeekHours(plumber, year, week);
-  const holidays = useHolidays(plumber ? companyId : null, year);
+/**
+ * The week's first free time from now on, by the server's facts of the plumber's week (hours, holidays,
+ * absence, unavailable slots, items already laid, the interval: freeWeek.ts); undefined while they load
+ * or no plumber is chosen, null when the week has none left.
+ */
+function useDefaultStart(plumber: number | null, year: number, week: number): DayMinute | null | undefined {
+  const facts = usePlanningWeek(plumber, year, week);
   return useMemo(() => {
-    if (!hours.data) return null;
-    const free = weekFreeTime(hours.data.map((d) => ({ date: d.date, hours: d })), (holidays.data ?? []).filter((h) => h.weekNo === week));
-    return firstFreeStart(free, planStart(new Date()), START_STEP_MINUTES);
-  }, [hours.data, holidays.data, week]);
+    if (!facts.data) return undefined;
+    return firstFreeStart(freeWeek(facts.data), planStart(new Date()), START_STEP_MINUTES);
+  }, [facts.data]);
 }
 
 /** This ISO week and the next ones (spec 2 §9: the week picker lists 12). */
@@ -82,6 +82,13 @@ export function PlanChooser({ initial }: { initial: PlanningRouteState }) {
   // null: the default start; a plumber or week chosen anew starts from the default again.
   const [custom, setCustom] = useState<StartChoice | null>(() => startOfState(initial.startDateTime, dates));
   const defaultStart = useDefaultStart(plumber, chosen?.year ?? 0, chosen?.week ?? 0);
+  // The week proposed without a choice is the first with time left: on a Friday night, the next one.
+  const [weekChosen, setWeekChosen] = useState(initial.calendarWeek !== undefined);
+  useEffect(() => {
+    if (weekChosen || defaultStart !== null || !chosen) return;
+    const at = weeks.findIndex((w) => weekKey(w.year, w.week) === week);
+    if (at >= 0 && at + 1 < weeks.length && at === 0) setWeek(weekKey(weeks[at + 1].year, weeks[at + 1].week));
+  }, [weekChosen, defaultStart, chosen, weeks, week]);
   const start: StartChoice = custom ?? (defaultStart ? { date: defaultStart.date, time: timeOf(defaultStart.minute) } : { date: null, time: null });
   const today = osloDay(new Date());
   const startProblem = custom ? startProblemOf(start) : null;
@@ -107,7 +114,7 @@ export function PlanChooser({ initial }: { initial: PlanningRouteState }) {
             <SelectField
               label={t('Choose.Week')} testId="planning-week" placeholder={t('Choose.PickWeek')} value={week}
               options={weeks.map((w) => ({ value: weekKey(w.year, w.week), label: t('Choose.WeekOption', { week: w.week, from: dateText(w.from), to: dateText(w.to) }) }))}
-              onChange={(w) => { setWeek(w); setCustom(null); }}
+              onChange={(w) => { setWeek(w); setWeekChosen(true); setCustom(null); }}
             />
             <HStack align="start" gap="3">
               <DateField
@@ -122,7 +129,7 @@ export function PlanChooser({ initial }: { initial: PlanningRouteState }) {
               />
             </HStack>
             <Text fontSize="sm" color={startProblem ? 'fg.error' : 'fg.muted'} role={startProblem ? 'alert' : undefined} data-testid="planning-start-note">
-              {startProblem ? t(`Choose.${startProblem}`) : t(start.date ? 'Choose.StartNote' : 'Choose.StartFromNow')}
+              {startProblem ? t(`Choose.${startProblem}`) : t(!plumber ? 'Choose.PickPlumberFirst' : start.date ? 'Choose.StartNote' : defaultStart === undefined ? 'Choose.ReadingWeek' : 'Choose.StartFromNow')}
             </Text>
             <HStack>
               <Button colorPalette="blue" disabled={!plumber || !week || !!startProblem} onClick={open} data-testid="planning-open">{t('Choose.Open')}</Button>

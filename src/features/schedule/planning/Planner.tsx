@@ -1,6 +1,7 @@
 /**
  * Loads what a plan needs (spec 2 §2.1, §7): the week's schedule (found, or created on a 404), the
- * plumber's working hours of that week, the company's holidays and job durations. A schedule that
+ * facts of the plumber's week (GET /api/Schedule/planningWeek: hours, holidays, absence, slots, items
+ * laid, interval) and the company's job durations. A schedule that
  * cannot be read or created is said in a toast and the page goes back (spec 2 §8); missing working
  * hours offer the company settings (WorkinghoursNotAvailable).
  */
@@ -10,14 +11,12 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { LiveRead } from '../../../data/liveRead';
 import { useSession } from '../../../data/session';
-import { weekFreeTime } from '../../../domain/scheduling/hours';
 import { DURATION_SETTING_TYPES } from '../../../domain/settings/company';
 import { EmptyView, InfoIcon, LoadingState, PageLayout, snackbar } from '../../../ui';
 import { LiveReadView } from '../../../ui/LiveReadView';
 import { WorkingHoursNotAvailable } from '../../../ui/WorkingHoursNotAvailable';
 import { useCompanySettings } from '../api/fetchJobDurations';
-import { useHolidays } from '../api/fetchHolidays';
-import { usePlumberWeekHours } from '../api/fetchPlumberWeekHours';
+import { usePlanningWeek } from '../api/fetchPlanningWeek';
 import { ScheduleOpenError, useSchedule, type ScheduleTarget } from '../api/openWeekSchedule';
 import type { Schedule } from '../../../domain/schemas/scheduling';
 import { PlanBoard } from './PlanBoard';
@@ -73,15 +72,11 @@ function WeekPlanner({ schedule, editing, startDateTime, onBack, onChanged }: We
   const { t } = useTranslation('planning');
   const navigate = useNavigate();
   const companyId = useSession()?.companyId ?? null;
-  const hours = usePlumberWeekHours(schedule.assigneeId, schedule.year, schedule.weekNo);
-  const holidays = useHolidays(companyId, schedule.year);
+  const week = usePlanningWeek(schedule.assigneeId, schedule.year, schedule.weekNo);
   const settings = useCompanySettings(companyId);
-
-  const freeTime = useMemo(() => (hours.data ? weekFreeTime(
-    hours.data.map((d) => ({ date: d.date, hours: d })),
-    (holidays.data ?? []).filter((h) => h.weekNo === schedule.weekNo),
-    schedule.plumberAvailabilityData,
-  ) : null), [hours.data, holidays.data, schedule.weekNo, schedule.plumberAvailabilityData]);
+  const refetchWeek = week.refetch;
+  // A change (a saved item deleted, a batch done, a plan refused): the schedule and the week's facts are read again.
+  const changed = useCallback(() => { onChanged(); void refetchWeek(); }, [onChanged, refetchWeek]);
 
   const durations = useMemo(() => {
     const byType = new Map<number, number>();
@@ -92,11 +87,11 @@ function WeekPlanner({ schedule, editing, startDateTime, onBack, onChanged }: We
     return byType;
   }, [settings.data]);
 
-  if (hours.status === 'missing') {
+  if (week.data && !week.data.hasHours) {
     return <PageLayout><WorkingHoursNotAvailable settingsSection="companyHours" /></PageLayout>;
   }
-  if (!freeTime || (holidays.status !== 'missing' && !holidays.data) || (settings.status !== 'missing' && !settings.data)) {
-    const failed = ([hours, holidays, settings] as LiveRead<unknown>[]).find((r) => r.status === 'error' || r.status === 'offline');
+  if (!week.data || (settings.status !== 'missing' && !settings.data)) {
+    const failed = ([week, settings] as LiveRead<unknown>[]).find((r) => r.status === 'error' || r.status === 'offline');
     return (
       <PageLayout>
         {failed ? <LiveReadView read={failed} errorTitle={t('WeekLoadFailed')}>{() => null}</LiveReadView> : <LoadingState />}
@@ -117,8 +112,8 @@ function WeekPlanner({ schedule, editing, startDateTime, onBack, onChanged }: We
   }
   return (
     <PlanBoard
-      schedule={schedule} freeTime={freeTime} durations={durations} editing={editing} startDateTime={startDateTime}
-      onBack={onBack} onChanged={onChanged}
+      schedule={schedule} week={week.data} durations={durations} editing={editing} startDateTime={startDateTime}
+      onBack={onBack} onChanged={changed}
     />
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Side panel B (spec 2 §2.1): the summary (planned hours against the available hours, both from the
- * plan's start on; days and weeks planned; at most 151 px high) above the selection list in its order.
+ * plan's start on; days and weeks planned; at most 151 px high), then by name the items the week cannot
+ * take from the start on (the layout's dry run), above the selection list in its order.
  * Under it "Continue into next week" (the submit's isPossibleToScheduleNextWeek). Delete is offered
  * only for Scheduled or Cancelled saved items (and every item chosen here); Cancelled and Obstacle keep a marker.
  */
@@ -15,7 +16,7 @@ const SUMMARY_MAX_PX = 151;
 const MARKER_COLOUR = { cancelled: 'red.solid', obstacle: 'orange.solid' } as const;
 
 export interface SelectionPanelProps {
-  selection: Pick<PlanSelection, 'items' | 'start' | 'planned' | 'available' | 'remove' | 'nextWeek' | 'setNextWeek' | 'overWeek'>;
+  selection: Pick<PlanSelection, 'items' | 'start' | 'planned' | 'available' | 'remove' | 'nextWeek' | 'setNextWeek' | 'overWeek' | 'notFitting'>;
   freeTime: readonly FreeDay[];
 }
 
@@ -33,8 +34,16 @@ export function SelectionPanel({ selection, freeTime }: SelectionPanelProps) {
         <Text fontSize="sm">{t('Summary.Days', { count: summary.numberOfDaysPlanned })}</Text>
         <Text fontSize="sm">{t('Summary.Weeks', { count: summary.numberOfWeeksPlanned })}</Text>
         <Text fontSize="sm" color="fg.muted">{t('Summary.Items', { count: selection.items.length })}</Text>
-        {over && selection.nextWeek && <Text fontSize="sm" color="fg.muted" data-testid="planning-rest-next-week">{t('Summary.RestNextWeek')}</Text>}
+        {(over || selection.notFitting.length > 0) && selection.nextWeek && <Text fontSize="sm" color="fg.muted" data-testid="planning-rest-next-week">{t('Summary.RestNextWeek')}</Text>}
       </Box>
+      {selection.notFitting.length > 0 && !selection.nextWeek && (
+        <Box role="status" borderWidth="1px" borderColor="border.error" borderRadius="md" p="2" maxH="8rem" overflowY="auto" data-testid="planning-not-fitting">
+          <Text fontSize="sm" fontWeight="semibold" color="fg.error">{t('Summary.NotFitting', { count: selection.notFitting.length })}</Text>
+          <Stack as="ul" gap="0" m="0" pl="4">
+            {selection.notFitting.map((i) => <Text as="li" key={i.waterMeterPointId} fontSize="sm" truncate>{i.address}</Text>)}
+          </Stack>
+        </Box>
+      )}
       <Checkbox.Root checked={selection.nextWeek} onCheckedChange={(e) => selection.setNextWeek(e.checked === true)} size="sm" data-testid="planning-next-week">
         <Checkbox.HiddenInput />
         <Checkbox.Control />

@@ -1,27 +1,34 @@
 /**
  * The selection list of the planning page (spec 2 §4–§5): the schedule's saved items in their order,
- * then the items chosen here. Hours count from the plan's start on (hours.ts). Choosing is refused
- * past the available hours (MaxAssignmentSelected); select-all takes what fits and says how many it
- * skipped. Unless the admin lets the plan continue into the next week (isPossibleToScheduleNextWeek:
- * the batch then goes on into the following weeks): then nothing is refused for the hours.
+ * then the items chosen here. Hours count from the plan's start on (hours.ts). What fits is the batch's
+ * own layout run dry on the server's facts of the week (freeWeek.ts planFit, as the server checks and
+ * the batch lays): choosing an item that would not be laid is refused (MaxAssignmentSelected);
+ * select-all takes what fits and says how many it skipped; what does not fit is named. Unless the
+ * admin lets the plan continue into the next week (isPossibleToScheduleNextWeek: the batch then goes
+ * on into the following weeks, and the server checks those).
  * Deselecting a saved item deletes it on the server, after which the saved items are renumbered.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  availableMinutes, exceedsWeek, freeFrom, howManyFit, plannedMinutes, type DayMinute, type FreeDay,
-} from '../../../domain/scheduling/hours';
+import { availableFrom, howManyMoreFit, isRelayable, planFit, type WeekFacts } from '../../../domain/scheduling/freeWeek';
+import { plannedMinutes, plansFrom, type DayMinute } from '../../../domain/scheduling/hours';
+import type { LayoutItem } from '../../../domain/scheduling/layout';
 import { SCHEDULE_MAX_ITEMS } from '../../../domain/scheduling/enums';
 import type { AssignmentListItem, Schedule } from '../../../domain/schemas/scheduling';
 import { snackbar } from '../../../ui';
 import { deleteScheduleItem } from '../api/deleteScheduleItem';
 import {
-  canRemove, itemsFrom, plannedDurations, planItemOfAssignment, savedPlan, selectVerdict, type PlanItem, type PlanWeek,
+  canRemove, itemsFrom, laidAt, plannedDurations, planItemOfAssignment, savedPlan, selectVerdict, type PlanItem, type PlanWeek,
 } from './selection';
+
+/** The id an item has in the dry run: a saved item's own, a new one's point negated. */
+const layoutId = (i: PlanItem): number => (i.scheduleItemId > 0 ? i.scheduleItemId : -i.waterMeterPointId);
+const layoutItem = (i: PlanItem): LayoutItem => ({ id: layoutId(i), duration: i.duration, lat: i.lat, lng: i.lng });
 
 export interface PlanSelectionInput {
   schedule: Schedule;
-  freeTime: readonly FreeDay[];
+  /** The server's facts of the plumber's week (GET /api/Schedule/planningWeek). */
+  facts: WeekFacts;
   /** Where the plan starts: only the time from it on is available, only items from it on are planned. */
   start: DayMinute;
   /** Default minutes of an assignment type (company settings). */
@@ -30,7 +37,7 @@ export interface PlanSelectionInput {
   onSavedChanged: () => void;
 }
 
-export function usePlanSelection({ schedule, freeTime, start, durationOf, onSavedChanged }: PlanSelectionInput) {
+export function usePlanSelection({ schedule, facts, start, durationOf, onSavedChanged }: PlanSelectionInput) {
   const { t } = useTranslation('planning');
   const week: PlanWeek = useMemo(() => ({ weekNo: schedule.weekNo, year: schedule.year }), [schedule.weekNo, schedule.year]);
   const [chosen, setChosen] = useState<AssignmentListItem[]>([]);
@@ -48,8 +55,22 @@ export function usePlanSelection({ schedule, freeTime, start, durationOf, onSave
   const items = useMemo(() => [...saved, ...fresh], [saved, fresh]);
   const selectedIds = useMemo(() => new Set(items.map((i) => i.waterMeterPointId)), [items]);
   const { date: startDate, minute: startMinute } = start;
-  const available = useMemo(() => availableMinutes(freeFrom(freeTime, { date: startDate, minute: startMinute })), [freeTime, startDate, startMinute]);
+  const available = useMemo(() => availableFrom(facts, { date: startDate, minute: startMinute }), [facts, startDate, startMinute]);
   const planned = plannedMinutes(plannedDurations(itemsFrom(items, start)));
+  // The dry run: saved items laid again from the start on (not those past Scheduled), then the new ones.
+  const relaying = useMemo(() => new Set(items.filter((i) => i.scheduleItemId > 0 && isRelayable(i.status) && plansFrom(laidAt(i), { date: startDate, minute: startMinute }))
+    .map((i) => i.scheduleItemId)), [items, startDate, startMinute]);
+  const toLay = useMemo(() => items.filter((i) => i.scheduleItemId === 0 || relaying.has(i.scheduleItemId)), [items, relaying]);
+  const fit = useMemo(
+    () => planFit([facts], toLay.map(layoutItem), { date: startDate, minute: startMinute }, relaying, { keepSelectionOrder: true }),
+    [facts, toLay, startDate, startMinute, relaying],
+  );
+  /** The items the week cannot take from the start on, in the order of the list. */
+  const notFitting = useMemo(() => {
+    const rest = new Set(fit.rest.map((r) => r.id));
+    return toLay.filter((i) => rest.has(layoutId(i)));
+  }, [fit, toLay]);
+  const fitsWith = useCallback((more: readonly PlanItem[]) => howManyMoreFit([facts], toLay.map(layoutItem), more.map(layoutItem), start, relaying), [facts, toLay, start, relaying]);
 
   const refuseFull = useCallback(() => {
     snackbar.info(t('Scheduling.MaxAssignmentSelected', { week: week.weekNo, count: items.length }));
@@ -77,10 +98,10 @@ export function usePlanSelection({ schedule, freeTime, start, durationOf, onSave
     const takeable = candidates.filter((a) => !selectedIds.has(a.waterMeterPointId) && selectVerdict(a, week) === 'ok');
     const fits = nextWeek
       ? Math.min(takeable.length, SCHEDULE_MAX_ITEMS - items.length)
-      : howManyFit(takeable.map((a) => durationFor(a.assignmentType)), available - planned);
+      : fitsWith(takeable.map((a) => planItemOfAssignment(a, durationFor(a.assignmentType))));
     if (fits > 0) setChosen((list) => [...list, ...takeable.slice(0, fits)]);
     return takeable.length - Math.max(fits, 0);
-  }, [selectedIds, week, durationFor, available, planned, nextWeek, items.length]);
+  }, [selectedIds, week, durationFor, fitsWith, nextWeek, items.length]);
 
   /** A row's or marker's toggle (spec 2 §4). */
   const toggle = useCallback((a: AssignmentListItem) => {
@@ -95,12 +116,12 @@ export function usePlanSelection({ schedule, freeTime, start, durationOf, onSave
       return;
     }
     if (verdict === 'disabled') return;
-    if (nextWeek ? items.length >= SCHEDULE_MAX_ITEMS : exceedsWeek(planned + durationFor(a.assignmentType), available)) {
+    if (nextWeek ? items.length >= SCHEDULE_MAX_ITEMS : fitsWith([planItemOfAssignment(a, durationFor(a.assignmentType))]) < 1) {
       refuseFull();
       return;
     }
     setChosen((list) => [...list, a]);
-  }, [week, items, remove, t, planned, durationFor, available, refuseFull, nextWeek]);
+  }, [week, items, remove, t, durationFor, fitsWith, refuseFull, nextWeek]);
 
   /** Select-all (and a polygon drawn on the map): what fits is taken, the rest reported as skipped. */
   const selectMany = useCallback((candidates: readonly AssignmentListItem[]) => {
@@ -117,9 +138,9 @@ export function usePlanSelection({ schedule, freeTime, start, durationOf, onSave
   const clearChosen = useCallback(() => setChosen([]), []);
 
   return {
-    week, start, items, selectedIds, available, planned, override, setOverride, nextWeek, setNextWeek,
-    /** The plan holds more than the time from the start on, and the admin has not let it continue. */
-    overWeek: !nextWeek && exceedsWeek(planned, available),
+    week, start, items, selectedIds, available, planned, override, setOverride, nextWeek, setNextWeek, notFitting,
+    /** Something of the plan would not be laid in the week from the start on, and the admin has not let it continue. */
+    overWeek: !nextWeek && notFitting.length > 0,
     toggle, remove, selectMany, deselectMany, clearChosen,
     hasNew: fresh.length > 0,
   };

@@ -1,0 +1,21 @@
+/**
+ * GET /api/Schedule/planningWeek?assigneeId&weekNo&year (ours): the facts of the plumber's week that the
+ * capacity rule reads (src/domain/scheduling/freeWeek.ts), composed by the server as its own check and
+ * its batch compose them.
+ */
+import { useLiveRead } from '../../../data/liveRead';
+import { apiFetch } from '../../../data/transport';
+import type { WeekFacts } from '../../../domain/scheduling/freeWeek';
+
+export function fetchPlanningWeek(assigneeId: number, year: number, weekNo: number, signal?: AbortSignal): Promise<WeekFacts> {
+  const query = new URLSearchParams({ assigneeId: String(assigneeId), weekNo: String(weekNo), year: String(year) });
+  return apiFetch<WeekFacts>(`/api/Schedule/planningWeek?${query}`, { signal });
+}
+
+/** null: no plumber chosen yet, nothing is read. */
+export function usePlanningWeek(assigneeId: number | null, year: number, weekNo: number) {
+  return useLiveRead(
+    assigneeId && year && weekNo ? ['planningWeek', assigneeId, year, weekNo] : null,
+    (signal) => fetchPlanningWeek(assigneeId!, year, weekNo, signal),
+  );
+}
