@@ -36,11 +36,26 @@ function postgresCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** The constraint a failed query broke, wherever drizzle put the driver's error. */
+function postgresConstraint(err: unknown): string | undefined {
+  for (let e = err as { constraint?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.constraint === 'string') return e.constraint;
+  }
+  return undefined;
+}
+
 export async function apiRoutes(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof TooManyError) reply.header('retry-after', String(err.retryAfterSeconds));
     if (err instanceof HttpError) return reply.code(err.statusCode).send(err.body());
     // A unique index refused a row a concurrent request wrote first: the caller's data is not at fault.
+    // Two plans of the same point for different plumbers (they take different time locks): the index
+    // that keeps a point in one live item refused the later one.
+    if (postgresCode(err) === '23505' && postgresConstraint(err) === 'schedule_items_live_point') {
+      return reply.code(409).send({
+        statusCode: 409, error: reasonPhrase(409), message: 'A meter point of the plan was planned by another request at the same time', errorKey: 'Scheduling.PointTaken',
+      });
+    }
     if (postgresCode(err) === '23505') {
       return reply.code(409).send({ statusCode: 409, error: reasonPhrase(409), message: 'The same item was saved at the same time by another request; reload and try again' });
     }

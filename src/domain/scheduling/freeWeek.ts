@@ -73,8 +73,9 @@ export const workingWeek = (f: WeekFacts): FreeDay[] =>
 export const availableFrom = (f: WeekFacts, start: DayMinute): number => availableMinutes(freeFrom(workingWeek(f), start));
 
 /**
- * The week's free time for laying items: working time less unavailable slots, less the laid items
- * (each widened by the interval) other than those being laid again, less everything before `notBefore`.
+ * The week's free time for laying items: working time less unavailable slots and the laid items other
+ * than those being laid again (each widened by the interval: the plumber needs it to get to and from
+ * either), less everything before `notBefore`.
  */
 export function freeWeek(f: WeekFacts, opts: { notBefore?: DayMinute; relaying?: ReadonlySet<number> } = {}): FreeDay[] {
   const busy: Busy[] = f.laid.filter((i) => !opts.relaying?.has(i.id)).map((i) => ({ date: i.date, from: i.from, to: i.to }));

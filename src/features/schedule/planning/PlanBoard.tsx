@@ -3,7 +3,7 @@
  * selection panel B with the summary; Back, Next (submit), the duration override and the layout dialog.
  * After Next the batch's progress is shown live, then the week as planned.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Flex, HStack, Heading, IconButton, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { newId } from '../../../data/ids';
@@ -82,10 +82,13 @@ export function PlanBoard({ schedule, week, durations, editing, startDateTime, o
   }, [t, clearChosen, changed]);
   const batch = useBatchJob(onFinished);
 
-  // spec 2 §2.1: an empty assignment list (nothing filtered away) sends the user back.
+  // spec 2 §2.1: an empty assignment list (nothing filtered away) sends the user back; only as the page
+  // opens: a filter cleared after a search with no hits must not lose the admin's selection.
   const unfiltered = activeFilters(filter).length === 0;
+  const sawList = useRef(false);
+  if (list.data?.length || !unfiltered) sawList.current = true;
   useEffect(() => {
-    if (list.status === 'ready' && list.data?.length === 0 && unfiltered && !list.refreshing) {
+    if (list.status === 'ready' && list.data?.length === 0 && unfiltered && !list.refreshing && !sawList.current) {
       snackbar.info(t('NoAssignments'));
       onBack(schedule);
     }

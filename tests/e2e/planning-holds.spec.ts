@@ -1,0 +1,160 @@
+/**
+ * Plans that hold (DESIGN.md "Scheduling"): what the planning page offers as fitting is what the batch
+ * lays. An admin fills a week to the last minute the page allows and every selected item is laid with
+ * a time in that week; a second admin's simultaneous plan of the same points is refused with the reason
+ * shown in Norwegian and the page read again; week 53 of 2026 counts New Year's Day (a holiday of 2027).
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN_A, dbQuery, signIn } from './helpers';
+import { isoWeekDates } from '../../src/domain/calendar/days';
+import { osloInstant } from '../../src/domain/scheduling/osloTime';
+
+const STREET = 'Fullukeveien';
+const RACE = 'Kappløpsveien';
+const COUNT = 60;
+
+test.use({ viewport: { width: 1600, height: 900 } });
+
+async function insertPoints(street: string, count: number, lat: number, lng: number): Promise<void> {
+  const [row] = await dbQuery<{ company_id: string; customer_id: string }>(
+    'select u.company_id, c.customer_id from users u join companies c on c.id = u.company_id where u.email = $1', [ADMIN_A]);
+  await dbQuery(`with ids as (select nextval(pg_get_serial_sequence('meter_points', 'id')) as id, n from generate_series(1, $3::int) n)
+    insert into meter_points (id, customer_id, company_id, external_id, agreement_no, assignment_type, priority, lat, lng, address, street, building_no, install_date)
+    select id, $1, $2, id, 'E2E-' || id, 1, 0, $5::float8 + (n % 5) * 0.0005, $6::float8 + (n / 5) * 0.0005,
+      $4 || ' ' || n, $4, n::text, '2015-06-01' from ids`, [row.customer_id, row.company_id, count, street, lat, lng]);
+}
+
+async function removePoints(): Promise<void> {
+  const points = `(select id from meter_points where street in ('${STREET}', '${RACE}'))`;
+  await dbQuery(`delete from schedule_batch_jobs where schedule_id in (select schedule_id from schedule_items where meter_point_id in ${points})`);
+  await dbQuery(`delete from schedule_items where meter_point_id in ${points}`);
+  await dbQuery(`delete from meter_points where street in ('${STREET}', '${RACE}')`);
+}
+
+test.beforeAll(async () => {
+  await removePoints();
+  await insertPoints(STREET, COUNT, 59.9101, 10.5601);
+  await insertPoints(RACE, 4, 59.9201, 10.5801);
+});
+test.afterAll(removePoints);
+
+/** Opens planning for a plumber and the week at `index` of the chooser (default start); answers the week. */
+async function openWeek(page: Page, plumber: string, index: number): Promise<{ year: number; weekNo: number }> {
+  await page.goto('/schedule/plan');
+  await expect(page.getByTestId('planning-chooser')).toBeVisible();
+  await page.getByTestId('planning-plumber').selectOption({ label: plumber });
+  await page.getByTestId('planning-week').selectOption({ index });
+  const label = await page.getByTestId('planning-week').locator('option:checked').innerText();
+  const weekNo = Number(/Uke (\d+)/.exec(label)![1]);
+  const year = Number(/\(\d\d\.\d\d\.(\d{4})–/.exec(label)![1]);
+  await expect(page.getByTestId('planning-start-time')).not.toHaveValue('');
+  await page.getByTestId('planning-open').click();
+  await expect(page.getByTestId('planning-title')).toContainText(`uke ${weekNo}`);
+  return { year, weekNo };
+}
+
+async function filterStreet(page: Page, street: string) {
+  const field = page.getByTestId('filter-street');
+  await field.fill('');
+  await field.pressSequentially(street.slice(0, 9), { delay: 30 });
+  await expect(page.getByTestId('chip-street')).toContainText(street.slice(0, 9));
+}
+
+test('week 53 of 2026 counts New Year\'s Day as a holiday: 27,5 t for Ola with the demo hours', async ({ page }) => {
+  await signIn(page, ADMIN_A);
+  await page.goto('/schedule/plan');
+  await page.getByTestId('planning-plumber').selectOption({ label: 'Ola Hansen' });
+  const options = await page.getByTestId('planning-week').locator('option').allInnerTexts();
+  const index = options.findIndex((o) => o.startsWith('Uke 53 (28.12.2026'));
+  test.skip(index < 0, 'week 53 of 2026 is no longer among the weeks to plan');
+  await page.getByTestId('planning-week').selectOption({ index });
+  // The default start is the week's first free time: Monday 07:00 (or now, later in that week).
+  await expect(page.getByTestId('planning-start-date')).toHaveValue(/\d\d\.\d\d\.20(26|27)/);
+  await page.getByTestId('planning-start-date').click();
+  await page.getByTestId('planning-start-date').pressSequentially('28.12.2026', { delay: 30 });
+  await page.getByTestId('planning-start-time').click();
+  await page.getByTestId('planning-start-time').pressSequentially('06:00', { delay: 30 });
+  await page.getByTestId('planning-start-time').blur();
+  await page.getByTestId('planning-open').click();
+  await expect(page.getByTestId('planning-title')).toContainText('uke 53');
+  await expect(page.getByTestId('planning-hours')).toHaveText(/av 27,5 t tilgjengelig/);
+});
+
+test('an admin fills a week to the last minute the page allows; Next lays every selected item with a time in that week', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, ADMIN_A);
+  const { year, weekNo } = await openWeek(page, 'Per Johansen', 4);
+  await filterStreet(page, STREET);
+  await expect.poll(async () => Number(await page.getByTestId('planning-table').getAttribute('aria-rowcount')) - 1).toBe(COUNT);
+  await page.getByTestId('planning-select-all').click();
+  await expect(page.getByText(/oppdrag fikk ikke plass i uke \d+ og ble ikke valgt/)).toBeVisible();
+  const chosen = await page.getByTestId('planning-selected').filter({ hasText: STREET }).count();
+  expect(chosen).toBeGreaterThan(10);
+  expect(chosen).toBeLessThan(COUNT);
+  // Nothing the page took is named as not fitting, and one more is refused with the week's name.
+  await expect(page.getByTestId('planning-not-fitting')).toHaveCount(0);
+  // The last row (select-all took the rows in order, so it was left), reached by End: the table is virtual.
+  await page.getByTestId('planning-row').first().focus();
+  await page.keyboard.press('End');
+  const free = page.locator(`[data-testid="planning-row"][aria-rowindex="${COUNT + 1}"]`);
+  await expect(free).toBeFocused();
+  await expect(free).toHaveAttribute('aria-selected', 'false');
+  await page.keyboard.press('Space');
+  await expect(page.getByText(new RegExp(`Uke ${weekNo} er full`))).toBeVisible();
+  await expect(free).toHaveAttribute('aria-selected', 'false');
+
+  await page.getByTestId('planning-next').click();
+  await expect(page.getByTestId('planning-batch-status')).toHaveAttribute('data-status', 'Completed', { timeout: 90_000 });
+  await expect(page.getByTestId('planning-batch-not-placed')).toHaveCount(0);
+  await expect(page.getByTestId('planning-batch-day').first()).toContainText(/(mandag|tirsdag|onsdag|torsdag|fredag) \d\d\.\d\d\.\d{4}/);
+
+  // The server laid every one of them with a time inside that week; none is left without one.
+  const dates = isoWeekDates(year, weekNo);
+  const laid = await dbQuery<{ start_time: Date | null; end_time: Date | null; week_no: number }>(`select si.start_time, si.end_time, s.week_no
+    from schedule_items si join schedules s on s.id = si.schedule_id join meter_points p on p.id = si.meter_point_id
+    where p.street = $1 and si.status <> 7`, [STREET]);
+  expect(laid).toHaveLength(chosen);
+  for (const item of laid) {
+    expect(item.start_time).not.toBeNull();
+    expect(item.week_no).toBe(weekNo);
+    expect(item.start_time!.getTime()).toBeGreaterThanOrEqual(osloInstant(dates[0], 0).getTime());
+    expect(item.end_time!.getTime()).toBeLessThanOrEqual(osloInstant(dates[6], 24 * 60).getTime());
+  }
+});
+
+async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, ADMIN_A);
+  return page;
+}
+
+test('two admins plan the same points at once: one plan is laid, the other is told why and sees the week as it is', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const [first, second] = await Promise.all([adminPage(browser), adminPage(browser)]);
+  for (const page of [first, second]) {
+    await openWeek(page, 'Ola Hansen', 7);
+    await filterStreet(page, RACE);
+    await expect.poll(async () => Number(await page.getByTestId('planning-table').getAttribute('aria-rowcount')) - 1).toBe(4);
+    await page.getByTestId('planning-select-all').click();
+    await expect(page.getByTestId('planning-selected').filter({ hasText: RACE })).toHaveCount(4);
+  }
+  await Promise.all([first.getByTestId('planning-next').click(), second.getByTestId('planning-next').click()]);
+  const outcome = async (page: Page) => {
+    const done = page.getByTestId('planning-batch-status');
+    const refused = page.getByText('Kunne ikke opprette tidsplan');
+    await expect(done.or(refused).first()).toBeVisible({ timeout: 60_000 });
+    return (await refused.count()) > 0 ? 'refused' : 'laid';
+  };
+  const results = await Promise.all([outcome(first), outcome(second)]);
+  expect(results.sort()).toEqual(['laid', 'refused']);
+  const loser = results[0] === 'refused' ? first : second;
+  // The reason, in Norwegian (the other admin took the points, or their plan was still being laid).
+  await expect(loser.getByText(/nettopp planlagt av noen andre|En annen plan legges inn/)).toBeVisible();
+  // The page read the week again: the points are the other plan's saved items now, not new choices.
+  await expect.poll(async () => loser.getByTestId('planning-selected').filter({ hasText: RACE }).filter({ hasText: 'Satt opp' }).count(), { timeout: 30_000 }).toBe(4);
+  const laid = await dbQuery<{ n: number; untimed: number }>(`select count(*)::int as n, count(*) filter (where si.start_time is null)::int as untimed
+    from schedule_items si join meter_points p on p.id = si.meter_point_id where p.street = $1 and si.status <> 7`, [RACE]);
+  expect(laid[0]).toEqual({ n: 4, untimed: 0 });
+  await Promise.all([first.context().close(), second.context().close()]);
+});
