@@ -4,8 +4,9 @@
  * of laying it out; the batch is then laid exactly once by the workers of this process after
  * pg-boss's expiry, with nothing of the killed run left behind.
  *
- * The layout is held at a known point by a lock on unavailable_time_slots, which the layout reads and
- * the submit does not: the kill lands while the run's transaction is open.
+ * The layout is held at a known point by row locks on the submitted items, taken as soon as the submit
+ * has answered: the run reads the items and the plumber's week as the submit did, and waits when it
+ * writes the items' times, so the kill lands while the run's transaction is open.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -66,16 +67,17 @@ it('a worker process killed while laying out a batch: the batch is laid once, by
   const schedule = (await demo.api('kari', 'POST', '/api/Schedule', { assigneeId: ola, ...weekAhead(3) })).body as { id: number; year: number; weekNo: number; assigneeId: number };
   const body = submitBody(schedule, await addPoints(demo, 'kari', 10), 60);
 
-  // Hold the layout: the run waits on this lock inside its transaction.
+  // Hold the layout: the run waits on these row locks inside its transaction, when it writes the times.
   locker = new pg.Client({ connectionString: url });
   await locker.connect();
-  await locker.query('begin');
-  await locker.query('lock table unavailable_time_slots in access exclusive mode');
   expect((await demo.api('kari', 'POST', '/api/Scheduler', body)).status).toBe(202);
+  await locker.query('begin');
+  const held = await locker.query('select id from schedule_items where batch_job_id = $1 for update', [body.batchJobId]);
+  expect(held.rowCount).toBe(10);
 
   const batch = async () => (await db.select().from(scheduleBatchJobs).where(eq(scheduleBatchJobs.id, body.batchJobId)))[0];
   const waiting = async () => (await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from pg_locks where not granted and relation = 'unavailable_time_slots'::regclass`)).rows[0].n;
+    select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%update%schedule_items%'`)).rows[0].n;
   await expect.poll(async () => (await batch()).status, { timeout: 20_000, interval: 100 }).toBe('Started');
   await expect.poll(waiting, { timeout: 20_000, interval: 100 }).toBe(1);
 
