@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the budgets of DESIGN.md, measured. Prints each figure beside its budget.
- * Sections: shell, joblist, browser, api, photo, photopath, outbox, memory, replay, report, barcode, register, planningmap, assignments, batch (`npx tsx bench/run.ts photo` runs one).
+ * Sections: shell, joblist, browser, api, photo, photopath, outbox, memory, replay, report, barcode, register, planningmap, assignments, batch, routes (`npx tsx bench/run.ts photo` runs one).
  * Needs Debian's Chromium (the in-browser job list, the photo pipeline) and builds the web app first if it is stale.
  */
 import path from 'node:path';
@@ -20,6 +20,7 @@ import { benchRegister, formatRegisterBench } from './register';
 import { benchPlanningMap, formatPlanningMapBench } from './planningMap';
 import { formatAssignmentsBench, runAssignmentsBench } from './assignments';
 import { formatBatchBench, runBatchBench } from './batch';
+import { formatRouteGroupingBench, runRouteGroupingBench } from './routeGrouping';
 
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const only = process.argv.slice(2);
@@ -27,7 +28,7 @@ const want = (name: string) => only.length === 0 || only.includes(name);
 
 async function main() {
   // The barcode section reads labels and the planning map builds its own page: run alone, they need no build.
-  if (only.length === 0 || only.some((name) => name !== 'barcode' && name !== 'planningmap' && name !== 'register' && name !== 'assignments' && name !== 'batch')) await ensureWebBuild(path.resolve('dist'));
+  if (only.length === 0 || only.some((name) => name !== 'barcode' && name !== 'planningmap' && name !== 'register' && name !== 'assignments' && name !== 'batch' && name !== 'routes')) await ensureWebBuild(path.resolve('dist'));
   if (want('shell')) {
     const shell = measureShellSize();
     console.log(`\n## App shell JavaScript before the first screen (gzip), budget ${kb(shell.budgetBytes)}`);
@@ -100,6 +101,10 @@ async function main() {
   if (want('batch')) {
     console.log('\n## Schedule batch: 200 items laid out and committed, budget < 2 s; the route order on demo points');
     console.log(formatBatchBench(await runBatchBench()));
+  }
+  if (want('routes')) {
+    console.log('\n## Days grouped by place: the layout of 10–200 points (route first, drives counted) against selection-order days each ordered');
+    console.log(formatRouteGroupingBench(runRouteGroupingBench()));
   }
 }
 

@@ -150,7 +150,10 @@ it('20 rounds of two batches for neighbouring weeks of one plumber, submitted at
         expect(resultA.weeksUsed).toBe(2);
         expect(resultB).toMatchObject({ itemsScheduled: capNext - spill, itemsNotPlaced: 6 });
         expect(resultB.notPlaced.map((n) => n.reason)).toEqual(Array(6).fill('NoTimeLeft'));
-        expect(resultB.notPlaced.map((n) => n.waterMeterPointId)).toEqual(bodyB.scheduleItems.slice(-6).map((i) => i.waterMeterPointId));
+        // Six of B's points (the route order decides which), each named once.
+        const submitted = bodyB.scheduleItems.map((i) => i.waterMeterPointId);
+        expect(new Set(resultB.notPlaced.map((n) => n.waterMeterPointId)).size).toBe(6);
+        expect(resultB.notPlaced.every((n) => submitted.includes(n.waterMeterPointId))).toBe(true);
         expect(await db().$count(scheduleItems, inArray(scheduleItems.meterPointId, resultB.notPlaced.map((n) => n.waterMeterPointId)))).toBe(0);
       } else {
         totals.bFirst++;

@@ -5,6 +5,7 @@ import { weekFreeTime } from '../../src/domain/scheduling/hours';
 import { AvailabilityType } from '../../src/domain/scheduling/enums';
 import { HolidayType } from '../../src/domain/settings/holidays';
 import { osloInstant, osloDayMinute } from '../../src/domain/scheduling/osloTime';
+import { haversineKm, travelMinutes } from '../../src/domain/scheduling/routeOrder';
 
 const dates = ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06'];
 const next = ['2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11', '2026-12-12', '2026-12-13'];
@@ -101,14 +102,46 @@ describe('laying across weeks', () => {
     expect(r.kilometres).toBeLessThan(r.kilometresInSelectionOrder);
   });
 
-  it('a day whose shorter order would not fit keeps the selection order', () => {
-    // 3 h then 30 min then 4 h fills 08:00–11:00, 11:00–11:30, 12:00–16:00; any other order leaves one out.
+  it('a day whose shorter order would not fit keeps the order laid', () => {
+    // 3 h then 30 min then 4 h fill 08:00–11:00, 11:00–11:30, 12:00–16:00 (all stops within a few hundred
+    // metres, so the interval is the gap); any other order of the day leaves one out.
     const list = [
-      { id: 1, duration: 180, lat: 59.9, lng: 10.7 }, { id: 2, duration: 30, lat: 59.9, lng: 10.9 }, { id: 3, duration: 240, lat: 59.9, lng: 10.71 },
+      { id: 1, duration: 180, lat: 59.9, lng: 10.7 }, { id: 2, duration: 30, lat: 59.9, lng: 10.701 }, { id: 3, duration: 240, lat: 59.9, lng: 10.7005 },
     ];
-    const r = layOut([weekFreeTime(hours(dates))], list, { intervalMinutes: 0 });
-    expect(r.placed.map((p) => p.id)).toEqual([1, 2, 3]);
-    expect(r.kilometres).toBeCloseTo(r.kilometresInSelectionOrder, 6);
+    const r = layOut([weekFreeTime(hours(dates.slice(0, 1)))], list, { intervalMinutes: 0 });
+    expect(r.rest).toEqual([]);
+    expect(r.placed.map(at)).toEqual(['2026-11-30 08:00-11:00', '2026-11-30 11:00-11:30', '2026-11-30 12:00-16:00']);
+  });
+
+  it('counts the driving between stops as time: a stop 11 km on starts after the drive, not after the interval', () => {
+    // 11.1 km apart: 11.1 × 1.3 / 40 km/h ≈ 22 minutes, more than the 15-minute interval.
+    const list = [{ id: 1, duration: 60, lat: 59.9, lng: 10.7 }, { id: 2, duration: 60, lat: 59.9, lng: 10.9 }];
+    const km = haversineKm(list[0], list[1]);
+    expect(travelMinutes(km)).toBeGreaterThan(15);
+    const r = layOut([weekFreeTime(hours(dates))], list, { intervalMinutes: 15, keepSelectionOrder: true });
+    expect(r.placed[1].from - r.placed[0].to).toBe(travelMinutes(km));
+    // Close stops keep the interval.
+    const near = layOut([weekFreeTime(hours(dates))], [list[0], { ...list[1], lng: 10.701 }], { intervalMinutes: 15, keepSelectionOrder: true });
+    expect(near.placed[1].from - near.placed[0].to).toBe(15);
+  });
+
+  it('groups days by place: stops of two towns selected in turn are laid town by town, a long drive ends the day', () => {
+    // Ten stops in Bærum and ten in Trysil (about 190 km apart), selected alternately, 60 minutes each.
+    const baerum = Array.from({ length: 10 }, (_, i) => ({ id: 2 * i + 1, duration: 60, lat: 59.89 + (i % 3) * 0.004, lng: 10.52 + i * 0.003 }));
+    const trysil = Array.from({ length: 10 }, (_, i) => ({ id: 2 * i + 2, duration: 60, lat: 61.31 + (i % 3) * 0.004, lng: 12.26 + i * 0.003 }));
+    const mixed = baerum.flatMap((b, i) => [b, trysil[i]]);
+    const town = (id: number) => (id % 2 ? 'B' : 'T');
+    const r = layOut([weekFreeTime(hours(dates))], mixed, { intervalMinutes: 15 });
+    expect(r.rest).toEqual([]);
+    for (const d of new Set(r.placed.map((p) => p.date))) {
+      expect(new Set(r.placed.filter((p) => p.date === d).map((p) => town(p.id))).size, d).toBe(1);
+    }
+    expect(r.kilometres).toBeLessThan(10);
+    // The selection order, driven as laid: every day mixes the towns, so it drives far more, and
+    // with the drives counted it does not even fit the week.
+    const kept = layOut([weekFreeTime(hours(dates))], mixed, { intervalMinutes: 15, keepSelectionOrder: true });
+    expect(kept.rest.length).toBeGreaterThan(0);
+    expect(r.kilometresInSelectionOrder).toBeGreaterThan(10 * r.kilometres);
   });
 });
 

@@ -109,14 +109,17 @@ export function planFit(
 }
 
 /**
- * How many of `candidates` (in order), added after `items`, still let every item be laid: select-all and
- * a polygon selection take these and report the rest as skipped (spec 2 §5). Adding an item never
- * makes room for an earlier one, so the count is found by halving.
+ * How many of `candidates` (in order), added after `items`, still let every item be laid with `opts`
+ * (those the submit will use): select-all and a polygon selection take these and report the rest as
+ * skipped (spec 2 §5). Found by halving. In the selection order adding an item never makes room for an
+ * earlier one, so the count is exact there; with the route order (layout.ts layOut) a count that fits
+ * is found, and a single item chosen after it is judged by planFit itself.
  */
 export function howManyMoreFit(
   weeks: readonly WeekFacts[], items: readonly LayoutItem[], candidates: readonly LayoutItem[], start: DayMinute, relaying: ReadonlySet<number>,
+  opts: Omit<LayoutOptions, 'intervalMinutes'> = {},
 ): number {
-  const fits = (n: number) => planFit(weeks, [...items, ...candidates.slice(0, n)], start, relaying, { keepSelectionOrder: true }).rest.length === 0;
+  const fits = (n: number) => planFit(weeks, [...items, ...candidates.slice(0, n)], start, relaying, opts).rest.length === 0;
   if (!fits(0)) return 0;
   let lo = 0;
   let hi = candidates.length;

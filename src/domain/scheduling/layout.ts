@@ -17,7 +17,7 @@
  *   counted per day, both ways, over the items with coordinates.
  */
 import { freeFrom, subtract, type DayMinute, type FreeDay, type Span } from './hours';
-import { pathKm, shortestOrder, type GeoPoint } from './routeOrder';
+import { haversineKm, pathKm, shortestOrder, travelMinutes, type GeoPoint } from './routeOrder';
 
 export interface LayoutItem {
   id: number;
@@ -68,29 +68,38 @@ export function freeTime(week: readonly FreeDay[], busy: readonly Busy[], interv
   });
 }
 
+const hasPoint = (i: LayoutItem): i is LayoutItem & GeoPoint => typeof i.lat === 'number' && typeof i.lng === 'number';
+
+/**
+ * Minutes between two consecutive stops of a day: the company's job interval, or the driving between
+ * them when that is longer (routeOrder.ts travelMinutes), so every laid day can be driven.
+ */
+export const gapMinutes = (from: LayoutItem, to: LayoutItem, intervalMinutes: number): number =>
+  (hasPoint(from) && hasPoint(to) ? Math.max(intervalMinutes, travelMinutes(haversineKm(from, to))) : intervalMinutes);
+
 /** Lays `items` in order into one week's free days. */
 export function layWeek(week: readonly FreeDay[], items: readonly LayoutItem[], intervalMinutes: number): { placed: Omit<PlacedItem, 'week'>[]; rest: LayoutItem[] } {
   const placed: Omit<PlacedItem, 'week'>[] = [];
   const rest: LayoutItem[] = [];
   let day = 0;
-  let cursor = -Infinity;
+  // The day's last stop and when it ends: the next one on that day starts after the gap from it.
+  let last: { item: LayoutItem; end: number } | null = null;
   for (const item of items) {
     let spot: { d: number; from: number } | null = null;
     for (let d = day; d < week.length && !spot; d++) {
+      const after = d === day && last ? last.end + gapMinutes(last.item, item, intervalMinutes) : -Infinity;
       for (const [a, b] of week[d].spans) {
-        const from = Math.max(a, d === day ? cursor : -Infinity);
+        const from = Math.max(a, after);
         if (from + item.duration <= b) { spot = { d, from }; break; }
       }
     }
     if (!spot) { rest.push(item); continue; }
     placed.push({ id: item.id, date: week[spot.d].date, from: spot.from, to: spot.from + item.duration });
     day = spot.d;
-    cursor = spot.from + item.duration + intervalMinutes;
+    last = { item, end: spot.from + item.duration };
   }
   return { placed, rest };
 }
-
-const hasPoint = (i: LayoutItem): i is LayoutItem & GeoPoint => typeof i.lat === 'number' && typeof i.lng === 'number';
 
 /**
  * One day's items in a shorter order, laid again on that day; null when they would not all fit. An
@@ -108,23 +117,61 @@ function reorderDay(free: FreeDay, items: readonly LayoutItem[], intervalMinutes
   return null;
 }
 
-/** Lays `items` into `weeks` (each a week of free days, already through freeTime) in order. */
-export function layOut(weeks: readonly (readonly FreeDay[])[], items: readonly LayoutItem[], opts: LayoutOptions): LayoutResult {
-  const result: LayoutResult = { placed: [], rest: [...items], weeksUsed: 0, days: [], kilometres: 0, kilometresInSelectionOrder: 0 };
-  const byId = new Map(items.map((i) => [i.id, i]));
+/** Lays `items` in this order into the weeks one after another (no reordering within a day). */
+function layInOrder(weeks: readonly (readonly FreeDay[])[], items: readonly LayoutItem[], intervalMinutes: number): { placed: PlacedItem[]; rest: LayoutItem[] } {
+  const out: { placed: PlacedItem[]; rest: LayoutItem[] } = { placed: [], rest: [...items] };
   for (const [w, week] of weeks.entries()) {
-    if (!result.rest.length) break;
-    const { placed, rest } = layWeek(week, result.rest, opts.intervalMinutes);
-    result.rest = rest;
-    if (placed.length) result.weeksUsed = w + 1;
+    if (!out.rest.length) break;
+    const { placed, rest } = layWeek(week, out.rest, intervalMinutes);
+    out.rest = rest;
+    out.placed.push(...placed.map((p) => ({ ...p, week: w })));
+  }
+  return out;
+}
+
+/** Kilometres of each day's stops in the order laid. */
+function dayKm(placed: readonly PlacedItem[], byId: ReadonlyMap<number, LayoutItem>): number {
+  let km = 0;
+  for (const date of new Set(placed.map((p) => p.date))) km += pathKm(placed.filter((p) => p.date === date).map((p) => byId.get(p.id)!).filter(hasPoint));
+  return km;
+}
+
+/**
+ * Lays `items` into `weeks` (each a week of free days, already through freeTime). Unless the admin
+ * keeps the selection order, the stops are first put on one short route through all of them (route
+ * first, days second: consecutive stops of a short route lie together, so each day keeps to one
+ * place, and a long drive between places ends the day instead of filling it); that route, its reverse
+ * and the selection order are laid, and the first that leaves the fewest items out is kept. Then each
+ * day's stops are ordered once more. `kilometresInSelectionOrder` is what the selection order laid
+ * as it stands would drive.
+ */
+export function layOut(weeks: readonly (readonly FreeDay[])[], items: readonly LayoutItem[], opts: LayoutOptions): LayoutResult {
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const inSelection = layInOrder(weeks, items, opts.intervalMinutes);
+  let chosen = inSelection;
+  if (!opts.keepSelectionOrder) {
+    const located = items.filter(hasPoint);
+    const route = shortestOrder(located).map((i) => located[i]);
+    const unlocated = items.filter((i) => !hasPoint(i));
+    for (const order of [[...route, ...unlocated], [...[...route].reverse(), ...unlocated]]) {
+      const tried = layInOrder(weeks, order, opts.intervalMinutes);
+      if (tried.rest.length < chosen.rest.length || (tried.rest.length === chosen.rest.length && chosen === inSelection && dayKm(tried.placed, byId) < dayKm(chosen.placed, byId))) {
+        chosen = tried;
+      }
+    }
+  }
+  const result: LayoutResult = {
+    placed: [], rest: chosen.rest, weeksUsed: 0, days: [], kilometres: 0, kilometresInSelectionOrder: dayKm(inSelection.placed, byId),
+  };
+  for (const [w, week] of weeks.entries()) {
     for (const free of week) {
-      const ofDay = placed.filter((p) => p.date === free.date);
+      const ofDay = chosen.placed.filter((p) => p.week === w && p.date === free.date);
       if (!ofDay.length) continue;
+      result.weeksUsed = w + 1;
       const dayItems = ofDay.map((p) => byId.get(p.id)!);
-      const selectionKm = pathKm(dayItems.filter(hasPoint));
-      result.kilometresInSelectionOrder += selectionKm;
+      const laidKm = pathKm(dayItems.filter(hasPoint));
       const better = opts.keepSelectionOrder ? null : reorderDay(free, dayItems, opts.intervalMinutes);
-      const use = better && better.km < selectionKm ? better : { placed: ofDay, km: selectionKm };
+      const use = better && better.km < laidKm ? better : { placed: ofDay, km: laidKm };
       result.kilometres += use.km;
       result.days.push({ week: w, date: free.date, items: use.placed.length, km: use.km });
       result.placed.push(...use.placed.map((p) => ({ ...p, week: w })));

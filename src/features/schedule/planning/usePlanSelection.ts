@@ -57,12 +57,13 @@ export function usePlanSelection({ schedule, facts, start, durationOf, onSavedCh
   const { date: startDate, minute: startMinute } = start;
   const available = useMemo(() => availableFrom(facts, { date: startDate, minute: startMinute }), [facts, startDate, startMinute]);
   const planned = plannedMinutes(plannedDurations(itemsFrom(items, start)));
-  // The dry run: saved items laid again from the start on (not those past Scheduled), then the new ones.
+  // The dry run, as the submit will ask for it (route order): saved items laid again from the start on
+  // (not those past Scheduled), then the new ones.
   const relaying = useMemo(() => new Set(items.filter((i) => i.scheduleItemId > 0 && isRelayable(i.status) && plansFrom(laidAt(i), { date: startDate, minute: startMinute }))
     .map((i) => i.scheduleItemId)), [items, startDate, startMinute]);
   const toLay = useMemo(() => items.filter((i) => i.scheduleItemId === 0 || relaying.has(i.scheduleItemId)), [items, relaying]);
   const fit = useMemo(
-    () => planFit([facts], toLay.map(layoutItem), { date: startDate, minute: startMinute }, relaying, { keepSelectionOrder: true }),
+    () => planFit([facts], toLay.map(layoutItem), { date: startDate, minute: startMinute }, relaying),
     [facts, toLay, startDate, startMinute, relaying],
   );
   /** The items the week cannot take from the start on, in the order of the list. */
