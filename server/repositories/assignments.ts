@@ -43,6 +43,8 @@ export async function companySchedule(db: DbOrTx, companyId: string, id: number)
 export interface PointFilter {
   addressExact?: string;
   streetPrefix?: string;
+  /** With streetPrefix: the address is that street's house `number` (its `letter`, or any when empty). */
+  houseNumber?: { number: string; letter: string };
   installedOnOrBefore?: string;
   dimensionId?: number;
   zoneId?: number;
@@ -66,11 +68,18 @@ export interface ListRules {
   disabled: readonly number[];
 }
 
+/** `text` as itself inside a PostgreSQL regular expression. */
+const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 function pointConditions(f: PointFilter): SQL[] {
   const where: SQL[] = [];
   if (f.addressExact !== undefined) where.push(sql`lower(p.address) = lower(${f.addressExact})`);
   // The same expression as the meter_points_company_street index (text_pattern_ops), so it is a range read.
   if (f.streetPrefix !== undefined) where.push(sql`lower(p.street) like ${`${escapeLike(f.streetPrefix.toLowerCase())}%`}`);
+  if (f.streetPrefix !== undefined && f.houseNumber) {
+    const letter = f.houseNumber.letter ? escapeRegex(f.houseNumber.letter) : '[a-zæøå]?';
+    where.push(sql`p.address ~* ${`^${escapeRegex(f.streetPrefix)}\\s+${f.houseNumber.number}${letter}(\\s|,|$)`}`);
+  }
   if (f.installedOnOrBefore !== undefined) where.push(sql`p.install_date <= ${f.installedOnOrBefore}`);
   if (f.dimensionId !== undefined) where.push(sql`p.dimension_id = ${f.dimensionId}`);
   if (f.zoneId !== undefined) where.push(sql`p.zone_id = ${f.zoneId}`);

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN_A, dbQuery, signIn } from './helpers';
-import { isoWeekDates } from '../../src/domain/calendar/days';
+import { addDays, isoWeek, isoWeekDates, osloDay } from '../../src/domain/calendar/days';
 import { osloInstant } from '../../src/domain/scheduling/osloTime';
 
 const STREET = 'Fullukeveien';
@@ -80,6 +80,26 @@ test('week 53 of 2026 counts New Year\'s Day as a holiday: 27,5 t for Ola with t
   await expect(page.getByTestId('planning-hours')).toHaveText(/av 27,5 t tilgjengelig/);
 });
 
+test('the chooser waits for a plumber before it speaks of free time, and on a Friday night proposes the next week', async ({ page }) => {
+  await signIn(page, ADMIN_A);
+  // Friday 20:00 of last week (Oslo): that week has no working time left. (Earlier than now, so the
+  // sign-in's tokens stay valid on the page's clock.)
+  const lastWeek = isoWeek(addDays(osloDay(new Date()), -7));
+  const friday = isoWeekDates(lastWeek.year, lastWeek.week)[4];
+  await page.clock.setFixedTime(osloInstant(friday, 20 * 60));
+  await page.goto('/schedule/plan');
+  await expect(page.getByTestId('planning-chooser')).toBeVisible();
+  await expect(page.getByTestId('planning-start-note')).toHaveText(/Velg en rørlegger/);
+  const weeks = await page.getByTestId('planning-week').locator('option:not([value=""])').allInnerTexts();
+  expect(weeks[0]).toContain(`Uke ${lastWeek.week} `);
+  await page.getByTestId('planning-plumber').selectOption({ label: 'Per Johansen' });
+  await expect(page.getByTestId('planning-week').locator('option:checked')).toHaveText(weeks[1]);
+  // Its first free time: Monday 07:00.
+  const monday = isoWeekDates(isoWeek(addDays(friday, 3)).year, isoWeek(addDays(friday, 3)).week)[0];
+  await expect(page.getByTestId('planning-start-date')).toHaveValue(`${monday.slice(8, 10)}.${monday.slice(5, 7)}.${monday.slice(0, 4)}`);
+  await expect(page.getByTestId('planning-start-time')).toHaveValue('07:00');
+});
+
 test('an admin fills a week to the last minute the page allows; Next lays every selected item with a time in that week', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, ADMIN_A);
@@ -120,6 +140,23 @@ test('an admin fills a week to the last minute the page allows; Next lays every 
     expect(item.start_time!.getTime()).toBeGreaterThanOrEqual(osloInstant(dates[0], 0).getTime());
     expect(item.end_time!.getTime()).toBeLessThanOrEqual(osloInstant(dates[6], 24 * 60).getTime());
   }
+
+  // Deleting a saved item is asked first: No keeps it, Yes takes it out of the schedule.
+  await page.getByTestId('planning-plan-more').click();
+  const saved = page.getByTestId('planning-selected').filter({ hasText: STREET });
+  await expect(saved).toHaveCount(chosen);
+  const address = (await saved.first().locator('p').first().innerText()).trim();
+  await page.getByRole('button', { name: `Slett ${address} fra timeplanen` }).click();
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: 'Slette fra timeplanen?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Avbryt' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(saved).toHaveCount(chosen);
+  await page.getByRole('button', { name: `Slett ${address} fra timeplanen` }).click();
+  await dialog.getByRole('button', { name: 'Slett' }).click();
+  await expect(saved).toHaveCount(chosen - 1);
+  await expect.poll(async () => (await dbQuery<{ n: number }>(`select count(*)::int as n from schedule_items si join meter_points p on p.id = si.meter_point_id
+    where p.address = $1`, [address]))[0].n).toBe(0);
 });
 
 async function adminPage(browser: Browser): Promise<Page> {

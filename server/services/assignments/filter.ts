@@ -53,11 +53,21 @@ function polygonText(ring: readonly (readonly [number, number])[]): string {
   return `(${open.map(([lng, lat]) => `(${lng},${lat})`).join(',')})`;
 }
 
+/**
+ * A street search as people type it: "Tanumstien" (a prefix of the street), or "Tanumstien 1" /
+ * "Tanumstien 1b" (that street's house 1, with any letter unless one is given; not 10 or 12).
+ */
+function streetFilter(text: string): Pick<PointFilter, 'streetPrefix' | 'houseNumber'> {
+  const typed = text.trim();
+  const m = /^(.*\S)\s+(\d{1,5})\s*([a-zæøå]?)$/iu.exec(typed);
+  return m ? { streetPrefix: m[1], houseNumber: { number: m[2], letter: m[3] } } : { streetPrefix: typed };
+}
+
 /** What the query asks of the points. `assigned: false` asks nothing (the checkbox unticked). */
 export function pointFilterOf(f: AssignmentFilter): PointFilter {
   return {
     ...(f.address?.type === 'StreetAddress' ? { addressExact: f.address.name.trim() } : {}),
-    ...(f.address?.type === 'Street' ? { streetPrefix: f.address.name.trim() } : {}),
+    ...(f.address?.type === 'Street' ? streetFilter(f.address.name) : {}),
     installedOnOrBefore: f.installDate,
     dimensionId: f.dimensionId,
     zoneId: f.zoneId,

@@ -6,7 +6,8 @@
  * select-all takes what fits and says how many it skipped; what does not fit is named. Unless the
  * admin lets the plan continue into the next week (isPossibleToScheduleNextWeek: the batch then goes
  * on into the following weeks, and the server checks those).
- * Deselecting a saved item deletes it on the server, after which the saved items are renumbered.
+ * Deselecting a saved item deletes it on the server once the admin confirms, after which the saved
+ * items are renumbered.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ import { plannedMinutes, plansFrom, type DayMinute } from '../../../domain/sched
 import type { LayoutItem } from '../../../domain/scheduling/layout';
 import { SCHEDULE_MAX_ITEMS } from '../../../domain/scheduling/enums';
 import type { AssignmentListItem, Schedule } from '../../../domain/schemas/scheduling';
-import { snackbar } from '../../../ui';
+import { confirm, snackbar } from '../../../ui';
 import { deleteScheduleItem } from '../api/deleteScheduleItem';
 import {
   canRemove, itemsFrom, laidAt, plannedDurations, planItemOfAssignment, savedPlan, selectVerdict, type PlanItem, type PlanWeek,
@@ -83,6 +84,12 @@ export function usePlanSelection({ schedule, facts, start, durationOf, onSavedCh
       return;
     }
     if (!canRemove(item)) return;
+    // A saved item leaves the plumber's schedule: asked first, as it cannot be undone here.
+    const sure = await confirm({
+      title: t('Selection.DeleteConfirmTitle'), message: t('Selection.DeleteConfirm', { address: item.address }),
+      confirmText: t('Selection.DeleteConfirmYes'), cancelText: t('Selection.DeleteConfirmNo'),
+    });
+    if (!sure) return;
     const id = item.scheduleItemId;
     setDeleting((s) => new Set(s).add(id));
     try {
