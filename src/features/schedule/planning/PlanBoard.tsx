@@ -10,7 +10,8 @@ import { newId } from '../../../data/ids';
 import { ApiError } from '../../../data/transport';
 import { isoWeekDates } from '../../../domain/calendar/days';
 import { workingWeek, type WeekFacts } from '../../../domain/scheduling/freeWeek';
-import { planStart, timeOf } from '../../../domain/scheduling/hours';
+import { PLANNING_TIME_STEP_MINUTES } from '../../../domain/scheduling/enums';
+import { firstFreeStart, planStart, timeOf, type DayMinute } from '../../../domain/scheduling/hours';
 import type { BatchJobState, Schedule } from '../../../domain/schemas/scheduling';
 import { snackbar } from '../../../ui';
 import { useSession } from '../../../data/session';
@@ -32,6 +33,15 @@ import { sectionWidths, useLayoutChoice } from './useLayoutChoice';
 import { usePlanSelection } from './usePlanSelection';
 import { preloadPlanningMap } from '../map';
 import { MapSection } from './MapSection';
+
+/**
+ * A start before the week (the edit route opens a later week with no slot chosen) is the week's first
+ * working minute: the plan never says it starts before its week.
+ */
+function startInWeek(week: WeekFacts, start: DayMinute): DayMinute {
+  if (start.date >= week.dates[0]) return start;
+  return firstFreeStart(workingWeek(week), { date: week.dates[0], minute: 0 }, PLANNING_TIME_STEP_MINUTES) ?? { date: week.dates[0], minute: 0 };
+}
 
 /** How often the plan's start is read again while the chosen slot may pass. */
 const NOW_TICK_MS = 60_000;
@@ -68,7 +78,7 @@ export function PlanBoard({ schedule, week, durations, editing, startDateTime, o
     const timer = setInterval(() => setNow(new Date()), NOW_TICK_MS);
     return () => clearInterval(timer);
   }, []);
-  const start = useMemo(() => planStart(now, startDateTime), [now, startDateTime]);
+  const start = useMemo(() => startInWeek(week, planStart(now, startDateTime)), [week, now, startDateTime]);
   const selection = usePlanSelection({ schedule, facts: week, start, durationOf, onSavedChanged: changed });
   const freeTime = useMemo(() => workingWeek(week), [week]);
   const { clearChosen } = selection;
@@ -109,7 +119,7 @@ export function PlanBoard({ schedule, week, durations, editing, startDateTime, o
     }
     const request = schedulerRequest({
       batchJobId: newId(), scheduleId: schedule.id, assigneeId: schedule.assigneeId,
-      week: selection.week, items: selection.items, freeTime, start: planStart(new Date(), startDateTime), nextWeek: selection.nextWeek,
+      week: selection.week, items: selection.items, freeTime, start: startInWeek(week, planStart(new Date(), startDateTime)), nextWeek: selection.nextWeek,
     });
     if (!request) {
       snackbar.error(t('Scheduling.InvalidSchedulingRequest'));

@@ -9,6 +9,7 @@ import { Box, Checkbox, Flex, Heading, IconButton, Stack, Text } from '@chakra-u
 import { useTranslation } from 'react-i18next';
 import { assignmentSummary, toHours, type FreeDay } from '../../../domain/scheduling/hours';
 import { CloseIcon } from '../../../ui';
+import { dateText } from './PlanChooser';
 import { canRemove, itemsFrom, markerOf, plannedDurations } from './selection';
 import type { PlanSelection } from './usePlanSelection';
 
@@ -64,7 +65,8 @@ export function SelectionPanel({ selection, freeTime }: SelectionPanelProps) {
                 <Text truncate fontSize="sm" fontWeight="medium">{item.address}</Text>
                 <Text truncate fontSize="xs" color="fg.muted">
                   {[t(`AssignmentType.${item.assignmentType}`), t('Duration.Minutes', { count: item.duration }),
-                    item.status ? t(`ScheduleItemStatus.${item.status}`) : t('Selection.New')].join(' · ')}
+                    item.status ? t(`ScheduleItemStatus.${item.status}`) : t('Selection.New'),
+                    ...(item.scheduledDate && item.startTime ? [`${dateText(item.scheduledDate.slice(0, 10))} ${item.startTime}–${item.endTime ?? ''}`] : [])].join(' · ')}
                 </Text>
               </Box>
               {canRemove(item) && (
