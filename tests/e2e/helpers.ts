@@ -81,6 +81,28 @@ export async function dbQuery<T extends pg.QueryResultRow>(sql: string, params: 
   }
 }
 
+/**
+ * New-meter points (45 minutes each in the demo settings) of the demo admin's company on a street: a
+ * grid `perRow` points wide, `spread` degrees apart, from (lat, lng). The addresses are "street n"; the
+ * external id is the row's id (the list names points by it).
+ */
+export async function insertStreetPoints(street: string, count: number, at: { lat: number; lng: number; spread: number; perRow: number }): Promise<void> {
+  const [row] = await dbQuery<{ company_id: string; customer_id: string }>(
+    'select u.company_id, c.customer_id from users u join companies c on c.id = u.company_id where u.email = $1', [ADMIN_A]);
+  await dbQuery(`with ids as (select nextval(pg_get_serial_sequence('meter_points', 'id')) as id, n from generate_series(1, $3::int) n)
+    insert into meter_points (id, customer_id, company_id, external_id, agreement_no, assignment_type, priority, lat, lng, address, street, building_no, install_date)
+    select id, $1, $2, id, 'E2E-' || id, 1, 0, $5::float8 + (n % $8::int) * $7::float8, $6::float8 + (n / $8::int) * $7::float8,
+      $4 || ' ' || n, $4, n::text, '2015-06-01' from ids`, [row.customer_id, row.company_id, count, street, at.lat, at.lng, at.spread, at.perRow]);
+}
+
+/** Removes the points of these streets, their schedule items and those items' batches. */
+export async function removeStreetPoints(streets: readonly string[]): Promise<void> {
+  const points = '(select id from meter_points where street = any($1::text[]))';
+  await dbQuery(`delete from schedule_batch_jobs where schedule_id in (select schedule_id from schedule_items where meter_point_id in ${points})`, [streets]);
+  await dbQuery(`delete from schedule_items where meter_point_id in ${points}`, [streets]);
+  await dbQuery('delete from meter_points where street = any($1::text[])', [streets]);
+}
+
 /** Reads a whole object store of the replica. */
 export async function replicaAll<T>(page: Page, store: 'jobs' | 'outbox' | 'meta' | 'lookups'): Promise<T[]> {
   return page.evaluate((name) => new Promise<T[]>((resolve, reject) => {

@@ -5,7 +5,7 @@
  * shown in Norwegian and the page read again; week 53 of 2026 counts New Year's Day (a holiday of 2027).
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN_A, dbQuery, signIn } from './helpers';
+import { ADMIN_A, dbQuery, insertStreetPoints, removeStreetPoints, signIn } from './helpers';
 import { addDays, isoWeek, isoWeekDates, osloDay } from '../../src/domain/calendar/days';
 import { osloInstant } from '../../src/domain/scheduling/osloTime';
 
@@ -15,26 +15,12 @@ const COUNT = 60;
 
 test.use({ viewport: { width: 1600, height: 900 } });
 
-async function insertPoints(street: string, count: number, lat: number, lng: number): Promise<void> {
-  const [row] = await dbQuery<{ company_id: string; customer_id: string }>(
-    'select u.company_id, c.customer_id from users u join companies c on c.id = u.company_id where u.email = $1', [ADMIN_A]);
-  await dbQuery(`with ids as (select nextval(pg_get_serial_sequence('meter_points', 'id')) as id, n from generate_series(1, $3::int) n)
-    insert into meter_points (id, customer_id, company_id, external_id, agreement_no, assignment_type, priority, lat, lng, address, street, building_no, install_date)
-    select id, $1, $2, id, 'E2E-' || id, 1, 0, $5::float8 + (n % 5) * 0.0005, $6::float8 + (n / 5) * 0.0005,
-      $4 || ' ' || n, $4, n::text, '2015-06-01' from ids`, [row.customer_id, row.company_id, count, street, lat, lng]);
-}
-
-async function removePoints(): Promise<void> {
-  const points = `(select id from meter_points where street in ('${STREET}', '${RACE}'))`;
-  await dbQuery(`delete from schedule_batch_jobs where schedule_id in (select schedule_id from schedule_items where meter_point_id in ${points})`);
-  await dbQuery(`delete from schedule_items where meter_point_id in ${points}`);
-  await dbQuery(`delete from meter_points where street in ('${STREET}', '${RACE}')`);
-}
+const removePoints = () => removeStreetPoints([STREET, RACE]);
 
 test.beforeAll(async () => {
   await removePoints();
-  await insertPoints(STREET, COUNT, 59.9101, 10.5601);
-  await insertPoints(RACE, 4, 59.9201, 10.5801);
+  await insertStreetPoints(STREET, COUNT, { lat: 59.9101, lng: 10.5601, spread: 0.0005, perRow: 5 });
+  await insertStreetPoints(RACE, 4, { lat: 59.9201, lng: 10.5801, spread: 0.0005, perRow: 5 });
 });
 test.afterAll(removePoints);
 
@@ -66,7 +52,9 @@ test('week 53 of 2026 counts New Year\'s Day as a holiday: 27,5 t for Ola with t
   await page.getByTestId('planning-plumber').selectOption({ label: 'Ola Hansen' });
   const options = await page.getByTestId('planning-week').locator('option').allInnerTexts();
   const index = options.findIndex((o) => o.startsWith('Uke 53 (28.12.2026'));
-  test.skip(index < 0, 'week 53 of 2026 is no longer among the weeks to plan');
+  // The chooser lists the next 12 weeks, and the demo's holidays are this year's and next: week 53 of
+  // 2026 can be opened only until it has passed (3 January 2027); freeWeek.test.ts covers it for good.
+  test.skip(index < 0, 'week 53 of 2026 has passed: it is no longer among the weeks the chooser offers');
   await page.getByTestId('planning-week').selectOption({ index });
   // The default start is the week's first free time: Monday 07:00 (or now, later in that week).
   await expect(page.getByTestId('planning-start-date')).toHaveValue(/\d\d\.\d\d\.20(26|27)/);
@@ -142,6 +130,8 @@ test('an admin fills a week to the last minute the page allows; Next lays every 
   }
 
   // Deleting a saved item is asked first: No keeps it, Yes takes it out of the schedule.
+  // Once the week as laid is shown in full (the button below it stops moving).
+  await expect(page.getByTestId('planning-week-item').filter({ hasText: STREET })).toHaveCount(chosen);
   await page.getByTestId('planning-plan-more').click();
   const saved = page.getByTestId('planning-selected').filter({ hasText: STREET });
   await expect(saved).toHaveCount(chosen);

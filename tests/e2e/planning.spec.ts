@@ -8,7 +8,7 @@
  */
 import { expect, test, type Locator, type Page, type WebSocket } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { ADMIN_A, PLUMBER_OLA, dbQuery, signIn } from './helpers';
+import { ADMIN_A, PLUMBER_OLA, dbQuery, insertStreetPoints, removeStreetPoints, signIn } from './helpers';
 import { addDays } from '../../src/domain/calendar/days';
 import { osloInstant } from '../../src/domain/scheduling/osloTime';
 import { pathKm } from '../../src/domain/scheduling/routeOrder';
@@ -21,34 +21,12 @@ const FILL_COUNT = 60;
 
 test.use({ viewport: { width: 1600, height: 900 } });
 
-async function company(): Promise<{ companyId: string; customerId: string }> {
-  const [row] = await dbQuery<{ company_id: string; customer_id: string }>('select company_id, customer_id from users where email = $1', [ADMIN_A]);
-  return { companyId: row.company_id, customerId: row.customer_id };
-}
-
-/**
- * New-meter points (45 minutes each in the demo settings) on a street, around a spot in Sandvika. The
- * external id is the row's id: the list names points by it and the scheduler reads it back.
- */
-async function insertPoints(street: string, count: number, lat: number, lng: number, spread: number): Promise<void> {
-  const { companyId, customerId } = await company();
-  await dbQuery(`with ids as (select nextval(pg_get_serial_sequence('meter_points', 'id')) as id, n from generate_series(1, $3::int) n)
-    insert into meter_points (id, customer_id, company_id, external_id, agreement_no, assignment_type, priority, lat, lng, address, street, building_no, install_date)
-    select id, $1, $2, id, 'E2E-' || id, 1, 0, $5::float8 + (n % 4) * $7::float8, $6::float8 + (n / 4) * $7::float8,
-      $4 || ' ' || n, $4, n::text, '2015-06-01' from ids`, [customerId, companyId, count, street, lat, lng, spread]);
-}
-
-async function removePoints(): Promise<void> {
-  const points = `(select id from meter_points where street in ('${NEAR}', '${FILL}'))`;
-  await dbQuery(`delete from schedule_batch_jobs where schedule_id in (select schedule_id from schedule_items where meter_point_id in ${points})`);
-  await dbQuery(`delete from schedule_items where meter_point_id in ${points}`);
-  await dbQuery(`delete from meter_points where street in ('${NEAR}', '${FILL}')`);
-}
+const removePoints = () => removeStreetPoints([NEAR, FILL]);
 
 test.beforeAll(async () => {
   await removePoints();
-  await insertPoints(NEAR, NEAR_COUNT, 59.8901, 10.5201, 0.0004);
-  await insertPoints(FILL, FILL_COUNT, 59.8991, 10.5401, 0.0004);
+  await insertStreetPoints(NEAR, NEAR_COUNT, { lat: 59.8901, lng: 10.5201, spread: 0.0004, perRow: 4 });
+  await insertStreetPoints(FILL, FILL_COUNT, { lat: 59.8991, lng: 10.5401, spread: 0.0004, perRow: 4 });
 });
 test.afterAll(removePoints);
 

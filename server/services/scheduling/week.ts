@@ -29,7 +29,9 @@ export function nextWeek(year: number, weekNo: number): { year: number; weekNo: 
  * (GET /api/Schedule/planningWeek), the submit's check and the batch all read them. Holidays are read
  * by date, so a week across New Year holds those of both years.
  */
-export async function weekFacts(db: DbOrTx, companyId: string, registrationId: number, year: number, weekNo: number): Promise<WeekFacts> {
+export async function weekFacts(
+  db: DbOrTx, companyId: string, registrationId: number, year: number, weekNo: number, times?: JobTimes,
+): Promise<WeekFacts> {
   const dates = isoWeekDates(year, weekNo);
   const rows = await hoursRowsForWeek(db, companyId, registrationId, year, weekNo, dates[0]);
   const days = effectiveWeek(rows, registrationId, year, weekNo).map((d, i) => ({ date: dates[i], hours: d.hours }));
@@ -46,7 +48,7 @@ export async function weekFacts(db: DbOrTx, companyId: string, registrationId: n
       const from = osloDayMinute(i.startTime!);
       return { id: i.id, date: from.date, from: from.minute, to: from.minute + Math.round((i.endTime!.getTime() - i.startTime!.getTime()) / 60_000), status: i.status };
     });
-  const { intervalMinutes } = await companyJobTimes(db, companyId);
+  const { intervalMinutes } = times ?? await companyJobTimes(db, companyId);
   return { year, weekNo, dates, days, holidays, availability, unavailable, laid, intervalMinutes, hasHours: days.some((d) => !isDayOff(d.hours)) };
 }
 
@@ -83,10 +85,11 @@ export async function fitPlan(
   start: DayMinute, relaying: ReadonlySet<number>, opts: { continueIntoNextWeeks: boolean; keepSelectionOrder?: boolean },
 ): Promise<{ weeks: WeekFacts[]; fit: PlanFit }> {
   const weeks: WeekFacts[] = [];
+  const times = await companyJobTimes(db, companyId);
   let at = first;
   let fit: PlanFit;
   do {
-    weeks.push(await weekFacts(db, companyId, assigneeId, at.year, at.weekNo));
+    weeks.push(await weekFacts(db, companyId, assigneeId, at.year, at.weekNo, times));
     fit = planFit(weeks, items, start, relaying, { keepSelectionOrder: opts.keepSelectionOrder });
     at = nextWeek(at.year, at.weekNo);
   } while (fit.rest.length && opts.continueIntoNextWeeks && weeks.length < PLAN_WEEKS_MAX);
