@@ -32,14 +32,22 @@ const BY_MESSAGE: [RegExp, string][] = [
   [/Cannot|cannot be deleted|CannotDeleteTask/, 'NotAllowedNow'],
 ];
 
+/** By status, when neither the name nor the text is known. */
+const BY_STATUS: [(status: number) => boolean, string][] = [
+  [(s) => s === 403, 'NoAccess'],
+  [(s) => s === 404, 'NotFound'],
+  [(s) => s === 409, 'ChangedOnServer'],
+  [(s) => s === 422, 'KeyReused'],
+  [(s) => s === 429, 'TooManyRequests'],
+  [(s) => s >= 500, 'ServerFailed'],
+];
+
+/** Every name serverErrorKey can give (ServerError.<name>): each needs its text in nb and en. */
+export const SERVER_ERROR_NAMES: readonly string[] = [...new Set([...NAMED, ...BY_MESSAGE.map(([, k]) => k), ...BY_STATUS.map(([, k]) => k), 'Refused'])];
+
 export function serverErrorKey(refusal: ServerRefusal): string {
   if (refusal.errorKey && NAMED.has(refusal.errorKey)) return `ServerError.${refusal.errorKey}`;
   for (const [pattern, key] of BY_MESSAGE) if (pattern.test(refusal.message)) return `ServerError.${key}`;
-  if (refusal.status === 403) return 'ServerError.NoAccess';
-  if (refusal.status === 404) return 'ServerError.NotFound';
-  if (refusal.status === 409) return 'ServerError.ChangedOnServer';
-  if (refusal.status === 422) return 'ServerError.KeyReused';
-  if (refusal.status === 429) return 'ServerError.TooManyRequests';
-  if (refusal.status >= 500) return 'ServerError.ServerFailed';
+  for (const [matches, key] of BY_STATUS) if (matches(refusal.status)) return `ServerError.${key}`;
   return 'ServerError.Refused';
 }

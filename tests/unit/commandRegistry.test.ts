@@ -32,7 +32,7 @@ describe('command registry', () => {
     for (const [lang, texts] of [['nb', nbSync], ['en', enSync]] as const) {
       const commandTexts = (texts as { Command: Record<string, string> }).Command;
       for (const type of COMMAND_TYPES) {
-        expect(commandLabelKey({ type }), type).toBe(`Command.${type}`);
+        expect(commandLabelKey({ type }), type).toBe(`syncDetails:Command.${type}`);
         expect(commandTexts[type], `${lang} Command.${type}`).toBeTruthy();
       }
       expect(Object.keys(commandTexts).sort(), lang).toEqual([...COMMAND_TYPES].sort());

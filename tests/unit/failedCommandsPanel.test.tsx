@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 /**
  * The refused-changes panel (src/features/sync/FailedCommandsPanel.tsx) on a refusal stored in the
- * device's outbox: the server's reason, and the field a 400 named beside it.
+ * device's outbox: the server's reason, and the field a 400 named beside it; every kind of change
+ * and every reason in the user's language, never a raw key ('Command.uploadPhoto',
+ * 'ServerError.NoAccess': the texts live in the on-demand namespace syncDetails).
  */
 import 'fake-indexeddb/auto';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -9,11 +11,12 @@ import { ChakraProvider } from '@chakra-ui/react';
 import i18n from 'i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../../src/data/commands';
+import { COMMAND_TYPES, type CommandType, type OutboxEntry } from '../../src/data/commands';
 import { db } from '../../src/data/db';
 import { setSession, type Session } from '../../src/data/identity';
 import { FailedCommandsPanel } from '../../src/features/sync/FailedCommandsPanel';
-import { i18nReady } from '../../src/i18n';
+import { i18nReady, setLanguage, type Language } from '../../src/i18n';
+import { SERVER_ERROR_NAMES, serverErrorKey, type ServerRefusal } from '../../src/domain/serverErrors';
 import { system } from '../../src/ui/system';
 
 const plumber: Session = {
@@ -25,6 +28,7 @@ beforeAll(async () => { await i18nReady; await i18n.loadNamespaces(['sync']); })
 afterEach(async () => {
   cleanup();
   await db.outbox.clear();
+  await setLanguage('nb');
 });
 
 function refusedNote(error: OutboxEntry['error']): OutboxEntry {
@@ -55,4 +59,72 @@ describe('the refused-changes panel', () => {
     await screen.findByTestId('failed-reason');
     expect(screen.queryByTestId('failed-field')).toBeNull();
   });
+});
+
+/** A body every kind's definition can read (ids, lists), enough for the panel's labels and waits. */
+const anyBody = { jobId: 'job-x', taskId: 'task-x', assetId: 'asset-x', taskRequest: { taskId: 'task-x' }, taskEditRequests: [], jobsList: ['job-x'], jobList: [{ jobId: 'job-x' }], jobTasks: [] };
+
+/** One refusal for each reason the panel can name (serverErrorKey's names). */
+const REFUSALS: ServerRefusal[] = [
+  ...['NewWaterMeterSerialNumberIsInUse', 'ErrorDismantleDate', 'InvalidSerialNumber', 'MediaQuotaExceeded', 'CaptureDateInFuture'].map((errorKey) => ({ status: 400, message: 'x', errorKey })),
+  { status: 400, message: 'Scheduled date is greater than due date' },
+  { status: 400, message: 'must not be later than the end of the year ten years ahead' },
+  { status: 409, message: 'The job is completed' },
+  { status: 409, message: 'The task is finished and can no longer be changed' },
+  { status: 400, message: 'The due date can only be set by an admin' },
+  { status: 400, message: 'The plumber can only be changed while the job is not started' },
+  { status: 409, message: 'The job has changed on the server' },
+  { status: 409, message: 'The job already exists' },
+  { status: 400, message: 'CannotDeleteTask' },
+  { status: 403, message: 'no' }, { status: 404, message: 'no' }, { status: 422, message: 'no' }, { status: 429, message: 'no' }, { status: 500, message: 'no' },
+  { status: 400, message: 'body/whatever must be something' },
+];
+
+const RAW_KEY = /\b(Command|ServerError|Field)\.[A-Za-z]+/;
+
+describe('every kind of change and every reason, translated', () => {
+  it('the refusals above name every reason serverErrorKey can give', () => {
+    expect(new Set(REFUSALS.map((r) => serverErrorKey(r).replace('ServerError.', '')))).toEqual(new Set(SERVER_ERROR_NAMES));
+  });
+
+  for (const lang of ['nb', 'en'] as Language[]) {
+    it(`${lang}: the resources hold a text for every kind and every reason, as the panel's t resolves them`, async () => {
+      await setLanguage(lang);
+      await i18n.loadNamespaces(['sync', 'syncDetails']);
+      const t = i18n.getFixedT(lang, ['sync', 'syncDetails']);
+      for (const type of COMMAND_TYPES) {
+        const text = t(`syncDetails:Command.${type}`);
+        expect.soft(text, type).not.toMatch(RAW_KEY);
+        expect.soft(text, type).toBe(i18n.getResource(lang, 'syncDetails', `Command.${type}`));
+      }
+      for (const name of SERVER_ERROR_NAMES) {
+        const text = t(`syncDetails:ServerError.${name}`);
+        expect.soft(text, name).not.toMatch(RAW_KEY);
+        expect.soft(text, name).toBe(i18n.getResource(lang, 'syncDetails', `ServerError.${name}`));
+      }
+    });
+
+    it(`${lang}: the panel names every refused kind and its reason in the language, never a raw key`, async () => {
+      await setLanguage(lang);
+      setSession(plumber);
+      // Each refusal of its own job, so none waits behind another.
+      const entries = COMMAND_TYPES.map((type: CommandType, i): OutboxEntry => {
+        const jobId = `job-${i}`;
+        return {
+          ...refusedNote(REFUSALS[i % REFUSALS.length]), type, body: { ...anyBody, jobId, jobsList: [jobId], jobList: [{ jobId }] } as never, key: `k${i}`, jobId, jobIds: [jobId],
+        } as OutboxEntry;
+      });
+      await db.outbox.bulkAdd(entries);
+      renderPanel();
+      const shown = await screen.findAllByTestId('failed-command');
+      expect(shown).toHaveLength(COMMAND_TYPES.length);
+      const panel = screen.getByTestId('failed-commands').textContent ?? '';
+      expect(panel).not.toMatch(RAW_KEY);
+      COMMAND_TYPES.forEach((type, i) => {
+        const refusal = REFUSALS[i % REFUSALS.length];
+        expect.soft(shown[i].textContent, type).toContain(i18n.getResource(lang, 'syncDetails', `Command.${type}`));
+        expect.soft(shown[i].textContent, type).toContain(i18n.getResource(lang, 'syncDetails', serverErrorKey(refusal)));
+      });
+    });
+  }
 });

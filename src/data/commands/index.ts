@@ -6,9 +6,9 @@
  * shape in ./types.ts) says where it is sent, which ids it touches, creates and refers to, whether
  * it carries an expected version, how it changes the replica, how the answer corrects the replica
  * and which schema checks it on the device; what it leaves out has a default (./define.ts), and the
- * sync panel names it by its kind (sync.json Command.<kind>). Everything else (enqueue, replay, rebase, the sync panel, the service
+ * sync panel names it by its kind (syncDetails.json Command.<kind>). Everything else (enqueue, replay, rebase, the sync panel, the service
  * worker) is a generic loop over it, through commandDef(command). A new kind whose endpoint exists is
- * its body type and definition in its area's file, its text in nb and en (sync.json Command.<kind>)
+ * its body type and definition in its area's file, its text in nb and en (syncDetails.json Command.<kind>)
  * and its sample in tests/server/outbox-replay.test.ts; the compiler refuses a kind without a
  * definition or a sample. The schema is named lazily (../commandSchemas.ts is loaded on demand), so
  * TypeBox stays out of the shell.

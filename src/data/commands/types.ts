@@ -27,7 +27,7 @@ export interface ApplyContext {
   madeAt: string;
 }
 
-/** One row of a conflict: the field (i18n key, namespace sync), my value and the server's. */
+/** One row of a conflict: the field (i18n key Field.<name>, namespace syncDetails), my value and the server's. */
 export interface ConflictRow {
   fieldKey: string;
   mine: string;
@@ -46,7 +46,7 @@ export interface VersionCheck<B> {
  * What a definition writes: where it is sent, which jobs it touches, how it changes the replica and
  * which schema checks it on the device. The rest has a default (nothing created or referred to, no
  * version check, the answer's jobs replace the replica's, nothing else to settle, no subject, no
- * conflict rows); the label is the kind's own text, Command.<kind> in namespace sync.
+ * conflict rows); the label is the kind's own text, Command.<kind> in namespace syncDetails.
  */
 export interface CommandSpec<B> {
   /** The request replay sends (may read blobs from the replica, hence a promise). */

@@ -13,8 +13,7 @@ import { db } from '../../data/db';
 import { discardCommand, retryCommand, useOutbox } from '../../data/outbox';
 import type { Job, Plumber } from '../../domain/api';
 import { confirm, snackbar } from '../../ui';
-import { changePath, commandLabelKey, conflictRows, jobLabel, refusedFieldLabel } from './describe';
-import { serverErrorKey } from '../../domain/serverErrors';
+import { changePath, commandLabelKey, conflictRows, fieldLabelKey, jobLabel, refusalKey, refusedFieldLabel } from './describe';
 import { ApiError } from '../../data/transport';
 
 const NO_PLUMBERS: Plumber[] = [];
@@ -70,7 +69,7 @@ function FailedCommand({ entry, job, dependents: waiting, plumbers, onOpenChange
       await action();
     } catch (e) {
       const body = e instanceof ApiError && typeof e.body === 'object' && e.body !== null ? (e.body as { errorKey?: string }) : {};
-      snackbar.error(t('ActionFailed'), e instanceof ApiError ? t(serverErrorKey({ status: e.status, message: e.message, errorKey: body.errorKey })) : undefined);
+      snackbar.error(t('ActionFailed'), e instanceof ApiError ? t(refusalKey({ status: e.status, message: e.message, errorKey: body.errorKey })) : undefined);
     } finally {
       setBusy(false);
     }
@@ -90,7 +89,7 @@ function FailedCommand({ entry, job, dependents: waiting, plumbers, onOpenChange
       <Text fontSize="sm" color="fg.muted" data-testid="failed-job">{jobLabel(entry, job) || t('UnknownJob')}</Text>
       {error && (
         <Text fontSize="sm" mt="1" color="red.fg" data-testid="failed-reason">
-          {t('Reason', { reason: t(serverErrorKey(error)), status: error.status })}
+          {t('Reason', { reason: t(refusalKey(error)), status: error.status })}
         </Text>
       )}
       {field && <Text fontSize="sm" color="red.fg" data-testid="failed-field">{t('RefusedField', { field })}</Text>}
@@ -112,7 +111,7 @@ function FailedCommand({ entry, job, dependents: waiting, plumbers, onOpenChange
               <Text fontWeight="semibold">{t('Mine')}</Text>
               <Text fontWeight="semibold">{t('Server')}</Text>
               {rows.map((r) => (
-                <Row key={r.fieldKey} label={t(r.fieldKey)} mine={r.mine} server={r.server} />
+                <Row key={r.fieldKey} label={t(fieldLabelKey(r.fieldKey))} mine={r.mine} server={r.server} />
               ))}
             </Grid>
           )}

@@ -4,11 +4,24 @@
  */
 import { commandDef, jobSubject, type Command, type ConflictRow, type OutboxEntry } from '../../data/commands';
 import type { Job, Plumber } from '../../domain/api';
+import { serverErrorKey, type ServerRefusal } from '../../domain/serverErrors';
 
 export type { ConflictRow } from '../../data/commands';
 
-/** i18n key (namespace syncDetails) naming a kind of change: each kind has its own text, Command.<kind>. */
-export const commandLabelKey = (command: Pick<Command, 'type'>): string => `Command.${command.type}`;
+/*
+ * The texts below live in the on-demand namespace syncDetails, so their keys name it: a t() bound to
+ * another namespace (the panel's is 'sync') resolves them too, where a bare 'Command.uploadPhoto'
+ * was looked up in 'sync' only and shown as the raw key.
+ */
+
+/** i18n key naming a kind of change: each kind has its own text, syncDetails:Command.<kind>. */
+export const commandLabelKey = (command: Pick<Command, 'type'>): string => `syncDetails:Command.${command.type}`;
+
+/** i18n key of the reason the server gave, as the plumber reads it (syncDetails:ServerError.<name>). */
+export const refusalKey = (refusal: ServerRefusal): string => `syncDetails:${serverErrorKey(refusal)}`;
+
+/** i18n key of a conflict row's field (ConflictRow.fieldKey, Field.<name>). */
+export const fieldLabelKey = (fieldKey: string): string => `syncDetails:${fieldKey}`;
 
 /**
  * The fields a refused edit changes, with my value and the server's current one (409). Rows whose
