@@ -385,6 +385,33 @@ describe('draft and report (POST /api/jobs/task/{taskId})', () => {
     expect((await jobRow(demo, three.jobId)).version).toBe(three.version);
   });
 
+  it('stores the obstacle flag of the causes (any of type obstacle, by the server\'s list), whatever the device sent', async () => {
+    const details = (res: { body: Job }) => res.body.jobTasks[0].additionalDetailsRequest as { obstacle?: boolean; note?: string };
+    const mixed = await createJob(demo, 'ola', 'ola');
+    const withBoth = await send(mixed, mixed.jobTasks[0].taskId, false, {
+      additionalDetailsRequest: { obstacle: false, note: 'Lekkasje, ingen hjemme', deviationList: [{ id: 1, deviationType: 0 }, { id: 7, deviationType: 0 }], deviationImages: [{ text: 'lekkasje', url: 'x' }] },
+    });
+    expect(withBoth.status).toBe(200);
+    expect(withBoth.body.jobTasks[0].statusId).toBe(TaskStatus.Deviation);
+    expect(details(withBoth)).toMatchObject({ obstacle: true, note: 'Lekkasje, ingen hjemme' });
+
+    const only = await createJob(demo, 'ola', 'ola');
+    const obstacle = await send(only, only.jobTasks[0].taskId, false, { additionalDetailsRequest: { obstacle: false, note: 'Ingen hjemme', deviationList: [7] } });
+    expect(details(obstacle).obstacle).toBe(true);
+
+    const none = await createJob(demo, 'ola', 'ola');
+    const deviation = await send(none, none.jobTasks[0].taskId, false, {
+      additionalDetailsRequest: { obstacle: true, deviationList: [1], deviationImages: [{ text: 'lekkasje', url: 'x' }] },
+    });
+    expect(details(deviation).obstacle).toBe(false);
+
+    const draft = await createJob(demo, 'ola', 'ola');
+    const saved = await send(draft, draft.jobTasks[0].taskId, true, { additionalDetailsRequest: { obstacle: false, note: '', deviationList: [1, 8] } });
+    expect(details(saved).obstacle).toBe(true);
+    const read = await demo.api('ola', 'GET', `/api/jobs/${draft.jobId}`);
+    expect(read.body.jobTasks[0].additionalDetailsRequest.obstacle).toBe(true);
+  });
+
   it('keeps the contact sent with the job, and wants both its name and mobile number', async () => {
     const job = await createJob(demo, 'ola', 'ola');
     const contactInfo = { contactPerson: { name: 'Kari Hansen', mobileNo: '+4791111111', organizationNo: null }, mobileNo: '+4791111111' };

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { JobType } from '../../src/domain/enums';
-import { initialNewMeter, initialOldMeter, type MeterModel } from '../../src/domain/tasks/form';
+import { deviationDetails, initialNewMeter, initialOldMeter, type DeviationCause, type MeterModel } from '../../src/domain/tasks/form';
 import { NEW_METER_REQUIRED, deviationProblem, reportProblems } from '../../src/domain/tasks/reportRules';
 
 const model: MeterModel = { id: 1, name: 'Kamstrup', numberOfDigits: 8, serialNumberRegex: '^\\d{8}$', serialNumberRegexInfo: 'Eksempel: 71234567', waterTypeId: 0 };
@@ -75,5 +75,25 @@ describe('what a report must contain', () => {
     expect(deviationProblem([{ deviationType: 1 }], 0)).toBe(null);
     expect(deviationProblem([{ deviationType: 0 }], 0)).toBe('ImagesRequired');
     expect(deviationProblem([{ deviationType: 0 }], 1)).toBe(null);
+  });
+});
+
+describe("a deviation report's obstacle flag (additionalDetailsRequest.obstacle)", () => {
+  const causes: DeviationCause[] = [
+    { id: 1, value: 'Lekkasje ved eksisterende måler', deviationType: 0 },
+    { id: 7, value: 'Ingen hjemme', deviationType: 1 },
+    { id: 8, value: 'Ikke tilgang til målerplassering', deviationType: 1 },
+  ];
+  const flag = (causeIds: number[]) => deviationDetails({ causeIds, note: '' }, causes, []).obstacle;
+
+  it('is set by any obstacle cause, beside a deviation cause too', () => {
+    expect(flag([7])).toBe(true);
+    expect(flag([7, 8])).toBe(true);
+    expect(flag([1, 7])).toBe(true);
+  });
+
+  it('is not set without an obstacle cause', () => {
+    expect(flag([1])).toBe(false);
+    expect(flag([])).toBe(false);
   });
 });

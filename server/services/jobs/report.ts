@@ -2,6 +2,7 @@
 import type { ContactInfo, Job, TaskReportRequest } from '../../../src/domain/schemas';
 import { JobStatus } from '../../../src/domain/enums';
 import { causeIdsOf, reportedFields, reportedOutcome, sentCauseList } from '../../../src/domain/tasks/report';
+import { hasObstacleCause } from '../../../src/domain/reports/status';
 import { isTaskFinished, openJobStatus } from '../../../src/domain/jobs/rules';
 import type { UserContext } from '../../auth/context';
 import type { Work } from '../../db/tx';
@@ -61,6 +62,20 @@ export async function saveTaskReport(w: Work, user: UserContext, taskId: string,
       chosen = ids.map((id) => ({ id, deviationType: Number(known.get(id)!.deviationType) }));
     }
     await checkReport(w.tx, row, task, jobTasks, sent, chosen, `body/jobTasks/${index}`);
+  } else {
+    // A draft's causes are not checked (nor do they change its outcome); those the list knows
+    // still decide its obstacle flag.
+    const { ids } = causeIdsOf(sentCauseList(sent));
+    if (ids.length > 0) {
+      const known = new Map((await lookupList(w.tx, 'Deviation')).map((d) => [d.id, d]));
+      chosen = ids.filter((id) => known.has(id)).map((id) => ({ id, deviationType: Number(known.get(id)!.deviationType) }));
+    }
+  }
+  // The obstacle flag is the causes' (any of type obstacle), as the list on the server types them,
+  // whatever the device sent with it.
+  const details = patch.additionalDetailsRequest;
+  if (details && typeof details === 'object' && !Array.isArray(details)) {
+    patch.additionalDetailsRequest = { ...(details as Record<string, unknown>), obstacle: hasObstacleCause(chosen) };
   }
   const outcome = reportedOutcome(draft, chosen);
   patch.statusId = outcome.statusId;

@@ -26,3 +26,12 @@ export function causesNeedImages(causes: readonly Pick<DeviationCause, 'deviatio
   return causes.some((c) => c.deviationType === DeviationType.Deviation);
 }
 
+
+/**
+ * The additionalDetailsRequest.obstacle flag: set when any chosen cause is of type obstacle, also
+ * beside a deviation cause (a deviation report naming an obstacle is still hindered by it). Device
+ * and server both.
+ */
+export function hasObstacleCause(causes: readonly Pick<DeviationCause, 'deviationType'>[]): boolean {
+  return causes.some((c) => c.deviationType === DeviationType.Obstacle);
+}

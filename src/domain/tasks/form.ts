@@ -5,7 +5,7 @@
  * calendar day in Norway ("dates compare at midnight").
  */
 import { osloDay } from '../calendar/days';
-import { causesNeedImages, type DeviationCause } from '../reports/status';
+import { hasObstacleCause, type DeviationCause } from '../reports/status';
 import type { WaterMeter } from '../schemas/waterMeters';
 
 /** The model's pattern when it has none: six or more of letters, digits, _ and -, with a digit. */
@@ -128,7 +128,7 @@ export function initialDeviationValues(details: unknown): DeviationFormValues {
 export function deviationDetails(values: DeviationFormValues, causes: readonly DeviationCause[], images: unknown[]) {
   const chosen = causes.filter((c) => values.causeIds.includes(c.id));
   return {
-    obstacle: chosen.length > 0 && !causesNeedImages(chosen),
+    obstacle: hasObstacleCause(chosen),
     note: values.note,
     deviationList: chosen.map((c) => ({ id: c.id, value: c.value ?? '', deviationType: c.deviationType })),
     deviationImages: formImages(images),
