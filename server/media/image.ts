@@ -174,23 +174,49 @@ export async function checkImage(bytes: Buffer, field = 'mediafile'): Promise<Ch
   }
   const receivedSha256 = sha256(bytes);
   const clean = Math.max(width, height) <= MAX_IMAGE_SIDE && (contentType === 'image/png' ? isCleanPng(bytes) : isCleanJpeg(bytes));
-  // failOn 'truncated' makes a cut-off file an error rather than a grey bottom half; the pixel limit
-  // holds even if a decoder sees another size than the header said.
-  const input = () => sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true });
+  // The pixel limit holds even if a decoder sees another size than the header said.
+  const input = (failOn: FailOn) => sharp(bytes, { failOn, limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true });
   return withDecodeSlot(async () => {
     try {
       if (clean) {
         // Decoded to the end at 1/8 scale (a JPEG shrinks on load; a PNG is read line by line).
-        await input().resize(Math.max(1, Math.ceil(width / 8)), Math.max(1, Math.ceil(height / 8)), { fit: 'fill', kernel: 'nearest' }).raw().toBuffer();
+        await decodeWhole((failOn) => input(failOn).resize(Math.max(1, Math.ceil(width / 8)), Math.max(1, Math.ceil(height / 8)), { fit: 'fill', kernel: 'nearest' }).raw().toBuffer());
         return { bytes, contentType, width, height, sha256: receivedSha256, receivedSha256 };
       }
-      const pipeline = input().autoOrient().resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
-      const out = await (contentType === 'image/png' ? pipeline.png() : pipeline.jpeg(JPEG_OPTIONS)).toBuffer({ resolveWithObject: true });
+      const out = await decodeWhole((failOn) => {
+        const pipeline = input(failOn).autoOrient().resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
+        return (contentType === 'image/png' ? pipeline.png() : pipeline.jpeg(JPEG_OPTIONS)).toBuffer({ resolveWithObject: true });
+      });
       return { bytes: out.data, contentType, width: out.info.width, height: out.info.height, sha256: sha256(out.data), receivedSha256 };
     } catch (err) {
       throw unreadable(field, err);
     }
   });
+}
+
+type FailOn = 'warning' | 'truncated';
+
+/**
+ * A decoder's warning that pixels are missing: libjpeg's "Corrupt JPEG data: premature end of data
+ * segment" when a scan ends (or is absent) before its last block, e.g. a header claiming 4800×4800
+ * followed by no scan data and an end marker; libjpeg fills the rest in grey and calls it a warning.
+ */
+const MISSING_PIXELS = /premature end/i;
+
+/**
+ * Decodes with every decoder warning fatal (sharp's failOn 'warning': libvips hands no warning to
+ * JavaScript otherwise, so this is the only way to see one). A warning of missing pixels refuses the
+ * file; any other (a few stray bytes before a marker, which some cameras write; an unknown JFIF
+ * version) loses no pixel, so the file is decoded once more failing only on a cut-off or corrupt one
+ * (failOn 'truncated', a cut-off file an error rather than a grey bottom half), as it was before.
+ */
+async function decodeWhole<T>(run: (failOn: FailOn) => Promise<T>): Promise<T> {
+  try {
+    return await run('warning');
+  } catch (err) {
+    if (MISSING_PIXELS.test(String((err as Error)?.message ?? err))) throw err;
+    return run('truncated');
+  }
 }
 
 /** Turns a stored image by 90, 180 or 270 degrees clockwise, in its own format. */
