@@ -1,16 +1,15 @@
 /**
  * The assignment list (spec 2 §7): /api/AssignmentList, admin with agreement. What it answers is
  * written in services/assignments/list.ts; shapes in src/domain/schemas/scheduling.ts. The list
- * arrives as a stream of JSON text, each item written by PostgreSQL, and is sent as it comes
- * (compressed by server/app.ts as it goes).
+ * is JSON text written by PostgreSQL, compressed and kept by services/assignments/listCache.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AssigneeParam, AssignmentListItemSchema, AssignmentListQuery, AssignmentLookupsSchema, type AssignmentListItem } from '../../src/domain/schemas/scheduling';
 import { assignmentList, assignmentLookups } from '../services/assignments/list';
-import { LARGE_JSON_COMPRESSION } from '../http/compression';
-import { errors } from './schemas';
+import { LIST_LIMITS, listEncodingOf } from '../services/assignments/listCache';
+import { ErrorBody, errors } from './schemas';
 
 const tags = ['AssignmentList'];
 
@@ -21,11 +20,18 @@ export async function assignmentRoutes(app: FastifyInstance) {
     (req) => assignmentLookups(app.db, req.user));
 
   r.get('/AssignmentList/assignee/:id', {
-    compress: LARGE_JSON_COMPRESSION,
-    schema: { tags, params: AssigneeParam, querystring: AssignmentListQuery, response: { 200: Type.Array(AssignmentListItemSchema), ...errors } },
+    // Compressed by listCache.ts, once per list and encoding, not per answer.
+    compress: false,
+    schema: { tags, params: AssigneeParam, querystring: AssignmentListQuery, response: { 200: Type.Array(AssignmentListItemSchema), ...errors, 429: ErrorBody } },
   }, async (req, reply) => {
-    const json = await assignmentList(app.db, req.user, req.params.id, req.query);
-    // Fastify sends a stream as it is (no serializer runs); the type provider only knows the array it stands for.
-    return reply.type('application/json; charset=utf-8').header('cache-control', 'no-store').send(json as unknown as AssignmentListItem[]);
+    const encoding = listEncodingOf(req.headers['accept-encoding']);
+    const body = await assignmentList(app.db, req.user, req.params.id, req.query, encoding);
+    // A reader that stops taking the answer is cut after stallMs without progress (it only holds a
+    // reference to kept bytes, but a connection too).
+    reply.raw.setTimeout(LIST_LIMITS.stallMs, () => reply.raw.destroy());
+    reply.type('application/json; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding');
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    // Fastify sends a buffer as it is (no serializer runs); the type provider only knows the array it stands for.
+    return reply.send(body as unknown as AssignmentListItem[]);
   });
 }

@@ -21,7 +21,6 @@
  * - {id} must be a user of the caller's company and `scheduleId` a schedule of that plumber in the
  *   company; otherwise 404, as for anything another company holds.
  */
-import type { Readable } from 'node:stream';
 import { CancellationReason } from '../../../src/domain/enums';
 import { AssignmentItemStatus, ScheduleItemStatus } from '../../../src/domain/scheduling/enums';
 import type { AssignmentLookups } from '../../../src/domain/schemas/scheduling';
@@ -29,7 +28,8 @@ import { requireAdminWithAgreement } from '../../auth/guards';
 import type { UserContext } from '../../auth/context';
 import { notFound } from '../../http/errors';
 import type { DbOrTx } from '../../db/tx';
-import { assignmentListJson, companySchedule, lookupLists, type ListRules } from '../../repositories/assignments';
+import { assignmentListSnapshot, companySchedule, listFingerprint, lookupLists, type ListRules } from '../../repositories/assignments';
+import { cachedList, type ListEncoding } from './listCache';
 import { isCompanyEmployee } from '../../repositories/users';
 import { parseAssignmentFilter, pointFilterOf } from './filter';
 
@@ -51,10 +51,13 @@ export async function assignmentLookups(db: DbOrTx, user: UserContext): Promise<
   return lookupLists(db, user.customerId);
 }
 
-/** The list as a stream of JSON text (AssignmentListItem[]), ready to send. */
+/**
+ * The list as JSON text (AssignmentListItem[]) in `encoding`, ready to send: kept or written by
+ * listCache.ts (bounded per user and process, written once for all who ask at once).
+ */
 export async function assignmentList(
-  db: DbOrTx, user: UserContext, assigneeId: number, query: { filtered?: string; scheduleId?: number },
-): Promise<Readable> {
+  db: DbOrTx, user: UserContext, assigneeId: number, query: { filtered?: string; scheduleId?: number }, encoding: ListEncoding,
+): Promise<Buffer> {
   const companyId = requireAdminWithAgreement(user);
   const filter = pointFilterOf(parseAssignmentFilter(query.filtered));
   if (!await isCompanyEmployee(db, companyId, assigneeId)) throw notFound('User');
@@ -62,5 +65,10 @@ export async function assignmentList(
     const schedule = await companySchedule(db, companyId, query.scheduleId);
     if (!schedule || schedule.assigneeId !== assigneeId) throw notFound('Schedule');
   }
-  return assignmentListJson(db, { companyId, customerId: user.customerId, scheduleId: query.scheduleId ?? null, filter, rules: RULES });
+  const scheduleId = query.scheduleId ?? null;
+  // The plumber {id} only picks the schedule (checked above); the list is the same for every plumber.
+  const key = JSON.stringify([companyId, user.customerId, scheduleId, filter]);
+  return cachedList(key, encoding, user.userId,
+    () => listFingerprint(db, companyId),
+    () => assignmentListSnapshot(db, { companyId, customerId: user.customerId, scheduleId, filter, rules: RULES }));
 }
