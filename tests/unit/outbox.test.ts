@@ -3,6 +3,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../src/data/db';
 import { setAccessTokenProvider, setSession, type Session } from '../../src/data/identity';
 import { newId } from '../../src/data/ids';
+import { heldEntries } from '../../src/data/commands';
 import { discardCommand, enqueue, retryCommand } from '../../src/data/outbox';
 import { cancelScheduledReplay, enqueueCommand } from '../../src/data/replay';
 import { REPLAY_BATCH_WINDOW, runReplay } from '../../src/data/replay/run';
@@ -271,15 +272,21 @@ describe('replay', () => {
     await runReplay();
     expect(await db.jobs.get(job.jobId)).toBeUndefined();
     const refused = await db.outbox.orderBy('seq').toArray();
+    // The note waits behind the refused report of its job (never sent while that one is refused).
     expect(refused.map((e) => [e.type, e.status, jobLabel(e, undefined)])).toEqual([
       ['sendTaskReport', 'failed', '#4712 · Strandgaten 12, 5013 Bergen'],
-      ['updateNote', 'failed', '#4712 · Strandgaten 12, 5013 Bergen'],
+      ['updateNote', 'pending', '#4712 · Strandgaten 12, 5013 Bergen'],
     ]);
-    // What the plumber did is readable from either: the report's task as they sent it.
-    for (const e of refused) expect(e.kept?.jobTasks[0]).toMatchObject({ taskId, notes: 'Byttet', statusId: 4 });
+    expect((await mutationsSent()).map((s) => s.method)).toEqual(['POST']);
+    expect(heldEntries(refused[0], refused).map((e) => e.type)).toEqual(['updateNote']);
+    // What the plumber did is readable: the report's task as they sent it.
+    expect(refused[0].kept?.jobTasks[0]).toMatchObject({ taskId, notes: 'Byttet', statusId: 4 });
     expect(changePath(refused[0], undefined)).toBe(`/job/${job.jobId}/task/${taskId}`);
     await discardCommand(refused[0].seq!);
-    expect((await db.outbox.toArray())[0].kept?.jobId).toBe(job.jobId);
+    // Once the report is discarded the note goes, and is refused on its own, still named.
+    await runReplay();
+    const [note] = await db.outbox.toArray();
+    expect([note.type, note.status, jobLabel(note, undefined)]).toEqual(['updateNote', 'failed', '#4712 · Strandgaten 12, 5013 Bergen']);
   });
 
   it('409: both versions kept; retry re-applies mine over the server version with a new key', async () => {
@@ -410,7 +417,7 @@ describe('replay', () => {
     expect(api.jobs.get(jobId)!.notes).toBe('after create');
   });
 
-  it('a refused edit in a chain hands on the version it expected: the next expects it too, and the chain costs no more writes than edits', async () => {
+  it('a refused edit in a chain holds the later ones; discarded, it hands on the version it expected: the next expects it too, and the chain costs no more writes than edits', async () => {
     const jobId = newId();
     await queueOffline(async () => {
       await enqueue({ type: 'createJob', body: createRequest(jobId, newId(), plumber.registrationId) });
@@ -425,17 +432,30 @@ describe('replay', () => {
     } finally {
       db.outbox.hook('updating').unsubscribe(onUpdate as never);
     }
-    const puts = (await mutationsSent()).filter((s) => s.method === 'PUT').map((s) => s.body as { notes: string; expectedVersion: number });
-    expect(puts.map((p) => p.notes)).toEqual(['one', 'two', 'three', 'four', 'five']);
-    // 'three' expects what 'two' expected (the version 'one' produced), asked of nobody.
-    expect(puts[2].expectedVersion).toBe(puts[1].expectedVersion);
+    const puts = () => api.log.filter((s) => s.method === 'PUT').map((s) => s.body as { notes: string; expectedVersion: number });
+    // The later edits of the job wait behind the refused one until the plumber decides.
+    expect(puts().map((p) => p.notes)).toEqual(['one', 'two']);
+    expect((await db.outbox.orderBy('seq').toArray()).map((e) => e.status)).toEqual(['failed', 'pending', 'pending', 'pending']);
     // The version asked of the server once, after the create (its answer names no version), and the
-    // refusal's correction: nothing before 'three'.
-    expect(api.log.map((s) => s.method)).toEqual(['POST', 'GET', 'PUT', 'PUT', 'GET', 'PUT', 'PUT', 'PUT']);
+    // refusal's correction.
+    expect(api.log.map((s) => s.method)).toEqual(['POST', 'GET', 'PUT', 'PUT', 'GET']);
+    const [refused] = await db.outbox.orderBy('seq').toArray();
+    db.outbox.hook('updating').subscribe(onUpdate as never);
+    try {
+      await discardCommand(refused.seq!);
+      await runReplay();
+    } finally {
+      db.outbox.hook('updating').unsubscribe(onUpdate as never);
+    }
+    expect(puts().map((p) => p.notes)).toEqual(['one', 'two', 'three', 'four', 'five']);
+    // 'three' expects what 'two' expected (the version 'one' produced), asked of nobody: the discard's
+    // read of the job is the only GET before 'three'.
+    expect(puts()[2].expectedVersion).toBe(puts()[1].expectedVersion);
+    expect(api.log.map((s) => s.method)).toEqual(['POST', 'GET', 'PUT', 'PUT', 'GET', 'GET', 'PUT', 'PUT', 'PUT']);
     expect(api.jobs.get(jobId)!.notes).toBe('five');
     // Each answer (or refusal) sets the next edit's version once and its start clears it: not every later edit after every answer.
     expect(versionWrites).toBeLessThanOrEqual(10);
-    expect((await db.outbox.toArray()).map((e) => e.status)).toEqual(['failed']);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it("replays only the signed-in user's commands, with that user's token", async () => {

@@ -220,6 +220,9 @@ export class FakeApi {
       this.put(serverJob(req, this.nextRef++));
       return { status: 201, body: req.jobId };
     }
+    const report = /^\/api\/jobs\/task\/([^/]+)$/.exec(path);
+    if (report && s.method === 'POST') return this.report(b, report[1]);
+    if (path === '/api/jobs' && s.method === 'PUT' && typeof b.completedBy === 'string') return this.complete(b);
     if (path === '/api/jobs' && s.method === 'PUT') {
       if (Array.isArray(b.jobsList)) {
         for (const id of b.jobsList as string[]) {
@@ -252,6 +255,38 @@ export class FakeApi {
     }
     if (path.startsWith('/api/media')) return this.mutateMedia(s, path);
     return { status: 404, body: { statusCode: 404, message: 'Not Found' } };
+  }
+
+  /** A task's draft or report (POST /api/jobs/task/{taskId}): in progress, or completed (Deviation with causes). */
+  private report(b: Record<string, unknown>, taskId: string): { status: number; body: unknown } {
+    const job = this.jobs.get(b.jobId as string);
+    const task = job?.jobTasks.find((t) => t.taskId.toLowerCase() === taskId);
+    if (!job || !task) return { status: 404, body: { statusCode: 404, message: 'Job not found' } };
+    if (b.expectedVersion !== undefined && b.expectedVersion !== job.version) {
+      return { status: 409, body: { statusCode: 409, message: 'The job has been changed by someone else', current: job } };
+    }
+    if (job.statusId === JobStatus.Completed) return { status: 409, body: { statusCode: 409, message: 'The job is completed', current: job } };
+    const sent = (b.jobTasks as { taskId: string; additionalDetailsRequest?: { deviationList?: unknown[] } }[]).find((t) => t.taskId === task.taskId);
+    const statusId = b.isDraft ? TaskStatus.InProgress : sent?.additionalDetailsRequest?.deviationList?.length ? TaskStatus.Deviation : TaskStatus.Completed;
+    const next: Job = { ...job, jobTasks: job.jobTasks.map((t) => (t === task ? { ...t, statusId } : t)), version: job.version + 1 };
+    this.put(next);
+    return { status: 200, body: next };
+  }
+
+  /** Manual completion (PUT /api/Jobs with completedBy): only when every task is finished, as the real server. */
+  private complete(b: Record<string, unknown>): { status: number; body: unknown } {
+    const job = this.jobs.get(b.jobId as string);
+    if (!job) return { status: 404, body: { statusCode: 404, message: 'Job not found' } };
+    if (b.expectedVersion !== undefined && b.expectedVersion !== job.version) {
+      return { status: 409, body: { statusCode: 409, message: 'The job has been changed by someone else', current: job } };
+    }
+    const finished: number[] = [TaskStatus.Completed, TaskStatus.Deviation, TaskStatus.Obstacle];
+    if (job.jobTasks.some((t) => !t.isDeleted && !finished.includes(t.statusId))) {
+      return { status: 400, body: { statusCode: 400, message: 'The job can only be completed when all its tasks are completed, deviation or obstacle' } };
+    }
+    const next: Job = { ...job, statusId: JobStatus.Completed, completedBy: b.completedBy as string, version: job.version + 1 };
+    this.put(next);
+    return { status: 200, body: next };
   }
 
   /** Upload, rotation, metadata and delete of task photos (the shapes of src/domain/schemas/media.ts). */

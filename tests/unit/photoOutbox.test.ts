@@ -3,13 +3,17 @@ import 'fake-indexeddb/auto';
  * Task photos through the outbox against the fake API (tests/unit/outboxFakeApi.ts): a photo deleted
  * before its upload ever left the device is never sent; one whose upload may have reached the server
  * is uploaded and deleted in order; the device keeps its only copy unless the server names the hash
- * of the very bytes it holds.
+ * of the very bytes it holds; a refused upload holds every later change of its job (the report, the
+ * job's completion) until it is retried or discarded.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../src/data/db';
 import { setAccessTokenProvider, setSession, type Session } from '../../src/data/identity';
 import { newId } from '../../src/data/ids';
-import { enqueue } from '../../src/data/outbox';
+import { heldEntries, dependentEntries, type OutboxEntry } from '../../src/data/commands';
+import { discardCommand, enqueue, retryCommand } from '../../src/data/outbox';
+import { buildCompleteJobRequest } from '../../src/domain/jobs/form';
+import { JobStatus } from '../../src/domain/enums';
 import { deletePhoto, photoSendState } from '../../src/data/photos/store';
 import { metadataFrom } from '../../src/data/photos/processing';
 import type { StoredPhoto } from '../../src/data/photos/types';
@@ -213,5 +217,80 @@ describe('the device keeps its only copy until the server names its hash', () =>
     await runReplay();
     expect(mediaRequests().at(-1)?.form?.fileHash).toBe(photo.sha256);
     expect(await db.photos.get(photo.assetId)).toMatchObject({ state: 'sent', blob: null });
+  });
+});
+
+describe('a refused photo holds the later changes of its job', () => {
+  /** The plumber's end of the task offline: a photo, the report (listing it or not), the job's completion. */
+  async function finishOffline(listPhoto: boolean) {
+    noNetwork();
+    const photo = await takePhoto('leak');
+    await enqueue({
+      type: 'sendTaskReport',
+      body: {
+        taskId, jobId: job.jobId, isDraft: false,
+        jobTasks: [listPhoto
+          ? { taskId, additionalDetailsRequest: { obstacle: false, note: 'Lekkasje', deviationList: [{ id: 1, value: 'Lekkasje', deviationType: 0 }], deviationImages: [{ assetId: photo.assetId, text: photo.fileName, url: '' }] } }
+          : { taskId, notes: 'Byttet' }],
+      },
+    });
+    const reported = (await db.jobs.get(job.jobId))!;
+    await enqueue({ type: 'completeJob', body: buildCompleteJobRequest(reported, reported.jobTasks[0].jobType, plumber.email, new Date()) });
+    await runReplay();
+    cancelScheduledReplay();
+    networkBack();
+    api.log.length = 0;
+    // The company's image storage is full: the upload is refused (not retried by itself).
+    api.failNext((s) => s.path === '/api/media', { kind: 'status', status: 413, body: { statusCode: 413, message: 'full', errorKey: 'MediaQuotaExceeded' } });
+    return photo;
+  }
+
+  const queue = async () => (await db.outbox.orderBy('seq').toArray()).map((e) => [e.type, e.status]);
+  /** The requests that changed something on the server, in the order they arrived. */
+  const changesSent = () => api.log.filter((s) => s.method !== 'GET').map((s) => `${s.method} ${s.path}`);
+  const holds = (entries: OutboxEntry[]) => heldEntries(entries[0], entries).map((e) => e.type);
+
+  it('the report listing it and the completion wait, across runs, until the photo is retried; then each goes once, in order', async () => {
+    await finishOffline(true);
+    expect(await runReplay()).toMatchObject({ sent: 0, failed: 1, stop: null });
+    expect(await queue()).toEqual([['uploadPhoto', 'failed'], ['sendTaskReport', 'pending'], ['completeJob', 'pending']]);
+    expect(changesSent()).toEqual(['POST /api/media']);
+    const entries = await db.outbox.orderBy('seq').toArray();
+    // The panel says what waits behind the refusal; a discard would take only the report that lists it along.
+    expect(holds(entries)).toEqual(['sendTaskReport', 'completeJob']);
+    expect(dependentEntries(entries[0], entries).map((e) => e.type)).toEqual(['sendTaskReport']);
+    // The replica still shows what the plumber did.
+    expect((await db.jobs.get(job.jobId))!.statusId).toBe(JobStatus.Completed);
+
+    // Another run (the app opened again, back online): still nothing of the job goes.
+    expect(await runReplay()).toMatchObject({ sent: 0, failed: 0 });
+    expect(changesSent()).toEqual(['POST /api/media']);
+
+    await retryCommand(entries[0].seq!);
+    await runReplay();
+    expect(await db.outbox.count()).toBe(0);
+    expect(changesSent()).toEqual(['POST /api/media', 'POST /api/media', `POST /api/jobs/task/${taskId}`, 'PUT /api/Jobs']);
+    expect(api.applied.map((a) => a.method)).toEqual(['POST', 'POST', 'PUT']);
+    expect(new Set(api.applied.map((a) => a.key)).size).toBe(3);
+    expect(api.jobs.get(job.jobId)).toMatchObject({ statusId: JobStatus.Completed });
+    expect(api.media.size).toBe(1);
+  });
+
+  it('a report that does not list it waits too; discarding the photo lets the report and then the completion go, once', async () => {
+    await finishOffline(false);
+    expect(await runReplay()).toMatchObject({ sent: 0, failed: 1 });
+    expect(await queue()).toEqual([['uploadPhoto', 'failed'], ['sendTaskReport', 'pending'], ['completeJob', 'pending']]);
+    expect(changesSent()).toEqual(['POST /api/media']);
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(holds(entries)).toEqual(['sendTaskReport', 'completeJob']);
+    expect(dependentEntries(entries[0], entries)).toEqual([]);
+
+    await discardCommand(entries[0].seq!);
+    expect(await queue()).toEqual([['sendTaskReport', 'pending'], ['completeJob', 'pending']]);
+    expect(await runReplay()).toMatchObject({ sent: 2, failed: 0 });
+    expect(changesSent()).toEqual(['POST /api/media', `POST /api/jobs/task/${taskId}`, 'PUT /api/Jobs']);
+    expect(api.applied).toHaveLength(2);
+    expect(api.jobs.get(job.jobId)).toMatchObject({ statusId: JobStatus.Completed });
+    expect(await db.outbox.count()).toBe(0);
   });
 });

@@ -160,3 +160,22 @@ export function dependentEntries(entry: OutboxEntry, entries: OutboxEntry[]): Ou
   }
   return out;
 }
+
+/**
+ * Later queued commands that replay holds behind this refused one (src/data/replay/run.ts): those
+ * touching one of its jobs or using an id it creates, and, the same way, those behind them. They
+ * go once it is retried and sent, or discarded; only dependentEntries go with a discard.
+ */
+export function heldEntries(entry: OutboxEntry, entries: OutboxEntry[]): OutboxEntry[] {
+  const first = commandDef(entry);
+  const held = new Set([...first.jobIds(), ...first.creates()]);
+  const out: OutboxEntry[] = [];
+  for (const e of [...entries].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) {
+    if ((e.seq ?? 0) <= (entry.seq ?? 0) || e.userId !== entry.userId) continue;
+    const def = commandDef(e);
+    if (!def.referenced().some((id) => held.has(id))) continue;
+    if (e.status === 'pending') out.push(e);
+    for (const id of [...def.jobIds(), ...def.creates()]) held.add(id);
+  }
+  return out;
+}

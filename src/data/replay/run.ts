@@ -56,8 +56,14 @@ async function replayOnce(): Promise<ReplayResult> {
   const identity = getRequestIdentity();
   if (!identity) return { ...result, stop: 'auth' };
   const userId = identity.userId;
-  // Ids created by commands that failed or wait behind a failure: commands using them must wait too.
+  // The jobs of commands that failed or wait behind a failure, and the ids they create: a later
+  // command touching one of these waits too (a job's completion behind its report, the report behind
+  // its refused photo), until the failure is retried or discarded.
   const blocked = new Set<string>();
+  const holdBehind = (entry: OutboxEntry) => {
+    const def = commandDef(entry);
+    for (const id of [...def.jobIds(), ...def.creates()]) blocked.add(id);
+  };
   let lastSeq = 0;
   let exhausted = false;
   let done = 0;
@@ -92,7 +98,7 @@ async function replayOnce(): Promise<ReplayResult> {
     if (outcome.kind === 'sent') result.sent += 1;
     else {
       result.failed += 1;
-      for (const id of commandDef(entry).creates()) blocked.add(id);
+      holdBehind(entry);
     }
     total = Math.max(total, done);
     setLocalReplayState({ replaying: true, done, total });
@@ -156,7 +162,7 @@ async function replayOnce(): Promise<ReplayResult> {
       const def = commandDef(entry);
       const waits = entry.status === 'failed' || def.referenced().some((id) => blocked.has(id));
       if (waits) {
-        for (const id of def.creates()) blocked.add(id);
+        holdBehind(entry);
         continue;
       }
       started = true;
