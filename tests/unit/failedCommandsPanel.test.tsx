@@ -6,11 +6,11 @@
  * 'ServerError.NoAccess': the texts live in the on-demand namespace syncDetails).
  */
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
 import i18n from 'i18next';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMAND_TYPES, type CommandType, type OutboxEntry } from '../../src/data/commands';
 import { db } from '../../src/data/db';
 import { setSession, type Session } from '../../src/data/identity';
@@ -28,6 +28,7 @@ beforeAll(async () => { await i18nReady; await i18n.loadNamespaces(['sync']); })
 afterEach(async () => {
   cleanup();
   await db.outbox.clear();
+  await db.photos.clear();
   await setLanguage('nb');
 });
 
@@ -127,4 +128,65 @@ describe('every kind of change and every reason, translated', () => {
       });
     });
   }
+});
+
+describe('what the plumber recorded in a refused change', () => {
+  it('is shown in the panel from the change itself, with its photo, in nb and en; no screen of a job the device no longer holds is opened', async () => {
+    setSession(plumber);
+    // fake-indexeddb gives a stored Blob back as a plain object: the picture's URL is stood in for.
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:thumb');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    const thumb = new Blob(['thumb'], { type: 'image/jpeg' });
+    await db.photos.put({
+      assetId: 'asset-1', jobId: 'job-1', taskId: 'task-1', matrikkelenhetsId: 5, imageType: 'deviation', meterKind: 'deviation', meterNumber: null,
+      fileName: 'lekkasje.jpg', blob: thumb, thumb, sha256: 'x', metadata: {} as never, createdAt: '2026-11-25T10:00:00.000Z', state: 'local',
+    });
+    await db.outbox.add({
+      ...refusedNote({ status: 403, message: 'no access' }),
+      type: 'sendTaskReport',
+      body: {
+        taskId: 'task-1', jobId: 'job-1', isDraft: false,
+        jobTasks: [{
+          taskId: 'task-1', notes: 'Kunden var ikke hjemme',
+          dismantleObj: { lastMeterReading: 1234, dismantledDate: '2026-11-25T09:00:00.000Z', comment: 'Rusten' },
+          additionalDetailsRequest: { obstacle: true, note: 'Stengt kjeller', deviationList: [{ id: 7, value: 'Ingen hjemme', deviationType: 1 }], deviationImages: [{ assetId: 'asset-1', text: 'lekkasje.jpg', url: '' }] },
+        }],
+      },
+    } as OutboxEntry);
+    renderPanel();
+    const toggle = await screen.findByTestId('failed-recorded-toggle');
+    expect(toggle.textContent).toBe('Vis det du registrerte');
+    expect(screen.queryByTestId('failed-open')).toBeNull();
+    fireEvent.click(toggle);
+    const recorded = await screen.findByTestId('failed-recorded');
+    for (const text of ['Kunden var ikke hjemme', '1234', 'Rusten', 'Stengt kjeller', 'Ingen hjemme', 'Ikke utført', 'Gammel måler', 'Bilder']) {
+      expect.soft(recorded.textContent, text).toContain(text);
+    }
+    expect(recorded.textContent).not.toMatch(RAW_KEY);
+    expect((await within(recorded).findByTestId('recorded-photo')).getAttribute('alt')).toBe('lekkasje.jpg');
+    expect(screen.getByTestId('failed-recorded-toggle').textContent).toBe('Skjul det du registrerte');
+
+    await setLanguage('en');
+    await vi.waitFor(() => expect(screen.getByTestId('failed-recorded').textContent).toContain('Not carried out'));
+    expect(screen.getByTestId('failed-recorded').textContent).toContain('Old meter');
+    expect(screen.getByTestId('failed-recorded-toggle').textContent).toBe('Hide what you recorded');
+    fireEvent.click(screen.getByTestId('failed-recorded-toggle'));
+    expect(screen.queryByTestId('failed-recorded')).toBeNull();
+    vi.restoreAllMocks();
+  });
+
+  it('a refused note shows the note; a photo no longer on the device is named as such', async () => {
+    setSession(plumber);
+    await db.outbox.bulkAdd([
+      refusedNote({ status: 400, message: 'x' }),
+      { ...refusedNote({ status: 413, message: 'full', errorKey: 'MediaQuotaExceeded' }), key: 'k2', type: 'uploadPhoto', body: { assetId: 'asset-gone', jobId: 'job-1', taskId: 'task-1' } as never },
+    ]);
+    renderPanel();
+    const toggles = await screen.findAllByTestId('failed-recorded-toggle');
+    toggles.forEach((b) => fireEvent.click(b));
+    const shown = await screen.findAllByTestId('failed-recorded');
+    expect(shown[0].textContent).toContain('Notat');
+    expect(shown[0].textContent).toContain('x');
+    await within(shown[1]).findByTestId('recorded-photo-gone');
+  });
 });

@@ -3,18 +3,21 @@
  * changed on the server meanwhile) shows my version beside the server's, with "keep the server's"
  * and "use mine". Nothing leaves the outbox without the user choosing it.
  */
-import { useState } from 'react';
-import { Box, Button, Grid, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
+import { Box, Button, Grid, HStack, List, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { dependentEntries, type OutboxEntry } from '../../data/commands';
+import { dependentEntries, heldEntries, type OutboxEntry } from '../../data/commands';
 import { db } from '../../data/db';
 import { discardCommand, retryCommand, useOutbox } from '../../data/outbox';
 import type { Job, Plumber } from '../../domain/api';
 import { confirm, snackbar } from '../../ui';
 import { changePath, commandLabelKey, conflictRows, fieldLabelKey, jobLabel, refusalKey, refusedFieldLabel } from './describe';
 import { ApiError } from '../../data/transport';
+
+// Loads when the plumber first opens what they recorded (with the task forms' field names).
+const RecordedChange = lazy(async () => ({ default: (await import('./RecordedChange')).RecordedChange }));
 
 const NO_PLUMBERS: Plumber[] = [];
 
@@ -34,7 +37,8 @@ export function FailedCommandsPanel({ onOpenChange }: { onOpenChange?: () => voi
           key={entry.seq}
           entry={entry}
           job={jobs?.find((j) => j.jobId === entry.jobId)}
-          dependents={dependentEntries(entry, entries)}
+          held={heldEntries(entry, entries)}
+          dependents={dependentEntries(entry, entries).length}
           plumbers={plumbers}
           onOpenChange={onOpenChange}
         />
@@ -46,18 +50,21 @@ export function FailedCommandsPanel({ onOpenChange }: { onOpenChange?: () => voi
 interface FailedCommandProps {
   entry: OutboxEntry;
   job: Job | undefined;
-  /** The queued changes that wait behind this one. */
-  dependents: OutboxEntry[];
+  /** The queued changes replay holds behind this one (its jobs', and those using what it creates). */
+  held: OutboxEntry[];
+  /** How many of them build on what it creates: a discard drops them with it. */
+  dependents: number;
   plumbers: Plumber[];
   onOpenChange?: () => void;
 }
 
-function FailedCommand({ entry, job, dependents: waiting, plumbers, onOpenChange }: FailedCommandProps) {
+function FailedCommand({ entry, job, held, dependents, plumbers, onOpenChange }: FailedCommandProps) {
   const { t } = useTranslation(['sync', 'syncDetails']);
   const navigate = useNavigate();
-  const dependents = waiting.length;
-  const path = changePath(entry, job);
+  // Only a job on the device opens its screens; what a change recorded is shown here, from the change itself.
+  const path = job ? changePath(entry, job) : null;
   const [busy, setBusy] = useState(false);
+  const [showRecorded, setShowRecorded] = useState(false);
   const error = entry.error;
   const conflict = error?.status === 409;
   const rows = conflict ? conflictRows(entry, plumbers) : [];
@@ -93,11 +100,11 @@ function FailedCommand({ entry, job, dependents: waiting, plumbers, onOpenChange
         </Text>
       )}
       {field && <Text fontSize="sm" color="red.fg" data-testid="failed-field">{t('RefusedField', { field })}</Text>}
-      {dependents > 0 && (
+      {held.length > 0 && (
         <Box mt="1" fontSize="sm" data-testid="failed-waiting">
-          <Text>{t('Dependents', { count: dependents })}</Text>
+          <Text>{t('Dependents', { count: held.length })}</Text>
           <List.Root ps="4">
-            {waiting.map((w) => <List.Item key={w.seq}>{t(commandLabelKey(w))} · {jobLabel(w, w.jobId === entry.jobId ? job : undefined)}</List.Item>)}
+            {held.map((w) => <List.Item key={w.seq}>{t(commandLabelKey(w))} · {jobLabel(w, w.jobId === entry.jobId ? job : undefined)}</List.Item>)}
           </List.Root>
         </Box>
       )}
@@ -117,10 +124,18 @@ function FailedCommand({ entry, job, dependents: waiting, plumbers, onOpenChange
           )}
         </Box>
       )}
+      {showRecorded && (
+        <Suspense fallback={<Spinner size="sm" mt="2" />}>
+          <RecordedChange entry={entry} />
+        </Suspense>
+      )}
       <HStack mt="3" gap="2" justify="flex-end" wrap="wrap">
+        <Button size="sm" variant="ghost" data-testid="failed-recorded-toggle" aria-expanded={showRecorded} onClick={() => setShowRecorded((v) => !v)}>
+          {t(showRecorded ? 'HideKept' : 'OpenKept')}
+        </Button>
         {path && (
           <Button size="sm" variant="ghost" data-testid="failed-open" onClick={() => { onOpenChange?.(); navigate(path); }}>
-            {t(job ? 'OpenJob' : 'OpenKept')}
+            {t('OpenJob')}
           </Button>
         )}
         {conflict ? (

@@ -3,7 +3,9 @@
  * names itself in the registry (src/data/commands): its label, its subject and its conflict rows.
  */
 import { commandDef, jobSubject, type Command, type ConflictRow, type OutboxEntry } from '../../data/commands';
+import { listedAssetIds } from '../../data/commands/reports';
 import type { Job, Plumber } from '../../domain/api';
+import { fieldRows, type FieldValue } from '../../domain/tasks/view';
 import { serverErrorKey, type ServerRefusal } from '../../domain/serverErrors';
 
 export type { ConflictRow } from '../../data/commands';
@@ -58,4 +60,55 @@ export function changePath(entry: OutboxEntry, job: Job | undefined): string | n
   const named = (entry.body as { taskId?: unknown }).taskId;
   const taskId = typeof named === 'string' && shown.jobTasks.some((t) => t.taskId === named) ? named : shown.jobTasks[0]?.taskId;
   return taskId ? `/job/${shown.jobId}/task/${taskId}` : `/job/${shown.jobId}`;
+}
+
+/** One thing a change recorded: its label (a full i18n key) and its value. */
+export interface RecordedRow {
+  labelKey: string;
+  value: FieldValue;
+}
+
+/** What a change recorded, as the plumber reads it: titled groups of rows (titleKey: full i18n key), and its photos. */
+export interface Recorded {
+  sections: { titleKey: string; rows: RecordedRow[] }[];
+  /** The photos it sends or lists (asset ids; the device's copies are shown as pictures). */
+  photoIds: string[];
+}
+
+const rowsOf = (obj: unknown, labelPrefix: string): RecordedRow[] =>
+  fieldRows(obj && typeof obj === 'object' ? (obj as Record<string, unknown>) : null).map((r) => ({ labelKey: `${labelPrefix}.${r.key}`, value: r.value }));
+
+/** A job command's own fields, in this order, labelled syncDetails:Field.<name>. */
+const JOB_FIELDS = ['subscriberText', 'title', 'description', 'notes', 'scheduledDate', 'dueDate', 'assigneeName', 'completedDate'] as const;
+
+/**
+ * What the plumber recorded in a change, read from the queued command itself (not from a job the
+ * device may no longer hold), so it stays readable, offline too, until the change is discarded.
+ */
+export function recordedOf(command: Command): Recorded {
+  const sections: Recorded['sections'] = [];
+  const add = (titleKey: string, rows: RecordedRow[]) => { if (rows.length) sections.push({ titleKey, rows }); };
+  switch (command.type) {
+    case 'sendTaskReport':
+    case 'saveTaskDraft':
+      for (const task of command.body.jobTasks) {
+        const notes = typeof task.notes === 'string' && task.notes.trim() ? task.notes : null;
+        add('syncDetails:Recorded.Task', notes ? [{ labelKey: 'jobs:Note', value: { kind: 'text', value: notes } }] : []);
+        add('syncDetails:Recorded.NewMeter', rowsOf(task.newWaterMeterObj, 'jobs:MeterField'));
+        add('syncDetails:Recorded.OldMeter', rowsOf(task.dismantleObj, 'jobs:MeterField'));
+        add('syncDetails:Recorded.Deviation', rowsOf(task.additionalDetailsRequest, 'jobs:DeviationField'));
+      }
+      return { sections, photoIds: listedAssetIds(command.body) };
+    case 'uploadPhoto':
+    case 'rotatePhoto':
+    case 'updatePhotoMetadata':
+    case 'deletePhoto':
+      return { sections, photoIds: [command.body.assetId] };
+    default: {
+      const body = command.body as Record<string, unknown>;
+      const picked = Object.fromEntries(JOB_FIELDS.filter((k) => k in body).map((k) => [k, body[k]]));
+      add('syncDetails:Recorded.Job', rowsOf(picked, 'syncDetails:Field'));
+      return { sections, photoIds: [] };
+    }
+  }
 }
