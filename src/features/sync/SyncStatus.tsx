@@ -46,9 +46,10 @@ export function SyncStatus() {
 
   // Offline, the changes waiting show as a count beside the word.
   const offlineCount = tone === 'offline' && status.pending > 0;
-  // On a phone, sending and waiting show only their count beside the dot.
+  // On a phone, sending, waiting and refused show only their count beside the dot.
   const compactCount = tone === 'replaying' ? `${status.progress.done}/${status.progress.total}`
-    : tone === 'pending' ? String(status.pending) : null;
+    : tone === 'pending' ? String(status.pending)
+      : tone === 'failed' ? String(status.failed) : null;
 
   return (
     <>
@@ -68,10 +69,11 @@ export function SyncStatus() {
             (measured: 0.9 s of CPU in a 10 s replay on a machine drawing in software). */}
         <Box w="2.5" h="2.5" borderRadius="full" bg={DOT[tone]} />
         {/* Named by its visible text (WCAG 2.5.3: what is seen is what a voice command says), then what it does. */}
-        {/* On a phone the words give the title room ("Jobbdeta|ljer"): the count stays visible, the
-            words are read out; failed and offline keep their words, as the plumber must notice them. */}
-        <Text as="span" fontSize="sm" srOnly={tone === 'failed' || tone === 'offline' ? false : { base: true, md: false }}>{short}</Text>
-        {compactCount && <Badge size="sm" colorPalette="yellow" hideFrom="md" aria-hidden>{compactCount}</Badge>}
+        {/* On a phone the words give the title room ("Jobbdeta|ljer", "Oppgavedetal|" beside "3 feilet"):
+            the count stays visible, the words are read out; refused changes show their count on red, as
+            the plumber must notice them, and offline keeps its word. */}
+        <Text as="span" fontSize="sm" srOnly={tone === 'offline' ? false : { base: true, md: false }}>{short}</Text>
+        {compactCount && <Badge size="sm" colorPalette={tone === 'failed' ? 'red' : 'yellow'} variant={tone === 'failed' ? 'solid' : undefined} hideFrom="md" aria-hidden data-testid="sync-count">{compactCount}</Badge>}
         {offlineCount && <Badge size="sm" colorPalette="yellow">{status.pending}</Badge>}
         <chakra.span srOnly>, {t('OpenStatus')}</chakra.span>
       </Button>
