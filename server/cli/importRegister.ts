@@ -31,7 +31,7 @@ function progressBar(): { update: (phase: ImportPhase, done: number, total: numb
       last = Date.now();
       const width = 30;
       const filled = total === 0 ? 0 : Math.round((done / total) * width);
-      const label = { read: 'rows read', check: 'rows checked', write: 'rows written' }[phase];
+      const label = { read: 'rows read and checked', write: 'rows written' }[phase];
       const of = phase === 'read' ? '' : ` / ${count(total)}`;
       process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${count(done)}${of} ${label}\x1b[K`);
       drawn = true;
@@ -47,9 +47,10 @@ function printReport(r: RegisterImportReport, file: string, seconds: number): vo
   console.log(`${file} (${read}) for ${r.company}: ${count(r.rows)} rows in ${seconds.toFixed(1)} s`);
   if (r.ignoredColumns.length) console.log(`  columns not read (no column of the register): ${r.ignoredColumns.join(', ')}`);
   if (r.problems.length) {
-    console.error(`\n${count(r.refusedRows)} row(s) refused, nothing written:`);
+    console.error(r.headerRefused ? '\nThe header is refused, no row read, nothing written:' : `\n${count(r.refusedRows)} row(s) refused, nothing written:`);
     for (const p of r.problems.slice(0, LIST_AT_MOST)) console.error(`  line ${p.line}${p.column ? `, ${p.column}` : ''}: ${p.reason}`);
-    if (r.problems.length > LIST_AT_MOST) console.error(`  ... and ${count(r.problems.length - LIST_AT_MOST)} more problems`);
+    const more = Math.max(0, r.problems.length - LIST_AT_MOST) + r.moreProblems;
+    if (more) console.error(`  ... and ${count(more)} more problems`);
     return;
   }
   console.log(`  inserted ${count(r.inserted)}, updated ${count(r.updated)}, unchanged ${count(r.unchanged)}`);

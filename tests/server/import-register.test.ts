@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meterPoints, registerLookups } from '../../server/db/schema';
 import { DEMO_REGISTER_LOOKUPS, demoRegisterPoints, seedRegister } from '../../server/db/seedRegister';
 import { createHubPublisher } from '../../server/hub/publisher';
-import { importRegisterFile } from '../../server/services/register/import';
+import { importRegister, importRegisterFile, MAX_REGISTER_ROWS, MAX_XLSX_BYTES, type RegisterSource } from '../../server/services/register/import';
+import { MAX_RECORD_CHARS } from '../../server/services/register/csv';
 import { createTestDatabase } from '../helpers/db';
 import { seedTestPeople, type TestPeople } from '../helpers/app';
 
@@ -215,6 +216,95 @@ describe('files as people send them', () => {
     ws.getCell('D4').value = 'sometimes';
     const bad = await importRegisterFile(deps, write(Buffer.from(await wb.xlsx.writeBuffer()), 'xlsx'), people.companyA.orgNumber);
     expect(bad.problems.map((p) => `${p.line} ${p.column}`)).toEqual(['4 assignmentType']);
+  });
+});
+
+/** A source of `first` and then `rest()` repeated (without end unless `times`), counting the bytes pulled. */
+function countingSource(name: string, first: string | Buffer, rest: () => string | Buffer, times = Infinity) {
+  const source = {
+    name, pulled: 0, opened: 0,
+    open() {
+      source.opened += 1;
+      return (async function* () {
+        const chunk = (c: string | Buffer) => (typeof c === 'string' ? Buffer.from(c) : c);
+        source.pulled += chunk(first).length;
+        yield chunk(first);
+        for (let i = 0; i < times; i++) {
+          const next = chunk(rest());
+          source.pulled += next.length;
+          yield next;
+        }
+      })();
+    },
+  } satisfies RegisterSource & { pulled: number; opened: number };
+  return source;
+}
+
+describe('large and hostile files', () => {
+  const MB = 1024 * 1024;
+  let next = 20_000;
+  /** About 1 MB of good rows with new ids. */
+  const rowsMb = () => {
+    const lines: string[] = [];
+    for (let size = 0; size < MB;) {
+      const line = `${next++},,,A,new,,Storgata ${next % 100},,,,,,,,,,,\n`;
+      lines.push(line);
+      size += line.length;
+    }
+    return lines.join('');
+  };
+
+  it('checks the header before reading on: a header lacking a required column is refused after its first chunk of an endless file', async () => {
+    const source = countingSource('endless.csv', 'waterMeterPointId;agreementNo;address\n1;A;Veien 1\n', rowsMb);
+    const report = await importRegister(deps, source, people.companyA.orgNumber);
+    expect(report).toMatchObject({ headerRefused: true, rows: 0, refusedRows: 0 });
+    expect(report.problems).toEqual([{ line: 1, column: 'assignmentType', reason: 'the header has no such column, and it is required' }]);
+    // The first chunk only: not one of the megabytes after it.
+    expect(source.pulled).toBeLessThan(100);
+  });
+
+  it(`refuses a file past its row cap while reading it (${MAX_REGISTER_ROWS.toLocaleString('en-US')} rows), naming the cap, and writes nothing`, async () => {
+    const before = await count();
+    const source = countingSource('endless.csv', `${HEADER}\n`, rowsMb);
+    await expect(importRegister(deps, source, people.companyA.orgNumber, { maxRows: 30_000 }))
+      .rejects.toThrow(/^The file holds more than 30,000 rows, the most one import takes \(line 30002\); nothing was written/);
+    expect(source.pulled).toBeLessThan(3 * MB);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses an unclosed quote once its record passes the longest one read, not at the end of an endless file', async () => {
+    const source = countingSource('endless.csv', `${HEADER}\n9001,,,A,new,,"Veien 1,,,,,,,,,,,\n`, rowsMb);
+    const report = await importRegister(deps, source, people.companyA.orgNumber);
+    expect(report.problems).toEqual([{ line: 2, column: null, reason: `the record is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} characters (a quoted field not closed?)` }]);
+    expect(source.pulled).toBeLessThan(MAX_RECORD_CHARS + 2 * MB);
+  });
+
+  it('reads a file again as Windows-1252 from its start when a byte that is not UTF-8 comes after two megabytes of plain text', async () => {
+    const first = next;
+    const chunks = [`${HEADER}\n`, rowsMb(), rowsMb(), `${next},,,A,ny,,"Bjørnstjerne Bjørnsons gate 9, 3044 Drammen",,,,,Sone Ærø,,,,,,\n`]
+      .map((c, i, all) => Buffer.from(c, i === all.length - 1 ? 'latin1' : 'utf8'));
+    let opened = 0;
+    const source: RegisterSource = { name: 'late-1252.csv', open: () => (opened++, (async function* () { yield* chunks; })()) };
+    const report = await importRegister(deps, source, people.companyA.orgNumber);
+    expect(report).toMatchObject({ encoding: 'windows-1252', problems: [], rows: next - first + 1, inserted: next - first + 1 });
+    expect(opened).toBe(2);
+    expect((await pointsOf(first))[0].address).toBe(`Storgata ${(first + 1) % 100}`);
+    expect((await pointsOf(next))[0]).toMatchObject({ address: 'Bjørnstjerne Bjørnsons gate 9, 3044 Drammen', street: 'Bjørnstjerne Bjørnsons gate' });
+  }, 60_000);
+
+  it(`refuses a workbook larger than ${MAX_XLSX_BYTES / MB} MB while reading it`, async () => {
+    // A zip's first entry, stored (not compressed), of 200 MB: read through by the unzipping stream.
+    const name = Buffer.from('xl/media/image1.png');
+    const entry = Buffer.alloc(30);
+    entry.writeUInt32LE(0x04034b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt32LE(200 * MB, 18);
+    entry.writeUInt32LE(200 * MB, 22);
+    entry.writeUInt16LE(name.length, 26);
+    const zeros = Buffer.alloc(MB);
+    const source = countingSource('big.xlsx', Buffer.concat([entry, name]), () => zeros, 200);
+    await expect(importRegister(deps, source, people.companyA.orgNumber)).rejects.toThrow(`big.xlsx is larger than ${MAX_XLSX_BYTES / MB} MB, the largest workbook the import reads`);
+    expect(source.pulled).toBeLessThan(MAX_XLSX_BYTES + 2 * MB);
   });
 });
 

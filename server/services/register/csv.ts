@@ -4,9 +4,13 @@
  * writes on a Norwegian Windows: a file that is not valid UTF-8 is read as that), CRLF or LF, quoted
  * fields holding separators, doubled quotes and line breaks. Every record carries the physical line it
  * starts on, so a refusal names the line an editor shows.
+ *
+ * Read as a stream (readCsv): bytes decoded chunk by chunk, the separator decided once the header line
+ * is whole, records parsed as their text arrives; no record may grow past MAX_RECORD_CHARS, so an
+ * unclosed quote in a large file holds no more than that. Whether bytes are UTF-8 is known only once
+ * all are read: readCsv stops with NotUtf8Error at the first invalid sequence, and the caller reads the
+ * file again from its start as Windows-1252 (a file is read whole in one encoding, as before).
  */
-import { isUtf8 } from 'node:buffer';
-
 export interface CsvRecord {
   /** 1-based physical line the record starts on. */
   line: number;
@@ -21,16 +25,51 @@ export class CsvError extends Error {
   }
 }
 
+export type CsvEncoding = 'utf-8' | 'utf-16le' | 'windows-1252';
+
+/** Longest record (its fields and separators) read: far past any register line, short of a whole file. */
+export const MAX_RECORD_CHARS = 1 << 20;
+
+/** Bytes read as UTF-8 (no BOM) met a sequence that is not UTF-8: the file is Windows-1252. */
+export class NotUtf8Error extends Error {}
+
+/**
+ * The encoding a file's first bytes (at least 3 when it has them) tell: a BOM's, else UTF-8 (`strict`:
+ * not known until every byte is read; Windows-1252 where one is not UTF-8).
+ */
+export function encodingOf(head: Uint8Array): { encoding: CsvEncoding; strict: boolean } {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8', strict: false };
+  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', strict: false };
+  return { encoding: 'utf-8', strict: true };
+}
+
+/**
+ * A decoder of a file's chunks in order (null: the end), a sequence split between chunks kept for the
+ * next. A BOM at the start is dropped. `strict` UTF-8 throws NotUtf8Error at the first invalid sequence.
+ */
+export function chunkDecoder(encoding: CsvEncoding, strict = false): (bytes: Uint8Array | null) => string {
+  if (encoding === 'windows-1252') return (bytes) => (bytes ? decodeWindows1252(bytes) : '');
+  const decoder = new TextDecoder(encoding, { fatal: strict });
+  return (bytes) => {
+    try {
+      return bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
+    } catch (err) {
+      if (strict && err instanceof TypeError) throw new NotUtf8Error('not UTF-8');
+      throw err;
+    }
+  };
+}
+
 /** The text of a file's bytes, and which encoding it was read as. */
-export function decodeText(bytes: Uint8Array): { text: string; encoding: 'utf-8' | 'utf-16le' | 'windows-1252' } {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    return { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'utf-8' };
+export function decodeText(bytes: Uint8Array): { text: string; encoding: CsvEncoding } {
+  const { encoding, strict } = encodingOf(bytes);
+  try {
+    const decode = chunkDecoder(encoding, strict);
+    return { text: decode(bytes) + decode(null), encoding };
+  } catch (err) {
+    if (!(err instanceof NotUtf8Error)) throw err;
+    return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
   }
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le' };
-  // Bytes such as 0xE6 0xF8 0xE5 (æøå in Windows-1252) are never valid UTF-8 on their own. (Checked
-  // natively first: a fatal TextDecoder decodes the whole file before it gives up, a second of 100,000 rows.)
-  if (isUtf8(bytes)) return { text: new TextDecoder('utf-8').decode(bytes), encoding: 'utf-8' };
-  return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
 }
 
 /** Windows-1252's 0x80–0x9F (where it differs from Latin-1); undefined bytes stay as their C1 code. */
@@ -47,6 +86,12 @@ function decodeWindows1252(bytes: Uint8Array): string {
 
 /** The separator of the header line: semicolons when it holds more of them than commas (outside quotes). */
 export function detectSeparator(text: string): CsvSeparator {
+  const { commas, semicolons } = scanHeader(text);
+  return semicolons > commas ? ';' : ',';
+}
+
+/** The header line's separators counted, up to its first line break outside quotes (`end`, -1: not yet in `text`). */
+function scanHeader(text: string): { commas: number; semicolons: number; end: number } {
   let commas = 0;
   let semicolons = 0;
   let quoted = false;
@@ -54,11 +99,11 @@ export function detectSeparator(text: string): CsvSeparator {
     const c = text[i];
     if (c === '"') quoted = !quoted;
     else if (quoted) continue;
-    else if (c === '\n' || c === '\r') break;
+    else if (c === '\n' || c === '\r') return { commas, semicolons, end: i };
     else if (c === ',') commas++;
     else if (c === ';') semicolons++;
   }
-  return semicolons > commas ? ';' : ',';
+  return { commas, semicolons, end: -1 };
 }
 
 const QUOTE = 34;
@@ -82,6 +127,8 @@ export class CsvParser {
   private skipLf = false;
   /** Inside quotes the last character was a CR (its line is counted; an LF after it is not). */
   private prevCr = false;
+  /** Characters of the record's ended fields, a separator each: the record read so far is this plus `field`. */
+  private recordChars = 0;
 
   constructor(separator: CsvSeparator) {
     this.sep = separator.charCodeAt(0);
@@ -142,6 +189,10 @@ export class CsvParser {
         i = j;
       }
     }
+    // Checked once a chunk: a record may pass the bound by one chunk's length before it is refused.
+    if (this.recordChars + this.field.length > MAX_RECORD_CHARS) {
+      throw new CsvError(this.recordLine, `the record is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} characters (a quoted field not closed?)`);
+    }
     return out;
   }
 
@@ -184,6 +235,7 @@ export class CsvParser {
 
   private endField(): void {
     this.fields.push(this.field);
+    this.recordChars += this.field.length + 1;
     this.field = '';
     this.state = State.FieldStart;
   }
@@ -191,6 +243,7 @@ export class CsvParser {
   private endRecord(out: CsvRecord[]): void {
     const fields = this.fields;
     this.fields = [];
+    this.recordChars = 0;
     if (fields.length === 1 && fields[0] === '') return;
     out.push({ line: this.recordLine, fields });
   }
@@ -202,4 +255,41 @@ export function parseCsv(text: string, separator: CsvSeparator = detectSeparator
   const records = parser.push(text);
   for (const r of parser.end()) records.push(r);
   return records;
+}
+
+/**
+ * The records of a file's bytes as they arrive, in one encoding (see the module's comment); `onSeparator`
+ * hears the separator once the header line is whole. A header line past MAX_RECORD_CHARS is a CsvError.
+ */
+export async function* readCsv(
+  chunks: AsyncIterable<Uint8Array>, encoding: CsvEncoding, strict: boolean, onSeparator: (separator: CsvSeparator) => void,
+): AsyncGenerator<CsvRecord, void, undefined> {
+  const decode = chunkDecoder(encoding, strict);
+  let parser: CsvParser | null = null;
+  let head = '';
+  const start = (text: string) => {
+    const separator = detectSeparator(text);
+    onSeparator(separator);
+    return new CsvParser(separator);
+  };
+  for await (const chunk of chunks) {
+    const text = decode(chunk);
+    if (parser) {
+      yield* parser.push(text);
+      continue;
+    }
+    head += text;
+    if (scanHeader(head).end < 0) {
+      if (head.length > MAX_RECORD_CHARS) throw new CsvError(1, `the header line is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} characters`);
+      continue;
+    }
+    parser = start(head);
+    yield* parser.push(head);
+    head = '';
+  }
+  // `head` is empty once the parser has started.
+  const rest = head + decode(null);
+  parser ??= start(rest);
+  yield* parser.push(rest);
+  yield* parser.end();
 }

@@ -1,6 +1,6 @@
 /**
- * The register as a workbook: the first worksheet, read as a stream (a register of 100,000 rows never
- * sits in memory as cell objects). Each row comes with its sheet row number, as Excel shows it, and
+ * The register as a workbook: the first worksheet, read as a stream, row by row (a register of
+ * 100,000 rows never sits in memory as cell objects). Each row comes with its sheet row number, as Excel shows it, and
  * every cell as text: numbers as JavaScript writes them (a decimal point), dates as YYYY-MM-DD,
  * rich text and formulas by their text and result.
  */
@@ -23,22 +23,22 @@ function cellText(value: ExcelJS.CellValue): string {
   return '';
 }
 
-/** The rows of the first worksheet, from a file path or a stream; `onRows` hears how many are read so far. */
-export async function readXlsxRows(input: string | Readable, onRows: (read: number) => void = () => {}): Promise<CsvRecord[]> {
+/**
+ * The rows of the first worksheet as they are read, from a file path or a stream (the caller bounds
+ * the workbook's size: exceljs holds a worksheet stored before its shared strings until they come).
+ */
+export async function* xlsxRows(input: string | Readable): AsyncGenerator<CsvRecord, void, undefined> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit',
   });
-  const rows: CsvRecord[] = [];
   for await (const sheet of reader) {
     for await (const row of sheet) {
       const values = row.values as ExcelJS.CellValue[];
       const fields: string[] = [];
       for (let c = 1; c < values.length; c++) fields.push(cellText(values[c]));
-      if (fields.some((f) => f.trim() !== '')) rows.push({ line: row.number, fields });
-      if (row.number % 1000 === 0) onRows(rows.length);
+      if (fields.some((f) => f.trim() !== '')) yield { line: row.number, fields };
     }
     // Only the first sheet holds the register; the rest (notes, pivots) are not read.
     break;
   }
-  return rows;
 }
