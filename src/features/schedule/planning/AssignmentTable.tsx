@@ -15,7 +15,8 @@ import type { PlanSelection } from './usePlanSelection';
 
 const HEADER_PX = 60;
 const ROW_PX = 70;
-const COLUMNS = '36px minmax(8rem, 2fr) minmax(5rem, 1fr) 5.5rem minmax(6rem, 1fr)';
+/** Their least widths with the row's padding fit the table's least width (LIST_MIN_PX, 400 px): the Status column stays whole. */
+const COLUMNS = '28px minmax(6.5rem, 2fr) minmax(5.5rem, 1fr) 5rem minmax(4.5rem, 1fr)';
 
 export interface AssignmentTableProps {
   items: readonly AssignmentListItem[];

@@ -3,7 +3,7 @@
  * street (prefix of the street name), zone, status, reader type, agreement type and 'not associated
  * to assignment list'. Collapsible.
  */
-import { Box, Checkbox, Field, HStack, Heading, IconButton, Input, Stack } from '@chakra-ui/react';
+import { Box, Checkbox, Field, Grid, HStack, Heading, IconButton, Input } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { ASSIGNMENT_TYPE_IDS, NO_STATUS_FILTER_KEY } from '../../../domain/scheduling/enums';
 import type { AssignmentLookups } from '../../../domain/schemas/scheduling';
@@ -16,11 +16,13 @@ export interface FilterPanelProps {
   lookups: AssignmentLookups | undefined;
   onChange: (next: FilterState) => void;
   onCollapse: () => void;
+  /** The board's whole width (above the map on a narrow window): the fields side by side as they fit. */
+  wide?: boolean;
 }
 
 const LOOKUP_FILTERS = ['dimensionId', 'zoneId', 'statusId', 'readerTypeId', 'agreementTypeId'] as const satisfies readonly FilterKey[];
 
-export function FilterPanel({ filter, lookups, onChange, onCollapse }: FilterPanelProps) {
+export function FilterPanel({ filter, lookups, onChange, onCollapse, wide = false }: FilterPanelProps) {
   const { t } = useTranslation('planning');
   const set = <K extends FilterKey>(key: K, value: FilterState[K]) => onChange({ ...filter, [key]: value });
   const options = (key: (typeof LOOKUP_FILTERS)[number]) => {
@@ -29,12 +31,12 @@ export function FilterPanel({ filter, lookups, onChange, onCollapse }: FilterPan
     return key === 'statusId' && !list.some((o) => o.value === NO_STATUS_FILTER_KEY) ? [...list, { value: NO_STATUS_FILTER_KEY, label: t('Filter.NoStatus') }] : list;
   };
   return (
-    <Box as="aside" aria-label={t('Filter.Heading')} w="240px" flexShrink={0} overflowY="auto" pr="1" data-testid="planning-filter">
+    <Box as="aside" aria-label={t('Filter.Heading')} w={wide ? '100%' : '240px'} flexShrink={0} overflowY={wide ? undefined : 'auto'} pr="1" data-testid="planning-filter">
       <HStack justify="space-between" mb="2">
         <Heading as="h2" size="sm">{t('Filter.Heading')}</Heading>
         <IconButton size="xs" variant="ghost" aria-label={t('Filter.Collapse')} aria-expanded onClick={onCollapse}>‹</IconButton>
       </HStack>
-      <Stack gap="3">
+      <Grid gap="3" templateColumns={wide ? 'repeat(auto-fill, minmax(14rem, 1fr))' : '1fr'} alignItems="end">
         <SelectField
           label={t('Filter.assignmentType')} testId="filter-assignmentType" placeholder={t('Filter.All')} value={filter.assignmentType}
           options={ASSIGNMENT_TYPE_IDS.map((id) => ({ value: id, label: t(`AssignmentType.${id}`) }))} onChange={(v) => set('assignmentType', v)}
@@ -58,7 +60,7 @@ export function FilterPanel({ filter, lookups, onChange, onCollapse }: FilterPan
           <Checkbox.Control />
           <Checkbox.Label>{t('Filter.notAssociated')}</Checkbox.Label>
         </Checkbox.Root>
-      </Stack>
+      </Grid>
     </Box>
   );
 }

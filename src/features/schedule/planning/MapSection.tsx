@@ -15,9 +15,11 @@ const MAP_HEIGHT = 'max(320px, calc(100dvh - 300px))';
 export interface MapSectionProps {
   items: readonly AssignmentListItem[];
   selection: Pick<PlanSelection, 'selectedIds' | 'toggle' | 'selectMany' | 'deselectMany' | 'clearChosen' | 'week'>;
+  /** The map's height; by default the board's height less what stands above it. */
+  height?: string;
 }
 
-export function MapSection({ items, selection }: MapSectionProps) {
+export function MapSection({ items, selection, height = MAP_HEIGHT }: MapSectionProps) {
   const { selectedIds, toggle, selectMany, deselectMany, clearChosen, week } = selection;
   const byId = useMemo(() => new Map(items.map((a) => [a.waterMeterPointId, a])), [items]);
 
@@ -37,7 +39,7 @@ export function MapSection({ items, selection }: MapSectionProps) {
   return (
     <PlanningMap
       points={items} selectedIds={selectedIds} onSelect={onSelect} isSelectable={isSelectable}
-      mode="planning" onClearSelections={clearChosen} height={MAP_HEIGHT}
+      mode="planning" onClearSelections={clearChosen} height={height}
     />
   );
 }

@@ -3,7 +3,7 @@
  * selection panel B with the summary; Back, Next (submit), the duration override and the layout dialog.
  * After Next the batch's progress is shown live, then the week as planned.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Flex, HStack, Heading, IconButton, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { newId } from '../../../data/ids';
@@ -29,7 +29,7 @@ import { schedulerRequest } from './selection';
 import { SelectionPanel } from './SelectionPanel';
 import { useBatchJob } from './useBatchJob';
 import { useDebounced } from '../../../ui/useDebounced';
-import { sectionWidths, useLayoutChoice } from './useLayoutChoice';
+import { boardMode, filterFitsBeside, LIST_MIN_PX, MAP_MIN_PX, sectionFlex, useLayoutChoice, useWidths } from './useLayoutChoice';
 import { usePlanSelection } from './usePlanSelection';
 import { preloadPlanningMap } from '../map';
 import { MapSection } from './MapSection';
@@ -42,6 +42,10 @@ function startInWeek(week: WeekFacts, start: DayMinute): DayMinute {
   if (start.date >= week.dates[0]) return start;
   return firstFreeStart(workingWeek(week), { date: week.dates[0], minute: 0 }, PLANNING_TIME_STEP_MINUTES) ?? { date: week.dates[0], minute: 0 };
 }
+
+/** The map and the table when they stand one above the other. */
+const STACKED_MAP_HEIGHT = '360px';
+const STACKED_LIST_HEIGHT = '480px';
 
 /** How often the plan's start is read again while the chosen slot may pass. */
 const NOW_TICK_MS = 60_000;
@@ -60,10 +64,19 @@ export interface PlanBoardProps {
 export function PlanBoard({ schedule, week, durations, editing, startDateTime, onBack, onChanged }: PlanBoardProps) {
   const { t, i18n } = useTranslation('planning');
   const [filter, setFilter] = useState<FilterState>(EMPTY_FILTER);
-  const [filterOpen, setFilterOpen] = useState(true);
   const [layoutOpen, setLayoutOpen] = useState(false);
   const layout = useLayoutChoice(editing ? 'edit' : 'plan');
-  const widths = sectionWidths(layout.choice);
+  const flex = sectionFlex(layout.choice);
+  const [rowRef, row] = useWidths();
+  // The filter panel opens at first where it leaves the table and the map side by side.
+  const [filterOpen, setFilterOpen] = useState<boolean | null>(null);
+  useLayoutEffect(() => {
+    if (filterOpen === null && row) setFilterOpen(filterFitsBeside(row.width, row.viewport));
+  }, [filterOpen, row]);
+  const filterShown = filterOpen ?? false;
+  const mode = row ? boardMode(row.width, filterShown, row.viewport) : 'side';
+  const side = mode === 'side';
+  const column = mode === 'column';
   const street = useDebounced(filter.street, 300);
   const asked = useMemo(() => toAssignmentFilter({ ...filter, street }), [filter, street]);
   const lookups = useAssignmentLookups(useSession()?.companyId ?? null);
@@ -148,8 +161,26 @@ export function PlanBoard({ schedule, week, durations, editing, startDateTime, o
   }
 
   const items = list.data ?? [];
+  const tablePane = (
+    <Box
+      key="table" flex={side ? flex.table : 'none'} minW={side ? `${LIST_MIN_PX}px` : '0'} h={side ? undefined : STACKED_LIST_HEIGHT}
+      data-testid="planning-list-pane"
+    >
+      {list.status === 'error' && !list.data
+        ? <Text color="fg.error">{t('AssignmentListLoadFailed')}</Text>
+        : <AssignmentTable items={items} loading={!list.data} selection={selection} />}
+    </Box>
+  );
+  const mapPane = (
+    <Box key="map" flex={side ? flex.map : 'none'} minW={side ? `${MAP_MIN_PX}px` : '0'} overflowY={side ? 'auto' : undefined} data-testid="planning-map-section">
+      <MapSection items={items} selection={selection} height={side ? undefined : STACKED_MAP_HEIGHT} />
+    </Box>
+  );
   return (
-    <Flex as="main" direction="column" h="calc(100dvh - 3.5rem)" minH="560px" px="3" py="3" gap="2" overflow="hidden" data-testid="planning-board">
+    <Flex
+      as="main" direction="column" h={column ? 'auto' : 'calc(100dvh - 3.5rem)'} minH="560px" px="3" py="3" gap="2"
+      overflow={column ? 'visible' : 'hidden'} data-testid="planning-board" data-mode={mode}
+    >
       <HStack justify="space-between" wrap="wrap" gap="2">
         <HStack gap="2">
           <Button variant="outline" size="sm" onClick={() => onBack(schedule)}>{t('Back')}</Button>
@@ -168,25 +199,32 @@ export function PlanBoard({ schedule, week, durations, editing, startDateTime, o
         </HStack>
       </HStack>
       <FilterChips filter={filter} lookups={lookups.data} onChange={setFilter} />
-      <Flex flex="1" minH="0" gap="2">
-        {filterOpen ? (
-          <FilterPanel filter={filter} lookups={lookups.data} onChange={setFilter} onCollapse={() => setFilterOpen(false)} />
+      <Flex ref={rowRef} flex={column ? 'none' : '1'} minH="0" gap="2" direction={column ? 'column' : 'row'}>
+        {filterShown ? (
+          <FilterPanel filter={filter} lookups={lookups.data} onChange={setFilter} onCollapse={() => setFilterOpen(false)} wide={column} />
+        ) : column ? (
+          // One column: room for the words, not only the arrow.
+          <Button size="sm" variant="outline" alignSelf="flex-start" aria-expanded={false} onClick={() => setFilterOpen(true)} data-testid="planning-filter-expand">
+            {t('Filter.Expand')} ›
+          </Button>
         ) : (
-          <IconButton size="sm" variant="outline" aria-label={t('Filter.Expand')} aria-expanded={false} onClick={() => setFilterOpen(true)}>›</IconButton>
+          <IconButton
+            size="sm" variant="outline" alignSelf="flex-start" aria-label={t('Filter.Expand')} aria-expanded={false} onClick={() => setFilterOpen(true)}
+            data-testid="planning-filter-expand"
+          >
+            ›
+          </IconButton>
         )}
-        <Flex flex="1" minW="0" gap="2">
-          <Box w={widths.table} minW="0" flexShrink={0} flexGrow={layout.choice === 'mapFixed' ? 1 : 0}>
-            {list.status === 'error' && !list.data
-              ? <Text color="fg.error">{t('AssignmentListLoadFailed')}</Text>
-              : <AssignmentTable items={items} loading={!list.data} selection={selection} />}
-          </Box>
-          <Box w={widths.map} minW="0" flexGrow={layout.choice === 'tableFixed' ? 1 : 0} overflowY="auto" data-testid="planning-map-section">
-            <MapSection items={items} selection={selection} />
-          </Box>
+        <Flex
+          flex={column ? 'none' : '1'} minW="0" gap="2" direction={side ? 'row' : 'column'} overflowY={mode === 'stacked' ? 'auto' : undefined}
+          data-testid="planning-panes" data-layout={layout.choice} data-mode={mode}
+        >
+          {/* Side by side the table comes first; one above the other the map does (the order read and tabbed too). */}
+          {(side ? [tablePane, mapPane] : [mapPane, tablePane])}
         </Flex>
-        <SelectionPanel selection={selection} freeTime={freeTime} />
+        <SelectionPanel selection={selection} freeTime={freeTime} fill={column} />
       </Flex>
-      {layoutOpen && <LayoutDialog value={layout.choice} onChoose={layout.choose} onClose={() => setLayoutOpen(false)} />}
+      {layoutOpen && <LayoutDialog value={layout.choice} sideBySide={side} onChoose={layout.choose} onClose={() => setLayoutOpen(false)} />}
     </Flex>
   );
 }

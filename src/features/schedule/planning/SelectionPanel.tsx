@@ -19,15 +19,17 @@ const MARKER_COLOUR = { cancelled: 'red.solid', obstacle: 'orange.solid' } as co
 export interface SelectionPanelProps {
   selection: Pick<PlanSelection, 'items' | 'start' | 'planned' | 'available' | 'remove' | 'nextWeek' | 'setNextWeek' | 'overWeek' | 'notFitting'>;
   freeTime: readonly FreeDay[];
+  /** The board's whole width (under the table and the map on a narrow window), not a side panel. */
+  fill?: boolean;
 }
 
-export function SelectionPanel({ selection, freeTime }: SelectionPanelProps) {
+export function SelectionPanel({ selection, freeTime, fill = false }: SelectionPanelProps) {
   const { t, i18n } = useTranslation('planning');
   const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'nb-NO', { maximumFractionDigits: 2 });
   const summary = assignmentSummary(plannedDurations(itemsFrom(selection.items, selection.start)), freeTime);
   const over = selection.planned > selection.available;
   return (
-    <Flex as="aside" aria-label={t('Selection.Heading')} direction="column" w="20vw" minW="300px" flexShrink={0} gap="2" data-testid="planning-selection">
+    <Flex as="aside" aria-label={t('Selection.Heading')} direction="column" w={fill ? '100%' : '20vw'} minW={fill ? '0' : '300px'} flexShrink={0} gap="2" data-testid="planning-selection">
       <Box borderWidth="1px" borderRadius="md" p="3" maxH={`${SUMMARY_MAX_PX}px`} overflow="hidden" data-testid="planning-summary">
         <Text fontWeight="semibold" color={selection.overWeek ? 'fg.error' : undefined} data-testid="planning-hours">
           {t('Summary.Hours', { planned: number.format(toHours(selection.planned)), available: number.format(toHours(selection.available)) })}
