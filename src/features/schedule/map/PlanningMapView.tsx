@@ -10,7 +10,7 @@ import type { AssignmentListItem } from '../../../domain/schemas/scheduling';
 import { MAP_DEFAULT_ZOOM, MAP_MAX_ZOOM } from '../../../domain/scheduling/enums';
 import { BaseMap } from '../../../ui/map';
 import { MapToolbar } from './MapToolbar';
-import { CentreOnPoints, ClusterLayer, FitToPoints, TrackSize, ZoomButtons } from './mapParts';
+import { AttributionPrefix, CentreOnPoints, ClusterLayer, FitToPoints, TrackSize, ZoomButtons } from './mapParts';
 import { PolygonDrawing } from './PolygonDrawing';
 import { pointTable, selectInPolygon, type LngLatRing } from './polygonSelect';
 import { visiblePoints, type StatusFilterKey } from './statusFilter';
@@ -65,6 +65,7 @@ export default function PlanningMapView({ points, selectedIds, onSelect, isSelec
       {failed && <Text color="red.600" role="alert">{t('PointsFailed')}</Text>}
       <BaseMap center={START} zoom={MAP_DEFAULT_ZOOM} maxZoom={MAP_MAX_ZOOM} h={height} testId="planning-map">
         <ZoomButtons />
+        <AttributionPrefix />
         <TrackSize />
         <ClusterLayer
           points={visible} selectedIds={selectedIds} isSelectable={isSelectable} mode={mode} clickable={!drawing}

@@ -103,3 +103,20 @@ export function TrackSize() {
   }, [map]);
   return null;
 }
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * Leaflet's link in the attribution corner, titled in the interface's language: Leaflet's own prefix
+ * (its link and flag) with the English title ('A JavaScript library for interactive maps') replaced.
+ */
+export function AttributionPrefix() {
+  const map = useMap();
+  const { t } = useTranslation('map');
+  useEffect(() => {
+    const own = L.Control.Attribution.prototype.options.prefix;
+    if (!map.attributionControl || typeof own !== 'string') return;
+    map.attributionControl.setPrefix(own.replace(/title="[^"]*"/, `title="${escapeAttribute(t('LeafletTitle'))}"`));
+  }, [map, t]);
+  return null;
+}
