@@ -12,6 +12,7 @@ import { availableFrom, planFit, type WeekFacts } from '../../src/domain/schedul
 import { planStart, type DayMinute } from '../../src/domain/scheduling/hours';
 import type { LayoutItem } from '../../src/domain/scheduling/layout';
 import { osloInstant } from '../../src/domain/scheduling/osloTime';
+import { DEFAULT_TRAVEL, haversineKm, travelMinutes } from '../../src/domain/scheduling/routeOrder';
 import { meterPoints, scheduleBatchJobs, scheduleItems, schedules } from '../../server/db/schema';
 import { runScheduleBatch } from '../../server/services/scheduling/batch';
 import { weekFacts } from '../../server/services/scheduling/week';
@@ -171,6 +172,33 @@ describe('GET /api/Schedule/planningWeek', () => {
     expect((await demo.api('ola', 'GET', `/api/Schedule/planningWeek?assigneeId=${ola}&weekNo=53&year=2026`)).status).toBe(403);
     const nora = await registrationOf(demo, 'nora');
     expect((await demo.api('kari', 'GET', `/api/Schedule/planningWeek?assigneeId=${nora}&weekNo=53&year=2026`)).status).toBe(404);
+  });
+});
+
+describe("the company's drive settings", () => {
+  it('are settings an admin saves (RoadFactor, TravelSpeed), checked, and the travel model of the planning week', async () => {
+    const week = `/api/Schedule/planningWeek?assigneeId=${ola}&weekNo=10&year=2027`;
+    expect((await demo.api('kari', 'GET', week)).body.travel).toEqual(DEFAULT_TRAVEL);
+    for (const [settingTypeId, value] of [[11, '3.5'], [11, '1,4'], [12, '200'], [12, '4']] as const) {
+      const refused = await demo.api('kari', 'POST', '/api/Setting', { groupId: companyId, settingList: [{ settingTypeId, value }] });
+      expect(refused.status, `${settingTypeId} ${value}`).toBe(400);
+      expect(refused.body.errorKey).toBe('InvalidInput');
+    }
+    const saved = await demo.api('kari', 'POST', '/api/Setting', { groupId: companyId, settingList: [{ settingTypeId: 11, value: '1.8' }, { settingTypeId: 12, value: '25' }] });
+    expect(saved.status).toBe(201);
+    try {
+      const facts = (await demo.api('kari', 'GET', week)).body as WeekFacts;
+      expect(facts.travel).toEqual({ roadFactor: 1.8, speedKmh: 25 });
+      // The dry run lays two stops 11 km apart as far apart as that drive takes.
+      const stops = [{ id: -1, duration: 60, lat: 59.9, lng: 10.7 }, { id: -2, duration: 60, lat: 59.9, lng: 10.9 }];
+      const laid = planFit([facts], stops, { date: facts.dates[0], minute: 0 }, new Set(), { keepSelectionOrder: true }).placed;
+      expect(laid[1].from - laid[0].to).toBe(travelMinutes(haversineKm(stops[0], stops[1]), { roadFactor: 1.8, speedKmh: 25 }));
+      // A plumber may not change them.
+      expect((await demo.api('ola', 'POST', '/api/Setting', { groupId: companyId, settingList: [{ settingTypeId: 12, value: '90' }] })).status).toBe(403);
+    } finally {
+      await demo.api('kari', 'DELETE', '/api/Setting', (saved.body as { id: number }[]).map((r) => r.id));
+    }
+    expect((await demo.api('kari', 'GET', week)).body.travel).toEqual(DEFAULT_TRAVEL);
   });
 });
 

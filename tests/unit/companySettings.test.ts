@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   exampleMergeValues, firstFormError, formDiffers, insertAtSelection, isUnsetValue, isValidSmsSender, meterAddressRange, MergeField, missingReminderSettings, planSettingsSave,
   reminderMinutesToValue, reminderValueToMinutes, renderTemplate, sanitizeDigitInput, settingValueError, SettingType as S, templateCost,
-  withSendReminder,
+  travelOf, withSendReminder,
 } from '../../src/domain/settings/company';
+import { DEFAULT_TRAVEL } from '../../src/domain/scheduling/routeOrder';
 
 const saved = [
   { id: 11, settingTypeId: S.Install, value: '45' },
@@ -65,6 +66,23 @@ describe('settingValueError', () => {
     expect(settingValueError(S.Install, '1')).toBeNull();
     expect(settingValueError(S.JobInterval, '45')).toBeNull();
     expect(settingValueError(S.JobInterval, '20')).toBe('InvalidChoice');
+  });
+
+  it('wants a road factor of 1–3 with at most two decimals and a speed of 5–130 km/h; 0 or empty is the default', () => {
+    for (const v of ['1', '1.3', '2.25', '3', '0', '']) expect(settingValueError(S.RoadFactor, v)).toBeNull();
+    for (const v of ['0.9', '3.01', '4']) expect(settingValueError(S.RoadFactor, v)).toBe('OutOfRange');
+    for (const v of ['1,3', '1.255', 'abc', ' 1', '-1', '10']) expect(settingValueError(S.RoadFactor, v)).not.toBeNull();
+    for (const v of ['5', '40', '130', '0', '']) expect(settingValueError(S.TravelSpeed, v)).toBeNull();
+    for (const v of ['4', '131', '999']) expect(settingValueError(S.TravelSpeed, v)).toBe('OutOfRange');
+    for (const v of ['40.5', '1000', 'x', '-5']) expect(settingValueError(S.TravelSpeed, v)).toBe('InvalidInput');
+  });
+
+  it('reads the travel model from the settings, a missing or invalid value taking the default', () => {
+    expect(travelOf(() => undefined)).toEqual(DEFAULT_TRAVEL);
+    const values: Record<number, string> = { [S.RoadFactor]: '1.8', [S.TravelSpeed]: '25' };
+    expect(travelOf((typeId) => values[typeId])).toEqual({ roadFactor: 1.8, speedKmh: 25 });
+    const bad: Record<number, string> = { [S.RoadFactor]: '9', [S.TravelSpeed]: '0' };
+    expect(travelOf((typeId) => bad[typeId])).toEqual(DEFAULT_TRAVEL);
   });
 });
 

@@ -5,7 +5,10 @@ import { weekFreeTime } from '../../src/domain/scheduling/hours';
 import { AvailabilityType } from '../../src/domain/scheduling/enums';
 import { HolidayType } from '../../src/domain/settings/holidays';
 import { osloInstant, osloDayMinute } from '../../src/domain/scheduling/osloTime';
-import { haversineKm, travelMinutes } from '../../src/domain/scheduling/routeOrder';
+import { DEFAULT_TRAVEL, haversineKm, travelMinutes } from '../../src/domain/scheduling/routeOrder';
+
+/** The spacing of a layout with this job interval and the default drive. */
+const gaps = (intervalMinutes: number) => ({ intervalMinutes, travel: DEFAULT_TRAVEL });
 
 const dates = ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06'];
 const next = ['2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11', '2026-12-12', '2026-12-13'];
@@ -18,7 +21,7 @@ const at = (r: { date: string; from: number; to: number }) => `${r.date} ${hhmm(
 
 describe('laying a week', () => {
   it('fills the day in order, never over lunch, and goes on the next day', () => {
-    const { placed, rest } = layWeek(weekFreeTime(hours(dates)), items(9), 0);
+    const { placed, rest } = layWeek(weekFreeTime(hours(dates)), items(9), gaps(0));
     expect(rest).toEqual([]);
     expect(placed.map(at)).toEqual([
       '2026-11-30 08:00-09:00', '2026-11-30 09:00-10:00', '2026-11-30 10:00-11:00', '2026-11-30 12:00-13:00',
@@ -27,14 +30,14 @@ describe('laying a week', () => {
   });
 
   it('keeps the job interval between jobs', () => {
-    const { placed } = layWeek(weekFreeTime(hours(dates)), items(4, 45), 15);
+    const { placed } = layWeek(weekFreeTime(hours(dates)), items(4, 45), gaps(15));
     expect(placed.map(at)).toEqual(['2026-11-30 08:00-08:45', '2026-11-30 09:00-09:45', '2026-11-30 10:00-10:45', '2026-11-30 12:00-12:45']);
   });
 
   it('each item takes its own duration (override or the job type\'s), and a long one waits for a span it fits', () => {
     const list: LayoutItem[] = [{ id: 1, duration: 180 }, { id: 2, duration: 90 }, { id: 3, duration: 240 }];
     // 4 h fits neither the rest of Monday nor Tuesday morning (08:00–11:30): Tuesday afternoon.
-    expect(layWeek(weekFreeTime(hours(dates)), list, 0).placed.map(at)).toEqual([
+    expect(layWeek(weekFreeTime(hours(dates)), list, gaps(0)).placed.map(at)).toEqual([
       '2026-11-30 08:00-11:00', '2026-11-30 12:00-13:30', '2026-12-01 12:00-16:00',
     ]);
   });
@@ -48,7 +51,7 @@ describe('laying a week', () => {
       { date: '2026-12-01', availabilityType: AvailabilityType.Absent, startTime: '12:00', endTime: '14:00' },
       { date: '2026-12-01', availabilityType: AvailabilityType.Extended, startTime: '16:00', endTime: '18:00' },
     ];
-    const { placed } = layWeek(weekFreeTime(hours(dates), holidays, availability), items(5, 60), 0);
+    const { placed } = layWeek(weekFreeTime(hours(dates), holidays, availability), items(5, 60), gaps(0));
     expect(placed.map(at)).toEqual([
       '2026-12-01 14:00-15:00', '2026-12-01 15:00-16:00', '2026-12-01 16:00-17:00', '2026-12-01 17:00-18:00', '2026-12-02 08:00-09:00',
     ]);
@@ -123,6 +126,20 @@ describe('laying across weeks', () => {
     // Close stops keep the interval.
     const near = layOut([weekFreeTime(hours(dates))], [list[0], { ...list[1], lng: 10.701 }], { intervalMinutes: 15, keepSelectionOrder: true });
     expect(near.placed[1].from - near.placed[0].to).toBe(15);
+  });
+
+  it("counts the drive with the company's road factor and speed: twice the road at half the speed takes four times as long", () => {
+    const list = [{ id: 1, duration: 60, lat: 59.9, lng: 10.7 }, { id: 2, duration: 60, lat: 59.9, lng: 10.9 }];
+    const km = haversineKm(list[0], list[1]);
+    const slow = { roadFactor: DEFAULT_TRAVEL.roadFactor * 2, speedKmh: DEFAULT_TRAVEL.speedKmh / 2 };
+    const r = layOut([weekFreeTime(hours(dates))], list, { intervalMinutes: 15, keepSelectionOrder: true, travel: slow });
+    expect(r.placed[1].from - r.placed[0].to).toBe(travelMinutes(km, slow));
+    expect(travelMinutes(km, slow)).toBe(Math.round((km * DEFAULT_TRAVEL.roadFactor * 4 / DEFAULT_TRAVEL.speedKmh) * 60));
+    // A day that fits with the default drives does not with slow ones: the last stop goes to the next day.
+    const day = [0, 1, 2, 3, 4].map((i) => ({ id: i + 1, duration: 60, lat: 59.9, lng: 10.7 + (i % 2) * 0.2 }));
+    const oneDay = [weekFreeTime(hours(dates.slice(0, 1)))];
+    expect(layOut(oneDay, day, { intervalMinutes: 15, keepSelectionOrder: true }).rest).toEqual([]);
+    expect(layOut(oneDay, day, { intervalMinutes: 15, keepSelectionOrder: true, travel: slow }).rest.length).toBeGreaterThan(0);
   });
 
   it('groups days by place: stops of two towns selected in turn are laid town by town, a long drive ends the day', () => {

@@ -99,7 +99,7 @@ async function layBatch(tx: Tx, b: BatchRow, now: Date): Promise<Record<string, 
   return {
     itemsScheduled: fit.placed.length, itemsNotPlaced: notPlaced.length, weeksUsed: fit.weeksUsed,
     kilometres: km(fit.kilometres), kilometresInSelectionOrder: km(fit.kilometresInSelectionOrder),
-    days: fit.days.map((d) => ({ date: d.date, items: d.items, kilometres: km(d.km), travelMinutes: travelMinutes(d.km) })),
+    days: fit.days.map((d) => ({ date: d.date, items: d.items, kilometres: km(d.km), travelMinutes: travelMinutes(d.km, weeks[0]?.travel) })),
     notPlaced,
   };
 }

@@ -8,8 +8,9 @@ import { WEEK_PICKER_WEEKS } from '../../../src/domain/scheduling/enums';
 import { planFit, type PlanFit, type WeekFacts } from '../../../src/domain/scheduling/freeWeek';
 import type { DayMinute } from '../../../src/domain/scheduling/hours';
 import type { LayoutItem } from '../../../src/domain/scheduling/layout';
+import type { TravelModel } from '../../../src/domain/scheduling/routeOrder';
 import { osloDayMinute, osloInstant } from '../../../src/domain/scheduling/osloTime';
-import { DURATION_SETTING_TYPES, SettingType } from '../../../src/domain/settings/company';
+import { DURATION_SETTING_TYPES, SettingType, travelOf } from '../../../src/domain/settings/company';
 import { isDayOff } from '../../../src/domain/settings/dayHours';
 import { effectiveWeek } from '../../../src/domain/settings/workingHours';
 import type { DbOrTx } from '../../db/tx';
@@ -48,14 +49,16 @@ export async function weekFacts(
       const from = osloDayMinute(i.startTime!);
       return { id: i.id, date: from.date, from: from.minute, to: from.minute + Math.round((i.endTime!.getTime() - i.startTime!.getTime()) / 60_000), status: i.status };
     });
-  const { intervalMinutes } = times ?? await companyJobTimes(db, companyId);
-  return { year, weekNo, dates, days, holidays, availability, unavailable, laid, intervalMinutes, hasHours: days.some((d) => !isDayOff(d.hours)) };
+  const { intervalMinutes, travel } = times ?? await companyJobTimes(db, companyId);
+  return { year, weekNo, dates, days, holidays, availability, unavailable, laid, intervalMinutes, travel, hasHours: days.some((d) => !isDayOff(d.hours)) };
 }
 
 export interface JobTimes {
   /** The company's duration in minutes per assignment type (1 New, 2 Replacement, 3 Dismantle); null when not set. */
   durationOf(assignmentType: number): number | null;
   intervalMinutes: number;
+  /** How the company counts a drive between stops (settings RoadFactor, TravelSpeed). */
+  travel: TravelModel;
 }
 
 /** A positive whole number of minutes from a setting's text, else null. */
@@ -69,7 +72,9 @@ export async function companyJobTimes(db: DbOrTx, companyId: string): Promise<Jo
   const value = (type: number) => settings.find((s) => s.settingTypeId === type)?.value;
   // Assignment types 1–3 are the job types, whose duration settings have the same ids.
   const byType = new Map(DURATION_SETTING_TYPES.map((t) => [t as number, minutes(value(t))]));
-  return { durationOf: (type) => byType.get(type) ?? null, intervalMinutes: minutes(value(SettingType.JobInterval)) ?? 0 };
+  return {
+    durationOf: (type) => byType.get(type) ?? null, intervalMinutes: minutes(value(SettingType.JobInterval)) ?? 0, travel: travelOf(value),
+  };
 }
 
 /** The most weeks a plan may run into when the admin lets it continue (spec 2 §9: the week picker's 12). */

@@ -17,7 +17,7 @@
  *   counted per day, both ways, over the items with coordinates.
  */
 import { freeFrom, subtract, type DayMinute, type FreeDay, type Span } from './hours';
-import { haversineKm, pathKm, shortestOrder, travelMinutes, type GeoPoint } from './routeOrder';
+import { DEFAULT_TRAVEL, haversineKm, pathKm, shortestOrder, travelMinutes, type GeoPoint, type TravelModel } from './routeOrder';
 
 export interface LayoutItem {
   id: number;
@@ -56,8 +56,13 @@ export interface LayoutResult {
 
 export interface LayoutOptions {
   intervalMinutes: number;
+  /** How drives are counted; DEFAULT_TRAVEL when not given. */
+  travel?: TravelModel;
   keepSelectionOrder?: boolean;
 }
+
+/** What separates two stops of a day: the job interval, or the drive when longer. */
+interface Spacing { intervalMinutes: number; travel: TravelModel }
 
 /** A week's free time less busy times (widened by the interval) and less everything before `notBefore`. */
 export function freeTime(week: readonly FreeDay[], busy: readonly Busy[], intervalMinutes: number, notBefore?: DayMinute): FreeDay[] {
@@ -74,11 +79,11 @@ const hasPoint = (i: LayoutItem): i is LayoutItem & GeoPoint => typeof i.lat ===
  * Minutes between two consecutive stops of a day: the company's job interval, or the driving between
  * them when that is longer (routeOrder.ts travelMinutes), so every laid day can be driven.
  */
-export const gapMinutes = (from: LayoutItem, to: LayoutItem, intervalMinutes: number): number =>
-  (hasPoint(from) && hasPoint(to) ? Math.max(intervalMinutes, travelMinutes(haversineKm(from, to))) : intervalMinutes);
+export const gapMinutes = (from: LayoutItem, to: LayoutItem, intervalMinutes: number, travel: TravelModel = DEFAULT_TRAVEL): number =>
+  (hasPoint(from) && hasPoint(to) ? Math.max(intervalMinutes, travelMinutes(haversineKm(from, to), travel)) : intervalMinutes);
 
 /** Lays `items` in order into one week's free days. */
-export function layWeek(week: readonly FreeDay[], items: readonly LayoutItem[], intervalMinutes: number): { placed: Omit<PlacedItem, 'week'>[]; rest: LayoutItem[] } {
+export function layWeek(week: readonly FreeDay[], items: readonly LayoutItem[], spacing: Spacing): { placed: Omit<PlacedItem, 'week'>[]; rest: LayoutItem[] } {
   const placed: Omit<PlacedItem, 'week'>[] = [];
   const rest: LayoutItem[] = [];
   let day = 0;
@@ -87,7 +92,7 @@ export function layWeek(week: readonly FreeDay[], items: readonly LayoutItem[], 
   for (const item of items) {
     let spot: { d: number; from: number } | null = null;
     for (let d = day; d < week.length && !spot; d++) {
-      const after = d === day && last ? last.end + gapMinutes(last.item, item, intervalMinutes) : -Infinity;
+      const after = d === day && last ? last.end + gapMinutes(last.item, item, spacing.intervalMinutes, spacing.travel) : -Infinity;
       for (const [a, b] of week[d].spans) {
         const from = Math.max(a, after);
         if (from + item.duration <= b) { spot = { d, from }; break; }
@@ -106,23 +111,23 @@ export function layWeek(week: readonly FreeDay[], items: readonly LayoutItem[], 
  * open route is as long backwards, so when the shorter order does not fit around lunch (mixed
  * durations) its reverse is tried before the day keeps the selection order.
  */
-function reorderDay(free: FreeDay, items: readonly LayoutItem[], intervalMinutes: number): { placed: Omit<PlacedItem, 'week'>[]; km: number } | null {
+function reorderDay(free: FreeDay, items: readonly LayoutItem[], spacing: Spacing): { placed: Omit<PlacedItem, 'week'>[]; km: number } | null {
   const located = items.filter(hasPoint);
   const order = shortestOrder(located).map((i) => located[i]);
   const unlocated = items.filter((i) => !hasPoint(i));
   for (const route of [order, [...order].reverse()]) {
-    const { placed, rest } = layWeek([free], [...route, ...unlocated], intervalMinutes);
+    const { placed, rest } = layWeek([free], [...route, ...unlocated], spacing);
     if (!rest.length) return { placed, km: pathKm(route) };
   }
   return null;
 }
 
 /** Lays `items` in this order into the weeks one after another (no reordering within a day). */
-function layInOrder(weeks: readonly (readonly FreeDay[])[], items: readonly LayoutItem[], intervalMinutes: number): { placed: PlacedItem[]; rest: LayoutItem[] } {
+function layInOrder(weeks: readonly (readonly FreeDay[])[], items: readonly LayoutItem[], spacing: Spacing): { placed: PlacedItem[]; rest: LayoutItem[] } {
   const out: { placed: PlacedItem[]; rest: LayoutItem[] } = { placed: [], rest: [...items] };
   for (const [w, week] of weeks.entries()) {
     if (!out.rest.length) break;
-    const { placed, rest } = layWeek(week, out.rest, intervalMinutes);
+    const { placed, rest } = layWeek(week, out.rest, spacing);
     out.rest = rest;
     out.placed.push(...placed.map((p) => ({ ...p, week: w })));
   }
@@ -147,14 +152,15 @@ function dayKm(placed: readonly PlacedItem[], byId: ReadonlyMap<number, LayoutIt
  */
 export function layOut(weeks: readonly (readonly FreeDay[])[], items: readonly LayoutItem[], opts: LayoutOptions): LayoutResult {
   const byId = new Map(items.map((i) => [i.id, i]));
-  const inSelection = layInOrder(weeks, items, opts.intervalMinutes);
+  const spacing: Spacing = { intervalMinutes: opts.intervalMinutes, travel: opts.travel ?? DEFAULT_TRAVEL };
+  const inSelection = layInOrder(weeks, items, spacing);
   let chosen = inSelection;
   if (!opts.keepSelectionOrder) {
     const located = items.filter(hasPoint);
     const route = shortestOrder(located).map((i) => located[i]);
     const unlocated = items.filter((i) => !hasPoint(i));
     for (const order of [[...route, ...unlocated], [...[...route].reverse(), ...unlocated]]) {
-      const tried = layInOrder(weeks, order, opts.intervalMinutes);
+      const tried = layInOrder(weeks, order, spacing);
       if (tried.rest.length < chosen.rest.length || (tried.rest.length === chosen.rest.length && chosen === inSelection && dayKm(tried.placed, byId) < dayKm(chosen.placed, byId))) {
         chosen = tried;
       }
@@ -170,7 +176,7 @@ export function layOut(weeks: readonly (readonly FreeDay[])[], items: readonly L
       result.weeksUsed = w + 1;
       const dayItems = ofDay.map((p) => byId.get(p.id)!);
       const laidKm = pathKm(dayItems.filter(hasPoint));
-      const better = opts.keepSelectionOrder ? null : reorderDay(free, dayItems, opts.intervalMinutes);
+      const better = opts.keepSelectionOrder ? null : reorderDay(free, dayItems, spacing);
       const use = better && better.km < laidKm ? better : { placed: ofDay, km: laidKm };
       result.kilometres += use.km;
       result.days.push({ week: w, date: free.date, items: use.placed.length, km: use.km });

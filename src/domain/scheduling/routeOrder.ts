@@ -27,14 +27,21 @@ export function haversineKm(a: GeoPoint, b: GeoPoint): number {
 }
 
 /**
- * Ours, until a road network is configured: roads are this much longer than the straight line between
- * two meters, driven at this speed (a town's mix of streets and main roads).
+ * How the driving between two stops is counted until a road network is configured: roads are
+ * `roadFactor` times the straight line between two meters, driven at `speedKmh`. A company sets both
+ * (settings RoadFactor and TravelSpeed, src/domain/settings/company.ts); DEFAULT_TRAVEL is ours for a
+ * company that has not (a town's mix of streets and main roads).
  */
-export const ROAD_FACTOR = 1.3;
-export const TRAVEL_SPEED_KMH = 40;
+export interface TravelModel {
+  roadFactor: number;
+  speedKmh: number;
+}
+export const DEFAULT_TRAVEL: TravelModel = { roadFactor: 1.3, speedKmh: 40 };
+export const ROAD_FACTOR = DEFAULT_TRAVEL.roadFactor;
+export const TRAVEL_SPEED_KMH = DEFAULT_TRAVEL.speedKmh;
 
 /** Minutes of driving for `km` of straight line. */
-export const travelMinutes = (km: number): number => Math.round(((km * ROAD_FACTOR) / TRAVEL_SPEED_KMH) * 60);
+export const travelMinutes = (km: number, travel: TravelModel = DEFAULT_TRAVEL): number => Math.round(((km * travel.roadFactor) / travel.speedKmh) * 60);
 
 type Matrix = number[][];
 

@@ -12,11 +12,11 @@
  */
 import { Type, type Static } from 'typebox';
 import {
-  COMPANY_NAME_MAX_LENGTH, COMPANY_PHONE_PATTERN, SETTING_VALUE_MAX_LENGTH, SMS_SENDER_MAX_LENGTH, SMS_SENDER_MIN_LENGTH, SMS_SENDER_PATTERN,
+  COMPANY_NAME_MAX_LENGTH, COMPANY_PHONE_PATTERN, SETTING_TYPE_IDS, SETTING_VALUE_MAX_LENGTH, SMS_SENDER_MAX_LENGTH, SMS_SENDER_MIN_LENGTH, SMS_SENDER_PATTERN,
 } from '../settings/company';
 import { Uuid } from './common';
 
-const SettingTypeIdSchema = Type.Integer({ minimum: 1, maximum: 10, description: 'ApplicationSetting id' });
+const SettingTypeIdSchema = Type.Integer({ minimum: 1, maximum: SETTING_TYPE_IDS.length, description: 'ApplicationSetting id' });
 const SettingValue = Type.String({ maxLength: SETTING_VALUE_MAX_LENGTH });
 
 export const CompanySettingSchema = Type.Object({
@@ -30,14 +30,14 @@ export const CompanySettingList = Type.Array(CompanySettingSchema);
 export const CreateSettingsBody = Type.Object({
   /** The company id (the spec's groupId). */
   groupId: Uuid,
-  settingList: Type.Array(Type.Object({ settingTypeId: SettingTypeIdSchema, value: SettingValue }), { minItems: 1, maxItems: 10 }),
+  settingList: Type.Array(Type.Object({ settingTypeId: SettingTypeIdSchema, value: SettingValue }), { minItems: 1, maxItems: SETTING_TYPE_IDS.length }),
 });
 export type CreateSettingsRequest = Static<typeof CreateSettingsBody>;
 
-export const UpdateSettingsBody = Type.Array(Type.Object({ id: Type.Integer({ minimum: 1 }), value: SettingValue }), { minItems: 1, maxItems: 10 });
+export const UpdateSettingsBody = Type.Array(Type.Object({ id: Type.Integer({ minimum: 1 }), value: SettingValue }), { minItems: 1, maxItems: SETTING_TYPE_IDS.length });
 export type UpdateSettingsRequest = Static<typeof UpdateSettingsBody>;
 
-export const DeleteSettingsBody = Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 10 });
+export const DeleteSettingsBody = Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: SETTING_TYPE_IDS.length });
 export type DeleteSettingsRequest = Static<typeof DeleteSettingsBody>;
 
 export const CompanyIdParam = Type.Object({ id: Uuid });

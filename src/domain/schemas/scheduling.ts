@@ -296,5 +296,6 @@ export const WeekFactsSchema = Type.Object({
   unavailable: Type.Array(Type.Object({ date: Day, startTime: Type.String(), endTime: Type.String() })),
   laid: Type.Array(Type.Object({ id: Type.Integer(), date: Day, from: Type.Integer(), to: Type.Integer(), status: Type.Integer() })),
   intervalMinutes: Type.Integer(),
+  travel: Type.Optional(Type.Object({ roadFactor: Type.Number(), speedKmh: Type.Number() })),
   hasHours: Type.Boolean(),
 });

@@ -2,6 +2,7 @@
  * Company settings and SMS templates (spec 3 §2–§5, §9): the setting types, what each value may be,
  * how a settings form is saved, and the SMS merge fields. Client and server use these rules alike.
  */
+import { DEFAULT_TRAVEL, type TravelModel } from '../scheduling/routeOrder';
 import { countSms, type SmsCount } from '../sms/segments';
 
 /** Setting type ids: the ApplicationSetting reference list (GET /api/ApplicationSetting). */
@@ -16,6 +17,10 @@ export const SettingType = {
   SendConfirmationBefore: 8,
   SendReminder: 9,
   JobInterval: 10,
+  /** Ours (spec 2 §9 counts no drives): roads are this many times the straight line, 1–3, two decimals. */
+  RoadFactor: 11,
+  /** Ours: the average speed of a drive between stops, km/h, 5–130. */
+  TravelSpeed: 12,
 } as const;
 export type SettingTypeId = (typeof SettingType)[keyof typeof SettingType];
 export const SETTING_TYPE_IDS: readonly SettingTypeId[] = Object.values(SettingType);
@@ -45,7 +50,7 @@ export const SETTING_VALUE_MAX_LENGTH = 10;
  * decimals and one leading digit (spec 3 §5): the offered intervals 15…90 minutes are 0.25…1.5 h,
  * which is how both of the spec's rules for it hold at once.
  */
-type SettingKind = 'duration' | 'digit' | 'switch' | 'jobInterval' | 'reminderFrequency';
+type SettingKind = 'duration' | 'digit' | 'switch' | 'jobInterval' | 'reminderFrequency' | 'roadFactor' | 'travelSpeed';
 const KIND: Record<SettingTypeId, SettingKind> = {
   [SettingType.Install]: 'duration',
   [SettingType.Replace]: 'duration',
@@ -57,7 +62,25 @@ const KIND: Record<SettingTypeId, SettingKind> = {
   [SettingType.SendConfirmationBefore]: 'switch',
   [SettingType.SendReminder]: 'switch',
   [SettingType.JobInterval]: 'jobInterval',
+  [SettingType.RoadFactor]: 'roadFactor',
+  [SettingType.TravelSpeed]: 'travelSpeed',
 };
+
+/**
+ * How the company counts a drive (the layout's travel model), from its settings' values by type: each
+ * valid, set value, else DEFAULT_TRAVEL's.
+ */
+export function travelOf(value: (typeId: SettingTypeId) => string | undefined): TravelModel {
+  const of = (typeId: SettingTypeId, fallback: number) => {
+    const v = value(typeId);
+    return v !== undefined && settingValueError(typeId, v) === null && !isUnsetValue(v) ? Number(v) : fallback;
+  };
+  return { roadFactor: of(SettingType.RoadFactor, DEFAULT_TRAVEL.roadFactor), speedKmh: of(SettingType.TravelSpeed, DEFAULT_TRAVEL.speedKmh) };
+}
+
+/** The bounds of the drive settings: a road factor from the straight line to thrice it, a speed from walking pace to motorway. */
+export const ROAD_FACTOR_RANGE = { min: 1, max: 3 } as const;
+export const TRAVEL_SPEED_RANGE = { min: 5, max: 130 } as const;
 
 /** Reminder frequency value (hours) of an interval in minutes: 15 -> "0.25", 60 -> "1", 0 -> "0". */
 export function reminderMinutesToValue(minutes: number): string {
@@ -86,9 +109,10 @@ export function isUnsetValue(value: string): boolean {
  * A value that means "not set" is valid here (the save plan deletes it); callers that store values
  * check isUnsetValue as well.
  * InvalidInput: the spec's error (shown with PleaseTryAgain); DurationMustBePositive: a duration of 0
- * or less; InvalidChoice: an interval that is not among the offered ones.
+ * or less; InvalidChoice: an interval that is not among the offered ones; OutOfRange: a drive setting
+ * outside ROAD_FACTOR_RANGE or TRAVEL_SPEED_RANGE.
  */
-export type SettingError = 'InvalidInput' | 'DurationMustBePositive' | 'InvalidChoice' | 'ReminderNeedsValue';
+export type SettingError = 'InvalidInput' | 'DurationMustBePositive' | 'InvalidChoice' | 'ReminderNeedsValue' | 'OutOfRange';
 
 export function settingValueError(settingTypeId: SettingTypeId, value: string): SettingError | null {
   if (value.length > SETTING_VALUE_MAX_LENGTH) return 'InvalidInput';
@@ -105,6 +129,17 @@ export function settingValueError(settingTypeId: SettingTypeId, value: string): 
     case 'jobInterval':
       if (!/^\d+$/.test(value)) return 'InvalidInput';
       return (JOB_INTERVAL_CHOICES as readonly number[]).includes(Number(value)) ? null : 'InvalidChoice';
+    case 'roadFactor': {
+      // Stored with a point; the form turns a typed comma (the Norwegian decimal sign) into one.
+      if (!/^\d(\.\d{1,2})?$/.test(value)) return 'InvalidInput';
+      const n = Number(value);
+      return n === 0 || (n >= ROAD_FACTOR_RANGE.min && n <= ROAD_FACTOR_RANGE.max) ? null : 'OutOfRange';
+    }
+    case 'travelSpeed': {
+      if (!/^\d{1,3}$/.test(value)) return 'InvalidInput';
+      const n = Number(value);
+      return n === 0 || (n >= TRAVEL_SPEED_RANGE.min && n <= TRAVEL_SPEED_RANGE.max) ? null : 'OutOfRange';
+    }
     case 'reminderFrequency': {
       if (!/^\d(\.\d{1,2})?$/.test(value)) return 'InvalidInput';
       const minutes = Number(value) * 60;

@@ -1,19 +1,22 @@
 /**
  * Job intervals and default durations (spec 3 §2 "Job intervals and default durations", §4, §5):
  * default minutes per job type, the job interval, the error threshold (one digit) and automatic job
- * creation on no reply.
+ * creation on no reply; and ours, how planning counts the drive between stops (road factor, speed).
  */
 import { Checkbox, Field, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import {
   DURATION_SETTING_TYPES, JOB_INTERVAL_CHOICES, sanitizeDigitInput, SettingType, type SettingTypeId,
 } from '../../../domain/settings/company';
+import { DEFAULT_TRAVEL } from '../../../domain/scheduling/routeOrder';
 import type { SectionProps } from '../sections';
 import { CompanySettingsSection, type SettingsFormProps } from './CompanySettingsSection';
 import { SettingsFormActions } from './SettingsFormActions';
 import { useSettingsForm } from './useSettingsForm';
 
-const TYPES: readonly SettingTypeId[] = [...DURATION_SETTING_TYPES, SettingType.JobInterval, SettingType.ErrorThreshold, SettingType.NoReplyAutoJobCreation];
+const TYPES: readonly SettingTypeId[] = [
+  ...DURATION_SETTING_TYPES, SettingType.JobInterval, SettingType.ErrorThreshold, SettingType.NoReplyAutoJobCreation, SettingType.RoadFactor, SettingType.TravelSpeed,
+];
 const DURATION_LABEL: Record<number, string> = { 1: 'JobIntervals.Install', 2: 'JobIntervals.Replace', 3: 'JobIntervals.Dismantle' };
 
 export function JobIntervalsSection({ onDirtyChange }: SectionProps) {
@@ -22,7 +25,9 @@ export function JobIntervalsSection({ onDirtyChange }: SectionProps) {
 }
 
 function JobIntervalsForm({ companyId, saved, onDirtyChange, onSaved, onFailed }: SettingsFormProps) {
-  const { t } = useTranslation('companySettings');
+  const { t, i18n } = useTranslation('companySettings');
+  // The road factor is stored with a point and shown with the language's decimal sign.
+  const decimalSign = i18n.language.startsWith('nb') ? ',' : '.';
   const form = useSettingsForm({ companyId, saved, types: TYPES, onDirtyChange, onSaved, onFailed, createdText: t('CreateJobIntervalSuccess') });
   const { values, set, errorOf } = form;
   const fieldError = (typeId: SettingTypeId) => {
@@ -76,6 +81,32 @@ function JobIntervalsForm({ companyId, saved, onDirtyChange, onSaved, onFailed }
           <Field.HelperText>{t('JobIntervals.ErrorThresholdHelp')}</Field.HelperText>
           {fieldError(SettingType.ErrorThreshold)}
         </Field.Root>
+
+        <Stack gap="2">
+          <Heading as="h3" size="sm">{t('JobIntervals.Driving')}</Heading>
+          <Text fontSize="sm" color="fg.muted">
+            {t('JobIntervals.DrivingHelp', { roadFactor: String(DEFAULT_TRAVEL.roadFactor).replace('.', decimalSign), speed: DEFAULT_TRAVEL.speedKmh })}
+          </Text>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" maxW="lg">
+            <Field.Root invalid={!!errorOf(SettingType.RoadFactor)}>
+              <Field.Label>{t('JobIntervals.RoadFactor')}</Field.Label>
+              <Input
+                inputMode="decimal" maxLength={4} data-testid="road-factor"
+                value={(values[SettingType.RoadFactor] ?? '').replace('.', decimalSign)}
+                onChange={(e) => set(SettingType.RoadFactor, e.target.value.replace(',', '.'))}
+              />
+              {fieldError(SettingType.RoadFactor)}
+            </Field.Root>
+            <Field.Root invalid={!!errorOf(SettingType.TravelSpeed)}>
+              <Field.Label>{t('JobIntervals.TravelSpeed')}</Field.Label>
+              <Input
+                inputMode="numeric" maxLength={3} data-testid="travel-speed"
+                value={values[SettingType.TravelSpeed] ?? ''} onChange={(e) => set(SettingType.TravelSpeed, e.target.value)}
+              />
+              {fieldError(SettingType.TravelSpeed)}
+            </Field.Root>
+          </SimpleGrid>
+        </Stack>
 
         <Checkbox.Root
           checked={values[SettingType.NoReplyAutoJobCreation] === 'true'}
