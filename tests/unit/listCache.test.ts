@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../../server/http/errors';
-import { cachedList, clearListCache, LIST_LIMITS, listCacheState, listEncodingOf } from '../../server/services/assignments/listCache';
+import { cachedList, clearListCache, freshRead, LIST_LIMITS, listCacheState, listEncodingOf } from '../../server/services/assignments/listCache';
 
 const DEFAULTS = { ...LIST_LIMITS };
 
@@ -130,5 +130,40 @@ describe('cachedList', () => {
     expect(wrote).toBe(0);
     await cachedList('b', 'identity', 'u', async () => 'f', async () => ({ fingerprint: 'f', body: Readable.from([String(++wrote)]) }));
     expect(wrote).toBe(1);
+  });
+});
+
+describe('freshRead', () => {
+  it('runs at most two reads for any number of askers, and answers each from a read started after it asked', async () => {
+    let started = 0;
+    const gates: ((v: string) => void)[] = [];
+    const read = () => {
+      started++;
+      return new Promise<string>((resolve) => gates.push(resolve));
+    };
+    const first = freshRead('c', read);
+    const later = [1, 2, 3, 4, 5].map(() => freshRead('c', read));
+    expect(started).toBe(1);
+    gates[0]('v1');
+    expect(await first).toBe('v1');
+    await tick();
+    // The askers who came while the first read ran share the second, started after they asked.
+    expect(started).toBe(2);
+    gates[1]('v2');
+    expect(await Promise.all(later)).toEqual(['v2', 'v2', 'v2', 'v2', 'v2']);
+    // Nothing running: the next asker starts a read of its own.
+    const next = freshRead('c', read);
+    expect(started).toBe(3);
+    gates[2]('v3');
+    expect(await next).toBe('v3');
+  });
+
+  it('keeps keys apart, and a failed read fails only its askers', async () => {
+    let n = 0;
+    const failing = freshRead('a', async () => { throw new Error('gone'); });
+    const other = freshRead('b', async () => `b${++n}`);
+    await expect(failing).rejects.toThrow('gone');
+    expect(await other).toBe('b1');
+    expect(await freshRead('a', async () => 'a again')).toBe('a again');
   });
 });

@@ -29,7 +29,7 @@ import type { UserContext } from '../../auth/context';
 import { notFound } from '../../http/errors';
 import type { DbOrTx } from '../../db/tx';
 import { assignmentListSnapshot, companySchedule, listFingerprint, lookupLists, type ListRules } from '../../repositories/assignments';
-import { cachedList, type ListEncoding } from './listCache';
+import { cachedList, freshRead, type ListEncoding } from './listCache';
 import { isCompanyEmployee } from '../../repositories/users';
 import { parseAssignmentFilter, pointFilterOf } from './filter';
 
@@ -69,6 +69,6 @@ export async function assignmentList(
   // The plumber {id} only picks the schedule (checked above); the list is the same for every plumber.
   const key = JSON.stringify([companyId, user.customerId, scheduleId, filter]);
   return cachedList(key, encoding, user.userId,
-    () => listFingerprint(db, companyId),
+    () => freshRead(companyId, () => listFingerprint(db, companyId)),
     () => assignmentListSnapshot(db, { companyId, customerId: user.customerId, scheduleId, filter, rules: RULES }));
 }
