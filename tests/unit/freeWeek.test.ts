@@ -371,6 +371,19 @@ describe('the capacity rule is the layout (properties over random weeks)', () =>
     }), { numRuns: 100 });
   });
 
+  it('judges a polygon over 30,000 points by the most the free minutes can hold, not by routing all of them', () => {
+    const week = facts(2027, 10);
+    const start = { date: week.dates[0], minute: 0 };
+    const many = Array.from({ length: 30_000 }, (_, i) => ({ id: i + 1, duration: 30, lat: 59.9 + (i % 173) / 1e4, lng: 10.5 + (i % 191) / 1e4 }));
+    const started = Date.now();
+    const k = howManyMoreFit([week], [], many, start, new Set());
+    // Seconds, where 30,000 routed at once would need a 7 GB distance table.
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(k).toBeGreaterThan(0);
+    expect(k).toBeLessThanOrEqual(Math.floor(availableFrom(week, start) / 30));
+    expect(planFit([week], many.slice(0, k), start, new Set()).rest).toEqual([]);
+  });
+
   it('(b) every item laid lies in one free span of its day, spaced by the interval, clear of kept items and unavailable slots', () => {
     fc.assert(fc.property(scenarioArb, (s) => {
       const b = build(s);

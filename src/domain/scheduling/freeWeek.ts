@@ -124,8 +124,12 @@ export function howManyMoreFit(
 ): number {
   const fits = (n: number) => planFit(weeks, [...items, ...candidates.slice(0, n)], start, relaying, opts).rest.length === 0;
   if (!fits(0)) return 0;
+  // No more can fit than the free minutes hold at the shortest duration: a polygon over 30,000 points
+  // is judged on that many at most, never laid (and routed: a matrix of n² distances) whole.
+  const room = weeks.reduce((sum, f) => sum + availableMinutes(freeWeek(f, { notBefore: start, relaying })), 0);
+  const shortest = Math.max(1, [...items, ...candidates].reduce((min, i) => Math.min(min, i.duration), Infinity));
   let lo = 0;
-  let hi = candidates.length;
+  let hi = Math.min(candidates.length, Math.max(0, Math.floor(room / shortest) - items.length));
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
     if (fits(mid)) lo = mid;
