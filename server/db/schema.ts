@@ -245,6 +245,18 @@ export const signingKeys = pgTable('signing_keys', {
  * Rate-limit counters shared by every server process (server/security/rateLimit.ts): one row per key
  * and window. UNLOGGED: losing the counts in a PostgreSQL crash only forgives a few requests.
  */
+/**
+ * One row per statement that changed what a company's assignment list is read from (meter points,
+ * schedule items, schedules, an assignee's name), written by triggers (migration 0014); the list's
+ * fingerprint is the sum of the company's weights. The daily clean-up folds old rows into one.
+ */
+export const listChanges = pgTable('list_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  companyId: uuid('company_id').notNull(),
+  weight: bigint('weight', { mode: 'number' }).notNull().default(1),
+  // The migration's index also INCLUDEs weight (drizzle cannot say so), so the sum is read from the index.
+}, (t) => [index('list_changes_company').on(t.companyId)]);
+
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),

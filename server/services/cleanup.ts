@@ -8,11 +8,13 @@
  * - Rows whose file is gone (a store lost it): the image cannot be shown or downloaded again; the row
  *   goes, the devices are told (MediaChanged), and it is logged as an error to look into.
  * - Half-written files of a crash during a write.
+ * - The assignment lists' change log folded to a row per company, its totals kept (foldListChanges).
  * Nothing younger than GRACE_MS is touched: an upload in flight writes its file before its row
  * commits, and a replacement writes the new file before the row names it.
  */
 import type { AppContext } from '../context';
 import type { StoredFile } from '../media/store';
+import { foldListChanges } from '../repositories/assignments';
 import { deleteAnswersBefore } from '../repositories/idempotency';
 import { deleteStaleAsset, storageKeysAfter, type StoredKey } from '../repositories/media';
 import { MAX_QUEUED_MS } from './jobs/writing';
@@ -45,6 +47,7 @@ export async function dailyCleanup(ctx: AppContext, now = new Date()): Promise<C
     answers: await deleteAnswersBefore(ctx.db, new Date(now.getTime() - ANSWER_RETENTION_MS)),
     orphanFiles: 0, missingFiles: 0, unfinishedFiles: 0,
   };
+  await foldListChanges(ctx.db);
 
   const orphan = async (file: StoredFile) => {
     if (file.modifiedAt >= cutoff) return;

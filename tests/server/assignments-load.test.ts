@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { meterPoints, scheduleItems, schedules, users } from '../../server/db/schema';
+import { foldListChanges, listFingerprint } from '../../server/repositories/assignments';
 import { clearListCache, LIST_LIMITS, listCacheState } from '../../server/services/assignments/listCache';
 import { seedTestPeople, signInRoles, startTestApp, tokenClaims, type TestApp, type TestPeople } from '../helpers/app';
 
@@ -98,6 +99,19 @@ describe('kept answers', () => {
     expect(point(await list(t)).assignmentItemStatus).toBe(0);
     // The second process answers the same list.
     expect(await list(t2)).toEqual(await list(t));
+
+    // The clean-up folds the change log to a row per company and keeps its total: nothing is written anew.
+    const before = await listFingerprint(t.database.db, people.companyA.id);
+    expect(Number(before)).toBeGreaterThan(0);
+    expect(await foldListChanges(t.database.db)).toBeGreaterThan(0);
+    expect(await listFingerprint(t.database.db, people.companyA.id)).toBe(before);
+    expect((await t.database.db.execute(sql`select count(*)::int as n from list_changes where company_id = ${people.companyA.id}`)).rows[0].n).toBe(1);
+    const state = listCacheState();
+    await list(t);
+    expect(listCacheState()).toEqual(state);
+    // Another company's writes leave this one's fingerprint alone.
+    await elsewhere('update meter_points set priority = priority where company_id = $1', [people.companyB.id]);
+    expect(await listFingerprint(t.database.db, people.companyA.id)).toBe(before);
   });
 
   it('writes a list once for many who ask at once, each encoding as asked', async () => {
