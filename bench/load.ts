@@ -37,6 +37,8 @@ const LISTS = 20;
 const OTHERS = 20;
 /** Between one job page and the next of an other client. */
 const THINK_MS = 250;
+/** Between one list and the next of a list client: 0 (back to back, the default) or LOAD_LIST_PAUSE_MS. */
+const LIST_PAUSE_MS = Number(process.env.LOAD_LIST_PAUSE_MS ?? 0);
 
 interface Phase {
   name: string;
@@ -131,6 +133,7 @@ export async function runLoadBench(): Promise<LoadBench> {
             phase.listStatuses[r.status] = (phase.listStatuses[r.status] ?? 0) + 1;
             if (r.status === 200) phase.lists.push(r.ms);
             else await new Promise((resolve) => setTimeout(resolve, 1_000));
+            if (LIST_PAUSE_MS) await new Promise((resolve) => setTimeout(resolve, LIST_PAUSE_MS));
           }
           agent.destroy();
         };
@@ -182,7 +185,7 @@ export function formatLoadBench(b: LoadBench): string {
   const ms = (v: number) => (Number.isNaN(v) ? '      -' : v.toFixed(0).padStart(7));
   const row = (label: string, values: number[]) => `  ${label.padEnd(12)} n ${String(values.length).padStart(5)}  p50 ${ms(percentile(values, 0.5))} ms  p99 ${ms(percentile(values, 0.99))} ms  max ${ms(Math.max(...values))} ms`;
   return [
-    `${b.points.toLocaleString('en')} points; ${LISTS} list clients and ${OTHERS} others, ${PHASE_MS / 1000} s a phase; budget: the others' job pages p99 < ${b.budgetP99Ms} ms, RSS < ${b.budgetRssMb} MB`,
+    `${b.points.toLocaleString('en')} points; ${LISTS} list clients (${LIST_PAUSE_MS ? `${LIST_PAUSE_MS} ms between lists` : 'back to back'}) and ${OTHERS} others, ${PHASE_MS / 1000} s a phase; budget: the others' job pages p99 < ${b.budgetP99Ms} ms, RSS < ${b.budgetRssMb} MB`,
     `the list's fingerprint query: ${b.fingerprintMs.toFixed(1)} ms (median)`,
     ...b.phases.flatMap((p) => [
       `${p.name}: RSS max ${p.rssMaxMb.toFixed(0)} MB, others failed ${p.otherFailures}, list answers ${JSON.stringify(p.listStatuses)}`,

@@ -13,9 +13,9 @@
  * - **Written once however many ask.** Requests for the same list, encoding and fingerprint while it is
  *   being written wait for that one writing.
  * - **Bounded.** At most LIST_LIMITS.writingPerProcess lists are written at once (each holds one
- *   connection of the pool's ten; the rest stay for everything else), at most waitingPerProcess wait
- *   for a turn, and one user has at most perUser lists written or waiting; past any of these, 429 with
- *   Retry-After. A waiting request holds no connection.
+ *   connection of the pool's ten and a core; `npm run bench -- load` measured others' p99 lower with one
+ *   than with two), at most waitingPerProcess wait for a turn, and one user has at most perUser
+ *   lists written or waiting; past any of these, 429 with Retry-After. A waiting request holds no connection.
  * - **Kept bytes are bounded** by cacheBytes, the least recently used given up first.
  *
  * A reader that stops reading holds only a reference to the shared kept bytes; the route cuts it after
@@ -30,7 +30,7 @@ import { TooManyError } from '../../http/errors';
 export type ListEncoding = 'br' | 'gzip' | 'identity';
 
 export const LIST_LIMITS = {
-  writingPerProcess: 2,
+  writingPerProcess: 1,
   waitingPerProcess: 32,
   perUser: 3,
   cacheBytes: 96 * 1024 * 1024,
