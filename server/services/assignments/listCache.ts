@@ -6,16 +6,18 @@
  *
  * - **Answered from memory while nothing it is read from has changed.** An answer is kept compressed,
  *   per list (company, utility, schedule, filter) and encoding, with the fingerprint of what it was read
- *   from (repositories/assignments.ts listFingerprint: counts and row versions of the company's points,
- *   items, schedules and users). Each request reads the fingerprint first (~10 ms, one read shared by
- *   all who ask at once: freshRead); when it matches, the kept bytes are the answer. Any write, by any process or path, moves the fingerprint, so an answer
- *   is never older than what the asker could have read itself.
+ *   from (repositories/assignments.ts listFingerprint: the company's total in list_changes, which
+ *   triggers add to on every write). Each request reads the fingerprint first (under a millisecond, one
+ *   read shared by all who ask at once: freshRead); when it matches, the kept bytes are the answer. Any
+ *   write, by any process or path, moves the fingerprint, so an answer is never older than what the
+ *   asker could have read itself.
  * - **Written once however many ask.** Requests for the same list, encoding and fingerprint while it is
  *   being written wait for that one writing.
  * - **Bounded.** At most LIST_LIMITS.writingPerProcess lists are written at once (each holds one
  *   connection of the pool's ten and a core; `npm run bench -- load` measured others' p99 lower with one
  *   than with two), at most waitingPerProcess wait for a turn, and one user has at most perUser
- *   lists written or waiting; past any of these, 429 with Retry-After. A waiting request holds no connection.
+ *   lists written or waiting; past any of these, 429 with Retry-After. A waiting request holds no
+ *   connection.
  * - **Kept bytes are bounded** by cacheBytes, the least recently used given up first.
  *
  * A reader that stops reading holds only a reference to the shared kept bytes; the route cuts it after

@@ -6,28 +6,15 @@ import { AssignmentType, type AssignmentTypeId } from '../../../src/domain/sched
 import { EPSG } from '../../../src/domain/constants';
 import { epsgForCode } from '../../../src/domain/geo/zones';
 import { locationToLatLng } from '../../../src/domain/geo/utm';
+import type { StagedPoint } from '../../repositories/registerStage';
 import type { CsvRecord } from './csv';
 import { LOOKUP_LISTS, REGISTER_COLUMNS, type HeaderMap, type LookupList, type RegisterColumn, type RowProblem } from './columns';
 
-/** A checked row: the point as it will be kept, its lookups still by name. */
-export interface RegisterPoint {
-  line: number;
-  externalId: number;
-  waterMeterId: number | null;
-  meterSerial: string | null;
-  agreementNo: string;
-  assignmentType: AssignmentTypeId;
-  priority: number;
-  lat: number | null;
-  lng: number | null;
-  address: string;
-  street: string;
-  buildingNo: string | null;
-  matrikkelenhetNr: string | null;
-  installDate: string | null;
-  referenceId: string | null;
-  lookups: Record<LookupList, string | null>;
-}
+/**
+ * A checked row: the point as it will be kept, its lookups still by name; the shape the import stages
+ * (repositories/registerStage.ts StagedPoint), with the assignment type known to be one of ours.
+ */
+export type RegisterPoint = StagedPoint & { assignmentType: AssignmentTypeId };
 
 const ASSIGNMENT_WORDS: Record<string, AssignmentTypeId> = {
   '1': AssignmentType.New, new: AssignmentType.New, ny: AssignmentType.New,
