@@ -1,5 +1,5 @@
 /** Schedules and their items as kept (services/scheduling/ holds the rules). */
-import { and, asc, between, count, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, between, count, eq, getTableColumns, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { ScheduleItem, ScheduleSummary } from '../../src/domain/schemas/scheduling';
 import { CancellationReason } from '../../src/domain/enums';
 import { ScheduleItemStatus } from '../../src/domain/scheduling/enums';
@@ -15,8 +15,12 @@ export type MeterPointRow = typeof meterPoints.$inferSelect;
 
 const hhmm = (d: Date | null) => (d ? timeOf(osloDayMinute(d).minute) : null);
 
-export function toScheduleItem(r: ItemRow): ScheduleItem {
+/** An item with its point's register priority (layout.ts lays higher priorities first). */
+export type PlannedItemRow = ItemRow & { priority: number };
+
+export function toScheduleItem(r: ItemRow & { priority?: number }): ScheduleItem {
   return {
+    ...(r.priority === undefined ? {} : { priority: r.priority }),
     id: r.id, scheduleId: r.scheduleId, status: r.status, notes: r.notes, address: r.address, objectType: r.objectType,
     objectId: r.objectId, parentObjectId: r.meterPointId, agreementNo: r.agreementNo, scheduledDate: r.scheduledDate,
     scheduleStartDateTime: r.startTime?.toISOString() ?? null, scheduleEndDateTime: r.endTime?.toISOString() ?? null,
@@ -65,9 +69,11 @@ export async function schedulesOfAssignee(db: DbOrTx, companyId: string, assigne
     .orderBy(asc(schedules.year), asc(schedules.weekNo));
 }
 
-/** A schedule's items, in sequence. */
-export async function itemsOfSchedule(db: DbOrTx, scheduleId: number): Promise<ItemRow[]> {
-  return db.select().from(scheduleItems).where(eq(scheduleItems.scheduleId, scheduleId)).orderBy(asc(scheduleItems.sequenceNumber), asc(scheduleItems.id));
+/** A schedule's items, in sequence, each with its point's register priority. */
+export async function itemsOfSchedule(db: DbOrTx, scheduleId: number): Promise<PlannedItemRow[]> {
+  return db.select({ ...getTableColumns(scheduleItems), priority: meterPoints.priority }).from(scheduleItems)
+    .innerJoin(meterPoints, eq(meterPoints.id, scheduleItems.meterPointId))
+    .where(eq(scheduleItems.scheduleId, scheduleId)).orderBy(asc(scheduleItems.sequenceNumber), asc(scheduleItems.id));
 }
 
 export async function countLaidItems(db: DbOrTx, scheduleId: number): Promise<number> {

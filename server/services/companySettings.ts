@@ -5,7 +5,7 @@
  * transaction rolls back). A stored setting never holds 0, empty or false: that means "not set".
  */
 import {
-  isSettingType, isUnsetValue, missingReminderSettings, SETTING_TYPE_NAMES, SettingType, settingValueError, type SettingTypeId,
+  isSettingType, isUnsetValue, missingBaseSettings, missingReminderSettings, SETTING_TYPE_NAMES, SettingType, settingValueError, type SettingTypeId,
 } from '../../src/domain/settings/company';
 import type {
   CompanyConfiguration, CompanySetting, CreateSettingsRequest, DeleteSettingsRequest, UpdateSettingsRequest,
@@ -62,6 +62,13 @@ async function enforceReminderRule(tx: Tx, companyId: string, written: ReadonlyS
   if (dependent.length) await deleteSettingRows(tx, companyId, dependent.map((r) => r.id));
 }
 
+/** The base is both coordinates or neither (missingBaseSettings): a write that leaves half a base is refused and rolls back. */
+async function enforceBaseRule(tx: Tx, companyId: string): Promise<void> {
+  const rows = await companySettingsOf(tx, companyId);
+  const missing = missingBaseSettings(Object.fromEntries(rows.map((r) => [r.settingTypeId, r.value])));
+  if (missing.length) throw new RuleError('body/settingTypeId', `the base needs ${SETTING_TYPE_NAMES[missing[0]]} set too (both coordinates or neither)`, INVALID_INPUT);
+}
+
 /** POST /api/Setting: creates settings of types the company has not set. */
 export async function createSettings(tx: Tx, user: UserContext, body: CreateSettingsRequest): Promise<CompanySetting[]> {
   const companyId = requireAdminWithAgreement(user);
@@ -80,6 +87,7 @@ export async function createSettings(tx: Tx, user: UserContext, body: CreateSett
   }
   await insertSettings(tx, rows);
   await enforceReminderRule(tx, companyId, seen);
+  await enforceBaseRule(tx, companyId);
   return companySettingsOf(tx, companyId);
 }
 
@@ -102,6 +110,7 @@ export async function updateSettings(tx: Tx, user: UserContext, body: UpdateSett
     if (value !== row.value) await setSettingValue(tx, row.id, value);
   }
   await enforceReminderRule(tx, companyId, new Set(rows.map((r) => r.settingTypeId)));
+  await enforceBaseRule(tx, companyId);
   return companySettingsOf(tx, companyId);
 }
 
@@ -112,6 +121,7 @@ export async function deleteSettings(tx: Tx, user: UserContext, ids: DeleteSetti
   await ownRows(tx, companyId, ids, 'body');
   await deleteSettingRows(tx, companyId, ids);
   await enforceReminderRule(tx, companyId, new Set());
+  await enforceBaseRule(tx, companyId);
   return companySettingsOf(tx, companyId);
 }
 

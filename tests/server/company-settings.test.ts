@@ -144,7 +144,7 @@ describe('/api/Setting', () => {
     });
     expect(twice.status).toBe(400);
     expect(twice.body.message).toMatch(/^body\/settingList\/1\/settingTypeId/);
-    const unknown = await t.api(admin, 'POST', '/api/Setting', { groupId: people.companyA.id, settingList: [{ settingTypeId: 13, value: '1' }] });
+    const unknown = await t.api(admin, 'POST', '/api/Setting', { groupId: people.companyA.id, settingList: [{ settingTypeId: 15, value: '1' }] });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toMatch(/settingTypeId/);
     expect(await rowsOf(people.companyA.id)).toEqual([]);

@@ -205,6 +205,36 @@ describe("the company's drive settings", () => {
   });
 });
 
+describe("the company's base", () => {
+  it('is a pair of settings (both or neither, checked), the base of the planning week, and each day of the dry run starts and ends there', async () => {
+    const week = `/api/Schedule/planningWeek?assigneeId=${ola}&weekNo=10&year=2027`;
+    expect((await demo.api('kari', 'GET', week)).body.base ?? null).toBeNull();
+    for (const list of [[{ settingTypeId: 13, value: '59.9' }], [{ settingTypeId: 13, value: '80' }, { settingTypeId: 14, value: '10.5' }], [{ settingTypeId: 13, value: '59,9' }, { settingTypeId: 14, value: '10.5' }]]) {
+      const refused = await demo.api('kari', 'POST', '/api/Setting', { groupId: companyId, settingList: list });
+      expect(refused.status, JSON.stringify(list)).toBe(400);
+      expect(refused.body.errorKey).toBe('InvalidInput');
+    }
+    const saved = await demo.api('kari', 'POST', '/api/Setting', { groupId: companyId, settingList: [{ settingTypeId: 13, value: '59.98' }, { settingTypeId: 14, value: '10.52' }] });
+    expect(saved.status).toBe(201);
+    const mine = (saved.body as { id: number; settingTypeId: number }[]).filter((r) => r.settingTypeId === 13 || r.settingTypeId === 14);
+    try {
+      // Deleting one coordinate alone would leave half a base: refused, and nothing is deleted.
+      expect((await demo.api('kari', 'DELETE', '/api/Setting', [mine[0].id])).status).toBe(400);
+      const facts = (await demo.api('kari', 'GET', week)).body as WeekFacts;
+      expect(facts.base).toEqual({ lat: 59.98, lng: 10.52 });
+      const stop = { id: -1, duration: 60, lat: 59.89, lng: 10.52 };
+      const laid = planFit([facts], [stop], { date: facts.dates[0], minute: 0 }, new Set()).placed;
+      const monday = facts.days[0].hours.startTime!;
+      const drive = travelMinutes(haversineKm(facts.base!, stop));
+      expect(drive).toBeGreaterThan(15);
+      expect(laid[0].from).toBe(Number(monday.slice(0, 2)) * 60 + Number(monday.slice(3, 5)) + drive);
+    } finally {
+      expect((await demo.api('kari', 'DELETE', '/api/Setting', mine.map((r) => r.id))).status).toBe(200);
+    }
+    expect((await demo.api('kari', 'GET', week)).body.base ?? null).toBeNull();
+  });
+});
+
 describe('capacity is the layout', () => {
   it('a plan filling the week to the dry run\'s last minute is accepted and laid whole; one more item is refused, naming it', async () => {
     const schedule = await newSchedule(2);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   exampleMergeValues, firstFormError, formDiffers, insertAtSelection, isUnsetValue, isValidSmsSender, meterAddressRange, MergeField, missingReminderSettings, planSettingsSave,
   reminderMinutesToValue, reminderValueToMinutes, renderTemplate, sanitizeDigitInput, settingValueError, SettingType as S, templateCost,
-  travelOf, withSendReminder,
+  travelOf, withSendReminder, baseOf, missingBaseSettings, formFieldError,
 } from '../../src/domain/settings/company';
 import { DEFAULT_TRAVEL } from '../../src/domain/scheduling/routeOrder';
 
@@ -83,6 +83,31 @@ describe('settingValueError', () => {
     expect(travelOf((typeId) => values[typeId])).toEqual({ roadFactor: 1.8, speedKmh: 25 });
     const bad: Record<number, string> = { [S.RoadFactor]: '9', [S.TravelSpeed]: '0' };
     expect(travelOf((typeId) => bad[typeId])).toEqual(DEFAULT_TRAVEL);
+  });
+});
+
+describe('the base', () => {
+  it('wants degrees in Norway with at most six decimals; 0 or empty is no base', () => {
+    for (const v of ['59.8912', '57', '72', '71.123456', '0', '']) expect(settingValueError(S.BaseLatitude, v)).toBeNull();
+    for (const v of ['56.9', '72.1', '10']) expect(settingValueError(S.BaseLatitude, v)).toBe('OutOfRange');
+    for (const v of ['10.5213', '4', '32']) expect(settingValueError(S.BaseLongitude, v)).toBeNull();
+    for (const v of ['3.99', '33', '59.9']) expect(settingValueError(S.BaseLongitude, v)).toBe('OutOfRange');
+    for (const v of ['59,89', '-10.5', '59.1234567', '159.1', ' 59', 'N59']) expect(settingValueError(S.BaseLatitude, v)).toBe('InvalidInput');
+  });
+
+  it('is both coordinates or neither, on the form and when read', () => {
+    expect(missingBaseSettings({ [S.BaseLatitude]: '59.9', [S.BaseLongitude]: '' })).toEqual([S.BaseLongitude]);
+    expect(missingBaseSettings({ [S.BaseLongitude]: '10.5' })).toEqual([S.BaseLatitude]);
+    expect(missingBaseSettings({ [S.BaseLatitude]: '59.9', [S.BaseLongitude]: '10.5' })).toEqual([]);
+    expect(missingBaseSettings({ [S.BaseLatitude]: '', [S.BaseLongitude]: '0' })).toEqual([]);
+    expect(formFieldError({ [S.BaseLatitude]: '59.9', [S.BaseLongitude]: '' }, S.BaseLongitude)).toBe('BaseNeedsBoth');
+    expect(firstFormError({ [S.BaseLatitude]: '59.9', [S.BaseLongitude]: '' })).toEqual({ settingTypeId: S.BaseLongitude, error: 'BaseNeedsBoth' });
+    const both: Record<number, string> = { [S.BaseLatitude]: '59.8912', [S.BaseLongitude]: '10.5213' };
+    expect(baseOf((typeId) => both[typeId])).toEqual({ lat: 59.8912, lng: 10.5213 });
+    const half: Record<number, string> = { [S.BaseLatitude]: '59.8912' };
+    expect(baseOf((typeId) => half[typeId])).toBeNull();
+    const bad: Record<number, string> = { [S.BaseLatitude]: '59.8912', [S.BaseLongitude]: '99' };
+    expect(baseOf((typeId) => bad[typeId])).toBeNull();
   });
 });
 

@@ -5,7 +5,7 @@ import { weekFreeTime } from '../../src/domain/scheduling/hours';
 import { AvailabilityType } from '../../src/domain/scheduling/enums';
 import { HolidayType } from '../../src/domain/settings/holidays';
 import { osloInstant, osloDayMinute } from '../../src/domain/scheduling/osloTime';
-import { DEFAULT_TRAVEL, haversineKm, travelMinutes } from '../../src/domain/scheduling/routeOrder';
+import { DEFAULT_TRAVEL, haversineKm, routeKm, shortestLoop, travelMinutes } from '../../src/domain/scheduling/routeOrder';
 
 /** The spacing of a layout with this job interval and the default drive. */
 const gaps = (intervalMinutes: number) => ({ intervalMinutes, travel: DEFAULT_TRAVEL });
@@ -159,6 +159,62 @@ describe('laying across weeks', () => {
     const kept = layOut([weekFreeTime(hours(dates))], mixed, { intervalMinutes: 15, keepSelectionOrder: true });
     expect(kept.rest.length).toBeGreaterThan(0);
     expect(r.kilometresInSelectionOrder).toBeGreaterThan(10 * r.kilometres);
+  });
+});
+
+describe('the base and the register priority', () => {
+  // A base about 10 km north of a cluster of stops in Bærum: 20 minutes' drive with the default model.
+  const base = { lat: 59.98, lng: 10.52 };
+  const cluster = (n: number, duration = 60, from = 1) => Array.from({ length: n }, (_, i) => ({ id: from + i, duration, lat: 59.89 + (i % 3) * 0.001, lng: 10.52 + i * 0.001 }));
+
+  it('a day starts with the drive from the base and ends in time to drive back; its kilometres count both drives', () => {
+    const stops = cluster(7);
+    const drive = travelMinutes(haversineKm(base, stops[0]));
+    expect(drive).toBeGreaterThanOrEqual(19);
+    const r = layOut([weekFreeTime(hours(dates))], stops, { intervalMinutes: 0, base });
+    expect(r.rest).toEqual([]);
+    const monday = r.placed.filter((p) => p.date === dates[0]).sort((a, b) => a.from - b.from);
+    const driveOf = (id: number) => travelMinutes(haversineKm(base, stops.find((s) => s.id === id)!));
+    expect(monday[0].from).toBe(8 * 60 + driveOf(monday[0].id));
+    // 08:00–16:00 less lunch holds 7 hours, but the drives there and back take 40 minutes: 6 fit on Monday.
+    expect(monday.length).toBe(6);
+    expect(monday[monday.length - 1].to).toBeLessThanOrEqual(16 * 60 - driveOf(monday[monday.length - 1].id));
+    const withoutBase = layOut([weekFreeTime(hours(dates))], stops, { intervalMinutes: 0 });
+    expect(withoutBase.placed.filter((p) => p.date === dates[0]).length).toBe(7);
+    // Two days, each there and back (about 10 km each way), on top of the paths between the stops.
+    expect(r.kilometres - withoutBase.kilometres).toBeGreaterThan(2 * 2 * 9.5);
+    expect(r.days.reduce((sum, d) => sum + d.km, 0)).toBeCloseTo(r.kilometres, 6);
+  });
+
+  it('a day that starts and ends at the base is ordered as a loop: out along the street and back, never longer than the order given', () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      let x = seed;
+      const rnd = () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+      const pts = Array.from({ length: 3 + (seed % 8) }, () => ({ lat: 59.85 + rnd() * 0.1, lng: 10.4 + rnd() * 0.2 }));
+      const order = shortestLoop(base, pts);
+      expect([...order].sort((a, b) => a - b)).toEqual(pts.map((_, i) => i));
+      expect(routeKm(order.map((i) => pts[i]), base)).toBeLessThanOrEqual(routeKm(pts, base) + 1e-9);
+    }
+    // Stops along one line north of the base: the loop goes out and comes back, twice the farthest.
+    const line = [3, 1, 4, 2].map((k) => ({ lat: 59.98 + k * 0.01, lng: 10.52 }));
+    const loop = shortestLoop(base, line).map((i) => line[i]);
+    expect(routeKm(loop, base)).toBeCloseTo(2 * haversineKm(base, line[2]), 6);
+  });
+
+  it('higher priorities are laid first and what the week cannot hold is of the lowest priority', () => {
+    // Seven stops fit a day; one day of free time, ten stops: three of them, all of priority 0, are left.
+    const oneDay = [weekFreeTime(hours(dates.slice(0, 1)))];
+    const stops = cluster(10).map((s, i) => ({ ...s, priority: i % 3 === 0 ? 0 : i % 3 === 1 ? 2 : 1 }));
+    const r = layOut(oneDay, stops, { intervalMinutes: 0 });
+    expect(r.rest.length).toBe(3);
+    expect(r.rest.every((s) => !s.priority)).toBe(true);
+    // Over a week the priority-2 stops come first in the day.
+    const week = layOut([weekFreeTime(hours(dates))], cluster(14).map((s, i) => ({ ...s, priority: i < 7 ? 0 : 3 })), { intervalMinutes: 0 });
+    const firstDay = week.placed.filter((p) => p.date === dates[0]).map((p) => p.id);
+    expect(firstDay.sort((a, b) => a - b)).toEqual([8, 9, 10, 11, 12, 13, 14]);
+    // Keeping the selection order leaves priority alone.
+    const kept = layOut(oneDay, stops, { intervalMinutes: 0, keepSelectionOrder: true });
+    expect(kept.rest.map((s) => s.id)).toEqual([8, 9, 10]);
   });
 });
 

@@ -71,7 +71,7 @@ async function layBatch(tx: Tx, b: BatchRow, now: Date): Promise<Record<string, 
   const times = await companyJobTimes(tx, b.companyId);
   // Nothing is laid before the plan's start (the admin's chosen moment, or now if that has passed).
   const notBefore = planStart(now, req.selectedItemStartDateTime);
-  const layItems: LayoutItem[] = items.map((i) => ({ id: i.id, duration: itemMinutes(times, i), lat: i.latitude, lng: i.longitude }));
+  const layItems: LayoutItem[] = items.map((i) => ({ id: i.id, duration: itemMinutes(times, i), lat: i.latitude, lng: i.longitude, priority: i.priority }));
   const { weeks, fit } = await fitPlan(tx, b.companyId, req.assigneeId, { year: req.year, weekNo: req.weekNo }, layItems, notBefore, new Set(items.map((i) => i.id)), {
     continueIntoNextWeeks: req.isPossibleToScheduleNextWeek, keepSelectionOrder: req.keepSelectionOrder,
   });

@@ -16,7 +16,7 @@ import type { Tx } from '../../db/tx';
 import { conflict, KeyedConflict, notFound, RuleError } from '../../http/errors';
 import { enqueueBatch, findBatch, insertBatch, unfinishedBatchesOf } from '../../repositories/scheduleBatch';
 import {
-  companyMeterPoints, findSchedule, insertItems, itemsOfSchedule, liveItemsOnPoints, lockPlumberTime, lockSchedule, updateItem, type ItemRow,
+  companyMeterPoints, findSchedule, insertItems, itemsOfSchedule, liveItemsOnPoints, lockPlumberTime, lockSchedule, updateItem, type ItemRow, type PlannedItemRow,
 } from '../../repositories/scheduling';
 import { batchState, checkWeek, plannableAssignee } from './schedules';
 import { companyJobTimes, fitPlan, itemMinutes, PLAN_WEEKS_MAX, type JobTimes } from './week';
@@ -91,7 +91,7 @@ export async function submitSchedule(tx: Tx, user: UserContext, body: SchedulerR
   // spec 2 §2.1: the plan starts at the chosen moment (not before now); items laid before it stay.
   const start = planStart(now, body.selectedItemStartDateTime);
   const fromStart = (x: ItemRow) => plansFrom(x.startTime ? osloDayMinute(x.startTime) : null, start);
-  const relaid: ItemRow[] = body.scheduledItems.map((s, i) => {
+  const relaid: PlannedItemRow[] = body.scheduledItems.map((s, i) => {
     const item = existing.find((x) => x.id === s.id);
     if (!item) throw notFound(`Schedule item ${s.id} (body/scheduledItems/${i})`);
     return item;
@@ -104,11 +104,14 @@ export async function submitSchedule(tx: Tx, user: UserContext, body: SchedulerR
   // without a time is refused before it is accepted, naming what does not fit.
   const relaying = relaid.filter((item) => isRelayable(item.status) && fromStart(item));
   const order = [
-    ...relaying.map((item) => ({ seq: body.scheduledItems[relaid.indexOf(item)].sequenceNumber, id: item.id, duration: itemMinutes(times, item), lat: item.latitude, lng: item.longitude, address: item.address })),
+    ...relaying.map((item) => ({
+      seq: body.scheduledItems[relaid.indexOf(item)].sequenceNumber, id: item.id, duration: itemMinutes(times, item), lat: item.latitude, lng: item.longitude,
+      priority: item.priority, address: item.address,
+    })),
     ...fresh.map(({ s, duration, durationOverride }, i) => {
       const p = points.find((x) => x.id === s.waterMeterPointId)!;
       const minutes = itemMinutes(times, { durationOverride, objectType: p.assignmentType, duration });
-      return { seq: s.sequenceNumber, id: -(i + 1), duration: minutes, lat: p.lat, lng: p.lng, address: p.address };
+      return { seq: s.sequenceNumber, id: -(i + 1), duration: minutes, lat: p.lat, lng: p.lng, priority: p.priority, address: p.address };
     }),
   ].sort((x, y) => x.seq - y.seq);
   const { fit } = await fitPlan(tx, companyId, schedule.assigneeId, schedule, order, start, new Set(relaying.map((x) => x.id)), {

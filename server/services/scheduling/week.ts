@@ -8,9 +8,9 @@ import { WEEK_PICKER_WEEKS } from '../../../src/domain/scheduling/enums';
 import { planFit, type PlanFit, type WeekFacts } from '../../../src/domain/scheduling/freeWeek';
 import type { DayMinute } from '../../../src/domain/scheduling/hours';
 import type { LayoutItem } from '../../../src/domain/scheduling/layout';
-import type { TravelModel } from '../../../src/domain/scheduling/routeOrder';
+import type { GeoPoint, TravelModel } from '../../../src/domain/scheduling/routeOrder';
 import { osloDayMinute, osloInstant } from '../../../src/domain/scheduling/osloTime';
-import { DURATION_SETTING_TYPES, SettingType, travelOf } from '../../../src/domain/settings/company';
+import { baseOf, DURATION_SETTING_TYPES, SettingType, travelOf } from '../../../src/domain/settings/company';
 import { isDayOff } from '../../../src/domain/settings/dayHours';
 import { effectiveWeek } from '../../../src/domain/settings/workingHours';
 import type { DbOrTx } from '../../db/tx';
@@ -49,8 +49,8 @@ export async function weekFacts(
       const from = osloDayMinute(i.startTime!);
       return { id: i.id, date: from.date, from: from.minute, to: from.minute + Math.round((i.endTime!.getTime() - i.startTime!.getTime()) / 60_000), status: i.status };
     });
-  const { intervalMinutes, travel } = times ?? await companyJobTimes(db, companyId);
-  return { year, weekNo, dates, days, holidays, availability, unavailable, laid, intervalMinutes, travel, hasHours: days.some((d) => !isDayOff(d.hours)) };
+  const { intervalMinutes, travel, base } = times ?? await companyJobTimes(db, companyId);
+  return { year, weekNo, dates, days, holidays, availability, unavailable, laid, intervalMinutes, travel, base, hasHours: days.some((d) => !isDayOff(d.hours)) };
 }
 
 export interface JobTimes {
@@ -59,6 +59,8 @@ export interface JobTimes {
   intervalMinutes: number;
   /** How the company counts a drive between stops (settings RoadFactor, TravelSpeed). */
   travel: TravelModel;
+  /** Where the company's days start and end (settings BaseLatitude, BaseLongitude), or null. */
+  base: GeoPoint | null;
 }
 
 /** A positive whole number of minutes from a setting's text, else null. */
@@ -74,6 +76,7 @@ export async function companyJobTimes(db: DbOrTx, companyId: string): Promise<Jo
   const byType = new Map(DURATION_SETTING_TYPES.map((t) => [t as number, minutes(value(t))]));
   return {
     durationOf: (type) => byType.get(type) ?? null, intervalMinutes: minutes(value(SettingType.JobInterval)) ?? 0, travel: travelOf(value),
+    base: baseOf(value),
   };
 }
 

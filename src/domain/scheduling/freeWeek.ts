@@ -22,7 +22,7 @@ import {
   availableMinutes, freeFrom, minutesOf, weekFreeTime, type AvailabilityLike, type DayMinute, type FreeDay, type HolidayLike, type WeekDayHours,
 } from './hours';
 import { freeTime, layOut, type Busy, type LayoutItem, type LayoutOptions, type LayoutResult } from './layout';
-import type { TravelModel } from './routeOrder';
+import type { GeoPoint, TravelModel } from './routeOrder';
 
 /** An item of the plumber already laid in the week. */
 export interface LaidItem {
@@ -53,6 +53,8 @@ export interface WeekFacts {
   intervalMinutes: number;
   /** How the company counts a drive between stops (its settings); DEFAULT_TRAVEL when absent. */
   travel?: TravelModel;
+  /** The company's base, where each day starts and ends (settings BaseLatitude/BaseLongitude); none when not set. */
+  base?: GeoPoint | null;
   /** Whether any day has working hours (else WorkinghoursNotAvailable). */
   hasHours: boolean;
 }
@@ -102,11 +104,11 @@ export interface PlanFit extends LayoutResult {
  */
 export function planFit(
   weeks: readonly WeekFacts[], items: readonly LayoutItem[], start: DayMinute, relaying: ReadonlySet<number>,
-  opts: Omit<LayoutOptions, 'intervalMinutes' | 'travel'> = {},
+  opts: Omit<LayoutOptions, 'intervalMinutes' | 'travel' | 'base'> = {},
 ): PlanFit {
   const free = weeks.map((f) => freeWeek(f, { notBefore: start, relaying }));
   const intervalMinutes = weeks[0]?.intervalMinutes ?? 0;
-  const result = layOut(free, items, { ...opts, intervalMinutes, travel: weeks[0]?.travel });
+  const result = layOut(free, items, { ...opts, intervalMinutes, travel: weeks[0]?.travel, base: weeks[0]?.base });
   const anyTime = free.some((w) => availableMinutes(w) > 0);
   return { ...result, notPlaced: result.rest.map((i) => ({ id: i.id, reason: anyTime ? 'NoTimeLeft' : 'OutsideWeek' })) };
 }
@@ -120,7 +122,7 @@ export function planFit(
  */
 export function howManyMoreFit(
   weeks: readonly WeekFacts[], items: readonly LayoutItem[], candidates: readonly LayoutItem[], start: DayMinute, relaying: ReadonlySet<number>,
-  opts: Omit<LayoutOptions, 'intervalMinutes' | 'travel'> = {},
+  opts: Omit<LayoutOptions, 'intervalMinutes' | 'travel' | 'base'> = {},
 ): number {
   const fits = (n: number) => planFit(weeks, [...items, ...candidates.slice(0, n)], start, relaying, opts).rest.length === 0;
   if (!fits(0)) return 0;

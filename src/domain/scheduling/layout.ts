@@ -17,7 +17,7 @@
  *   counted per day, both ways, over the items with coordinates.
  */
 import { freeFrom, subtract, type DayMinute, type FreeDay, type Span } from './hours';
-import { DEFAULT_TRAVEL, haversineKm, pathKm, shortestOrder, travelMinutes, type GeoPoint, type TravelModel } from './routeOrder';
+import { DEFAULT_TRAVEL, haversineKm, routeKm, shortestLoop, shortestOrder, travelMinutes, type GeoPoint, type TravelModel } from './routeOrder';
 
 export interface LayoutItem {
   id: number;
@@ -25,6 +25,8 @@ export interface LayoutItem {
   duration: number;
   lat?: number | null;
   lng?: number | null;
+  /** The register's priority: higher is laid first (and left out last); 0 or none is the register's "none". */
+  priority?: number | null;
 }
 
 /** Time already taken on a day, in minutes after midnight. */
@@ -59,10 +61,16 @@ export interface LayoutOptions {
   /** How drives are counted; DEFAULT_TRAVEL when not given. */
   travel?: TravelModel;
   keepSelectionOrder?: boolean;
+  /**
+   * The plumber's base (the company's, settings BaseLatitude/BaseLongitude): each day starts there and
+   * ends there, so a day's first stop starts after the drive from it, its last ends in time to drive
+   * back before the day's end, and its kilometres count both drives.
+   */
+  base?: GeoPoint | null;
 }
 
-/** What separates two stops of a day: the job interval, or the drive when longer. */
-interface Spacing { intervalMinutes: number; travel: TravelModel }
+/** What separates two stops of a day (the job interval, or the drive when longer), and the base a day starts and ends at. */
+interface Spacing { intervalMinutes: number; travel: TravelModel; base?: GeoPoint | null }
 
 /** A week's free time less busy times (widened by the interval) and less everything before `notBefore`. */
 export function freeTime(week: readonly FreeDay[], busy: readonly Busy[], intervalMinutes: number, notBefore?: DayMinute): FreeDay[] {
@@ -82,6 +90,10 @@ const hasPoint = (i: LayoutItem): i is LayoutItem & GeoPoint => typeof i.lat ===
 export const gapMinutes = (from: LayoutItem, to: LayoutItem, intervalMinutes: number, travel: TravelModel = DEFAULT_TRAVEL): number =>
   (hasPoint(from) && hasPoint(to) ? Math.max(intervalMinutes, travelMinutes(haversineKm(from, to), travel)) : intervalMinutes);
 
+/** Minutes of driving between the base and a stop (either way); 0 without a base or a position. */
+const baseMinutes = (item: LayoutItem, spacing: Spacing): number =>
+  (spacing.base && hasPoint(item) ? travelMinutes(haversineKm(spacing.base, item), spacing.travel) : 0);
+
 /** Lays `items` in order into one week's free days. */
 export function layWeek(week: readonly FreeDay[], items: readonly LayoutItem[], spacing: Spacing): { placed: Omit<PlacedItem, 'week'>[]; rest: LayoutItem[] } {
   const placed: Omit<PlacedItem, 'week'>[] = [];
@@ -91,11 +103,16 @@ export function layWeek(week: readonly FreeDay[], items: readonly LayoutItem[], 
   let last: { item: LayoutItem; end: number } | null = null;
   for (const item of items) {
     let spot: { d: number; from: number } | null = null;
+    const home = baseMinutes(item, spacing);
     for (let d = day; d < week.length && !spot; d++) {
-      const after = d === day && last ? last.end + gapMinutes(last.item, item, spacing.intervalMinutes, spacing.travel) : -Infinity;
-      for (const [a, b] of week[d].spans) {
+      const spans = week[d].spans;
+      if (!spans.length) continue;
+      // The day's first stop is reached from the base; every stop must leave time to drive back to it.
+      const after = d === day && last ? last.end + gapMinutes(last.item, item, spacing.intervalMinutes, spacing.travel) : spans[0][0] + home;
+      const dayEnd = spans[spans.length - 1][1] - home;
+      for (const [a, b] of spans) {
         const from = Math.max(a, after);
-        if (from + item.duration <= b) { spot = { d, from }; break; }
+        if (from + item.duration <= Math.min(b, dayEnd)) { spot = { d, from }; break; }
       }
     }
     if (!spot) { rest.push(item); continue; }
@@ -113,11 +130,11 @@ export function layWeek(week: readonly FreeDay[], items: readonly LayoutItem[], 
  */
 function reorderDay(free: FreeDay, items: readonly LayoutItem[], spacing: Spacing): { placed: Omit<PlacedItem, 'week'>[]; km: number } | null {
   const located = items.filter(hasPoint);
-  const order = shortestOrder(located).map((i) => located[i]);
+  const order = shortestRoute(located, spacing.base ?? null);
   const unlocated = items.filter((i) => !hasPoint(i));
   for (const route of [order, [...order].reverse()]) {
     const { placed, rest } = layWeek([free], [...route, ...unlocated], spacing);
-    if (!rest.length) return { placed, km: pathKm(route) };
+    if (!rest.length) return { placed, km: routeKm(route, spacing.base) };
   }
   return null;
 }
@@ -134,11 +151,35 @@ function layInOrder(weeks: readonly (readonly FreeDay[])[], items: readonly Layo
   return out;
 }
 
-/** Kilometres of each day's stops in the order laid. */
-function dayKm(placed: readonly PlacedItem[], byId: ReadonlyMap<number, LayoutItem>): number {
+/** A short order of a day's or a plan's stops: a loop from the base when there is one, else an open path. */
+function shortestRoute<T extends LayoutItem & GeoPoint>(located: readonly T[], base: GeoPoint | null): T[] {
+  return (base ? shortestLoop(base, located) : shortestOrder(located)).map((i) => located[i]);
+}
+
+/** Kilometres of each day's stops in the order laid (from the base and back to it, when there is one). */
+function dayKm(placed: readonly PlacedItem[], byId: ReadonlyMap<number, LayoutItem>, base: GeoPoint | null): number {
   let km = 0;
-  for (const date of new Set(placed.map((p) => p.date))) km += pathKm(placed.filter((p) => p.date === date).map((p) => byId.get(p.id)!).filter(hasPoint));
+  for (const date of new Set(placed.map((p) => p.date))) km += routeKm(placed.filter((p) => p.date === date).map((p) => byId.get(p.id)!).filter(hasPoint), base);
   return km;
+}
+
+/** The highest priority among `items` (0 when none has one). */
+const topPriority = (items: readonly LayoutItem[]): number => items.reduce((max, i) => Math.max(max, i.priority ?? 0), -Infinity);
+
+/**
+ * The stops on one short route through all of them, by priority: each priority's stops on their own
+ * route, the highest priority first, so what the weeks cannot hold is of the lowest priority. `reverse`
+ * runs each priority's route backwards (the priorities keep their order).
+ */
+function routeByPriority(items: readonly LayoutItem[], reverse: boolean): LayoutItem[] {
+  const located = items.filter(hasPoint);
+  const priorities = [...new Set(located.map((i) => i.priority ?? 0))].sort((a, b) => b - a);
+  // The whole plan's route is open even with a base: its stretches become days, each a loop of its own.
+  const route = priorities.flatMap((p) => {
+    const route = shortestRoute(located.filter((i) => (i.priority ?? 0) === p), null);
+    return reverse ? route.reverse() : route;
+  });
+  return [...route, ...items.filter((i) => !hasPoint(i))];
 }
 
 /**
@@ -152,22 +193,26 @@ function dayKm(placed: readonly PlacedItem[], byId: ReadonlyMap<number, LayoutIt
  */
 export function layOut(weeks: readonly (readonly FreeDay[])[], items: readonly LayoutItem[], opts: LayoutOptions): LayoutResult {
   const byId = new Map(items.map((i) => [i.id, i]));
-  const spacing: Spacing = { intervalMinutes: opts.intervalMinutes, travel: opts.travel ?? DEFAULT_TRAVEL };
+  const base = opts.base ?? null;
+  const spacing: Spacing = { intervalMinutes: opts.intervalMinutes, travel: opts.travel ?? DEFAULT_TRAVEL, base };
   const inSelection = layInOrder(weeks, items, spacing);
   let chosen = inSelection;
   if (!opts.keepSelectionOrder) {
-    const located = items.filter(hasPoint);
-    const route = shortestOrder(located).map((i) => located[i]);
-    const unlocated = items.filter((i) => !hasPoint(i));
-    for (const order of [[...route, ...unlocated], [...[...route].reverse(), ...unlocated]]) {
-      const tried = layInOrder(weeks, order, spacing);
-      if (tried.rest.length < chosen.rest.length || (tried.rest.length === chosen.rest.length && chosen === inSelection && dayKm(tried.placed, byId) < dayKm(chosen.placed, byId))) {
-        chosen = tried;
-      }
+    // Fewer left out first; then what is left out of lower priority; then the shorter drive.
+    const better = (a: typeof chosen, b: typeof chosen) => {
+      if (a.rest.length !== b.rest.length) return a.rest.length < b.rest.length;
+      const pa = topPriority(a.rest);
+      const pb = topPriority(b.rest);
+      if (pa !== pb) return pa < pb;
+      return b === inSelection && dayKm(a.placed, byId, base) < dayKm(b.placed, byId, base);
+    };
+    for (const reverse of [false, true]) {
+      const tried = layInOrder(weeks, routeByPriority(items, reverse), spacing);
+      if (better(tried, chosen)) chosen = tried;
     }
   }
   const result: LayoutResult = {
-    placed: [], rest: chosen.rest, weeksUsed: 0, days: [], kilometres: 0, kilometresInSelectionOrder: dayKm(inSelection.placed, byId),
+    placed: [], rest: chosen.rest, weeksUsed: 0, days: [], kilometres: 0, kilometresInSelectionOrder: dayKm(inSelection.placed, byId, base),
   };
   for (const [w, week] of weeks.entries()) {
     for (const free of week) {
@@ -175,7 +220,7 @@ export function layOut(weeks: readonly (readonly FreeDay[])[], items: readonly L
       if (!ofDay.length) continue;
       result.weeksUsed = w + 1;
       const dayItems = ofDay.map((p) => byId.get(p.id)!);
-      const laidKm = pathKm(dayItems.filter(hasPoint));
+      const laidKm = routeKm(dayItems.filter(hasPoint), base);
       const better = opts.keepSelectionOrder ? null : reorderDay(free, dayItems, spacing);
       const use = better && better.km < laidKm ? better : { placed: ofDay, km: laidKm };
       result.kilometres += use.km;

@@ -4,10 +4,11 @@
  * straight lines on the sphere (haversine): no road network is at hand, and between meters in one
  * town the straight line ranks orders much as the road does.
  *
- * The path is open (the plumber's start and end of day are not known): nearest neighbour from every
+ * Without a base the path is open (the plumber's start and end of day are not known): nearest neighbour from every
  * start (from 40 spread starts for a whole plan's stops), the shortest kept, then 2-opt (reverse a stretch while that shortens the path). 2-opt only
  * ever takes an improvement, so it is never longer than its nearest-neighbour start; and the answer
- * is never longer than the order given (that order is the fallback).
+ * is never longer than the order given (that order is the fallback). With the company's base
+ * (settings BaseLatitude, BaseLongitude) each day is a loop from the base and back (shortestLoop).
  */
 
 export interface GeoPoint {
@@ -110,6 +111,53 @@ export function twoOpt(points: readonly GeoPoint[], order: readonly number[], d:
     }
   }
   return o;
+}
+
+/** Kilometres of a day's route: from `base` (when set) through `points` in order and back to it. */
+export function routeKm(points: readonly GeoPoint[], base?: GeoPoint | null): number {
+  const path = pathKm(points);
+  return base && points.length ? path + haversineKm(base, points[0]) + haversineKm(points[points.length - 1], base) : path;
+}
+
+/**
+ * The shortest order found for a day that starts and ends at `base` (the plumber's base): nearest
+ * neighbour from the base, then 2-opt with the base fixed at both ends of the path. Never longer than
+ * the order given.
+ */
+export function shortestLoop(base: GeoPoint, points: readonly GeoPoint[]): number[] {
+  const given = points.map((_, i) => i);
+  if (points.length < 2) return given;
+  // Index 0 and n+1 are the base; the path between them is what is ordered.
+  const all = [base, ...points, base];
+  const d = matrixOf(all);
+  const n = all.length;
+  const seen = new Array<boolean>(n).fill(false);
+  const order = [0];
+  seen[0] = true;
+  seen[n - 1] = true;
+  for (let k = 1; k < n - 1; k++) {
+    const last = order[order.length - 1];
+    let best = -1;
+    for (let j = 1; j < n - 1; j++) if (!seen[j] && (best < 0 || d[last][j] < d[last][best])) best = j;
+    seen[best] = true;
+    order.push(best);
+  }
+  order.push(n - 1);
+  // 2-opt that never moves the two ends (the base).
+  for (let improved = true, rounds = 0; improved && rounds < 100; rounds++) {
+    improved = false;
+    for (let i = 1; i < n - 2; i++) {
+      for (let j = i + 1; j < n - 1; j++) {
+        const delta = d[order[i - 1]][order[j]] + d[order[i]][order[j + 1]] - d[order[i - 1]][order[i]] - d[order[j]][order[j + 1]];
+        if (delta < -1e-9) {
+          order.splice(i, j - i + 1, ...order.slice(i, j + 1).reverse());
+          improved = true;
+        }
+      }
+    }
+  }
+  const tuned = order.slice(1, -1).map((i) => i - 1);
+  return routeKm(tuned.map((i) => points[i]), base) < routeKm(points, base) - 1e-9 ? tuned : given;
 }
 
 /** The shortest order found for `points` (indexes into it); the given order when nothing is shorter. */

@@ -160,6 +160,8 @@ export const ScheduleItemSchema = Type.Object({
   isScheduled: Type.Boolean(),
   cancellationTypeId: Nullable(Type.Integer()),
   batchJobId: Nullable(Type.String()),
+  /** Ours: the point's register priority (higher is laid first), where the answer reads the item with its point. */
+  priority: Type.Optional(Type.Integer()),
 });
 export type ScheduleItem = Static<typeof ScheduleItemSchema>;
 
@@ -297,5 +299,6 @@ export const WeekFactsSchema = Type.Object({
   laid: Type.Array(Type.Object({ id: Type.Integer(), date: Day, from: Type.Integer(), to: Type.Integer(), status: Type.Integer() })),
   intervalMinutes: Type.Integer(),
   travel: Type.Optional(Type.Object({ roadFactor: Type.Number(), speedKmh: Type.Number() })),
+  base: Type.Optional(Nullable(Type.Object({ lat: Type.Number(), lng: Type.Number() }))),
   hasHours: Type.Boolean(),
 });

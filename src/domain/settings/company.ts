@@ -2,7 +2,7 @@
  * Company settings and SMS templates (spec 3 §2–§5, §9): the setting types, what each value may be,
  * how a settings form is saved, and the SMS merge fields. Client and server use these rules alike.
  */
-import { DEFAULT_TRAVEL, type TravelModel } from '../scheduling/routeOrder';
+import { DEFAULT_TRAVEL, type GeoPoint, type TravelModel } from '../scheduling/routeOrder';
 import { countSms, type SmsCount } from '../sms/segments';
 
 /** Setting type ids: the ApplicationSetting reference list (GET /api/ApplicationSetting). */
@@ -21,6 +21,10 @@ export const SettingType = {
   RoadFactor: 11,
   /** Ours: the average speed of a drive between stops, km/h, 5–130. */
   TravelSpeed: 12,
+  /** Ours: where the company's plumbers start and end their day (planning's base), latitude in degrees (WGS 84). */
+  BaseLatitude: 13,
+  /** Ours: the base's longitude in degrees; set together with BaseLatitude or not at all. */
+  BaseLongitude: 14,
 } as const;
 export type SettingTypeId = (typeof SettingType)[keyof typeof SettingType];
 export const SETTING_TYPE_IDS: readonly SettingTypeId[] = Object.values(SettingType);
@@ -50,7 +54,7 @@ export const SETTING_VALUE_MAX_LENGTH = 10;
  * decimals and one leading digit (spec 3 §5): the offered intervals 15…90 minutes are 0.25…1.5 h,
  * which is how both of the spec's rules for it hold at once.
  */
-type SettingKind = 'duration' | 'digit' | 'switch' | 'jobInterval' | 'reminderFrequency' | 'roadFactor' | 'travelSpeed';
+type SettingKind = 'duration' | 'digit' | 'switch' | 'jobInterval' | 'reminderFrequency' | 'roadFactor' | 'travelSpeed' | 'latitude' | 'longitude';
 const KIND: Record<SettingTypeId, SettingKind> = {
   [SettingType.Install]: 'duration',
   [SettingType.Replace]: 'duration',
@@ -64,6 +68,8 @@ const KIND: Record<SettingTypeId, SettingKind> = {
   [SettingType.JobInterval]: 'jobInterval',
   [SettingType.RoadFactor]: 'roadFactor',
   [SettingType.TravelSpeed]: 'travelSpeed',
+  [SettingType.BaseLatitude]: 'latitude',
+  [SettingType.BaseLongitude]: 'longitude',
 };
 
 /**
@@ -81,6 +87,35 @@ export function travelOf(value: (typeId: SettingTypeId) => string | undefined): 
 /** The bounds of the drive settings: a road factor from the straight line to thrice it, a speed from walking pace to motorway. */
 export const ROAD_FACTOR_RANGE = { min: 1, max: 3 } as const;
 export const TRAVEL_SPEED_RANGE = { min: 5, max: 130 } as const;
+/** The base lies in Norway (the utilities we serve): mainland and islands, with a margin. Six decimals are about 0.1 m. */
+export const BASE_LATITUDE_RANGE = { min: 57, max: 72 } as const;
+export const BASE_LONGITUDE_RANGE = { min: 4, max: 32 } as const;
+
+/**
+ * The company's base (settings BaseLatitude and BaseLongitude) when both are set and valid, else null:
+ * planning then lays each day from the base and back (layout.ts LayoutOptions.base).
+ */
+export function baseOf(value: (typeId: SettingTypeId) => string | undefined): GeoPoint | null {
+  const lat = value(SettingType.BaseLatitude);
+  const lng = value(SettingType.BaseLongitude);
+  const ok = (typeId: SettingTypeId, v: string | undefined): v is string => v !== undefined && !isUnsetValue(v) && settingValueError(typeId, v) === null;
+  return ok(SettingType.BaseLatitude, lat) && ok(SettingType.BaseLongitude, lng) ? { lat: Number(lat), lng: Number(lng) } : null;
+}
+
+/**
+ * The base is both coordinates or neither (a base with one coordinate is nowhere): the setting types
+ * that are missing given the values by type; empty when both or neither are set.
+ */
+export function missingBaseSettings(values: SettingsForm): SettingTypeId[] {
+  const set = (typeId: SettingTypeId) => {
+    const v = values[typeId];
+    return v !== undefined && !isUnsetValue(v);
+  };
+  const lat = set(SettingType.BaseLatitude);
+  const lng = set(SettingType.BaseLongitude);
+  if (lat === lng) return [];
+  return [lat ? SettingType.BaseLongitude : SettingType.BaseLatitude];
+}
 
 /** Reminder frequency value (hours) of an interval in minutes: 15 -> "0.25", 60 -> "1", 0 -> "0". */
 export function reminderMinutesToValue(minutes: number): string {
@@ -109,10 +144,11 @@ export function isUnsetValue(value: string): boolean {
  * A value that means "not set" is valid here (the save plan deletes it); callers that store values
  * check isUnsetValue as well.
  * InvalidInput: the spec's error (shown with PleaseTryAgain); DurationMustBePositive: a duration of 0
- * or less; InvalidChoice: an interval that is not among the offered ones; OutOfRange: a drive setting
- * outside ROAD_FACTOR_RANGE or TRAVEL_SPEED_RANGE.
+ * or less; InvalidChoice: an interval that is not among the offered ones; OutOfRange: a drive or base setting
+ * outside ROAD_FACTOR_RANGE, TRAVEL_SPEED_RANGE or the base's ranges; BaseNeedsBoth: one of the base's
+ * coordinates without the other (a form's rule, missingBaseSettings).
  */
-export type SettingError = 'InvalidInput' | 'DurationMustBePositive' | 'InvalidChoice' | 'ReminderNeedsValue' | 'OutOfRange';
+export type SettingError = 'InvalidInput' | 'DurationMustBePositive' | 'InvalidChoice' | 'ReminderNeedsValue' | 'OutOfRange' | 'BaseNeedsBoth';
 
 export function settingValueError(settingTypeId: SettingTypeId, value: string): SettingError | null {
   if (value.length > SETTING_VALUE_MAX_LENGTH) return 'InvalidInput';
@@ -139,6 +175,14 @@ export function settingValueError(settingTypeId: SettingTypeId, value: string): 
       if (!/^\d{1,3}$/.test(value)) return 'InvalidInput';
       const n = Number(value);
       return n === 0 || (n >= TRAVEL_SPEED_RANGE.min && n <= TRAVEL_SPEED_RANGE.max) ? null : 'OutOfRange';
+    }
+    case 'latitude':
+    case 'longitude': {
+      // Degrees with a point (the form turns a typed comma into one), at most six decimals.
+      if (!/^\d{1,2}(\.\d{1,6})?$/.test(value)) return 'InvalidInput';
+      const n = Number(value);
+      const range = KIND[settingTypeId] === 'latitude' ? BASE_LATITUDE_RANGE : BASE_LONGITUDE_RANGE;
+      return n === 0 || (n >= range.min && n <= range.max) ? null : 'OutOfRange';
     }
     case 'reminderFrequency': {
       if (!/^\d(\.\d{1,2})?$/.test(value)) return 'InvalidInput';
@@ -228,11 +272,13 @@ export function withSendReminder(form: SettingsForm, enabled: boolean): Settings
   return { ...form, [SettingType.SendReminder]: 'false', [SettingType.NumberOfReminders]: '0', [SettingType.ReminderFrequency]: '0' };
 }
 
-/** What is wrong with a field of a form: its value, or reminders on without it (missingReminderSettings). */
+/** What is wrong with a field of a form: its value, reminders on without it (missingReminderSettings), or half a base (missingBaseSettings). */
 export function formFieldError(form: SettingsForm, typeId: SettingTypeId): SettingError | null {
   const value = form[typeId];
   if (value === undefined) return null;
-  return settingValueError(typeId, value) ?? (missingReminderSettings(form).includes(typeId) ? 'ReminderNeedsValue' : null);
+  return settingValueError(typeId, value)
+    ?? (missingReminderSettings(form).includes(typeId) ? 'ReminderNeedsValue' : null)
+    ?? (missingBaseSettings(form).includes(typeId) ? 'BaseNeedsBoth' : null);
 }
 
 /** The first invalid field of a form, by setting type, or null. */

@@ -27,6 +27,8 @@ export interface PlanItem {
   referenceNumber: string | null;
   lat: number | null;
   lng: number | null;
+  /** The point's register priority (higher is laid first); 0 when the register gives none. */
+  priority: number;
   duration: number;
   /** The saved item's status; null while unsaved. */
   status: number | null;
@@ -65,7 +67,7 @@ export function planItemOfSaved(s: ScheduleItem): PlanItem {
   return {
     waterMeterPointId: s.parentObjectId, waterMeterId: s.objectId, scheduleItemId: s.id, assignmentType: s.objectType,
     address: s.address, agreementNo: s.agreementNo, referenceNumber: s.referenceNumber, lat: s.latitude, lng: s.longitude,
-    duration: s.duration, status: s.status, cancellationTypeId: s.cancellationTypeId,
+    priority: s.priority ?? 0, duration: s.duration, status: s.status, cancellationTypeId: s.cancellationTypeId,
     startTime: s.startTime, endTime: s.endTime, scheduledDate: s.scheduledDate,
   };
 }
@@ -74,7 +76,7 @@ export function planItemOfAssignment(a: AssignmentListItem, duration: number): P
   return {
     waterMeterPointId: a.waterMeterPointId, waterMeterId: a.waterMeterId ?? null, scheduleItemId: 0, assignmentType: a.assignmentType,
     address: a.address, agreementNo: a.agreementNo || null, referenceNumber: a.referenceId ?? null, lat: a.lat, lng: a.lng,
-    duration, status: null, cancellationTypeId: null, startTime: null, endTime: null, scheduledDate: null,
+    priority: a.priority, duration, status: null, cancellationTypeId: null, startTime: null, endTime: null, scheduledDate: null,
   };
 }
 

@@ -24,7 +24,7 @@ import {
 
 /** The id an item has in the dry run: a saved item's own, a new one's point negated. */
 const layoutId = (i: PlanItem): number => (i.scheduleItemId > 0 ? i.scheduleItemId : -i.waterMeterPointId);
-const layoutItem = (i: PlanItem): LayoutItem => ({ id: layoutId(i), duration: i.duration, lat: i.lat, lng: i.lng });
+const layoutItem = (i: PlanItem): LayoutItem => ({ id: layoutId(i), duration: i.duration, lat: i.lat, lng: i.lng, priority: i.priority });
 
 export interface PlanSelectionInput {
   schedule: Schedule;

@@ -1,7 +1,8 @@
 /**
  * Job intervals and default durations (spec 3 §2 "Job intervals and default durations", §4, §5):
  * default minutes per job type, the job interval, the error threshold (one digit) and automatic job
- * creation on no reply; and ours, how planning counts the drive between stops (road factor, speed).
+ * creation on no reply; and ours, how planning counts the drive between stops (road factor, speed)
+ * and the base the plumbers' days start and end at (latitude, longitude: both or neither).
  */
 import { Checkbox, Field, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,7 @@ import { useSettingsForm } from './useSettingsForm';
 
 const TYPES: readonly SettingTypeId[] = [
   ...DURATION_SETTING_TYPES, SettingType.JobInterval, SettingType.ErrorThreshold, SettingType.NoReplyAutoJobCreation, SettingType.RoadFactor, SettingType.TravelSpeed,
+  SettingType.BaseLatitude, SettingType.BaseLongitude,
 ];
 const DURATION_LABEL: Record<number, string> = { 1: 'JobIntervals.Install', 2: 'JobIntervals.Replace', 3: 'JobIntervals.Dismantle' };
 
@@ -105,6 +107,24 @@ function JobIntervalsForm({ companyId, saved, onDirtyChange, onSaved, onFailed }
               />
               {fieldError(SettingType.TravelSpeed)}
             </Field.Root>
+          </SimpleGrid>
+        </Stack>
+
+        <Stack gap="2">
+          <Heading as="h3" size="sm">{t('JobIntervals.Base')}</Heading>
+          <Text fontSize="sm" color="fg.muted">{t('JobIntervals.BaseHelp')}</Text>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" maxW="lg">
+            {([[SettingType.BaseLatitude, 'JobIntervals.BaseLatitude', 'base-latitude'], [SettingType.BaseLongitude, 'JobIntervals.BaseLongitude', 'base-longitude']] as const).map(([typeId, label, testId]) => (
+              <Field.Root key={typeId} invalid={!!errorOf(typeId)}>
+                <Field.Label>{t(label)}</Field.Label>
+                <Input
+                  inputMode="decimal" maxLength={9} data-testid={testId}
+                  value={(values[typeId] ?? '').replace('.', decimalSign)}
+                  onChange={(e) => set(typeId, e.target.value.replace(',', '.'))}
+                />
+                {fieldError(typeId)}
+              </Field.Root>
+            ))}
           </SimpleGrid>
         </Stack>
 

@@ -42,7 +42,7 @@ export function useSettingsForm({ companyId, saved, types, onDirtyChange, onSave
     const invalid = firstFormError(values);
     if (invalid) {
       setShowErrors(true);
-      snackbar.error(t(invalid.error === 'ReminderNeedsValue' ? invalid.error : 'InvalidInput'), t('PleaseTryAgain'));
+      snackbar.error(t(invalid.error === 'ReminderNeedsValue' || invalid.error === 'BaseNeedsBoth' ? invalid.error : 'InvalidInput'), t('PleaseTryAgain'));
       return;
     }
     setSaving(true);
