@@ -32,6 +32,7 @@ const zones = [
     'Infrastructure (http, auth, media, sms, security, hub) is below the services and imports none of the layers above it.'),
   zone('./server/http', ['./server/auth', './server/security', './server/hub', './server/media', './server/sms'], 'server/http is shared by all: it imports no other part of the server.'),
   zone('./server/security', ['./server/auth'], 'Security checks sit below the identity provider: move what both need to server/http.'),
+  zone(['./src', './server', './sw'], './node_modules/highs', 'HiGHS is a development tool (the bench\'s route reference), not a product dependency.'),
 ];
 
 /** The client imports the TypeBox schemas as types only, so TypeBox stays out of the screens' code. */
