@@ -3,7 +3,7 @@
  * degraded as a camera degrades them, and reads none wrong, in Node and in Chromium.
  * Labels: bench/barcodeLabels.ts (bwip-js, then blur, perspective, low contrast, glare, noise,
  * JPEG 60 at 640×480), each as `frames` camera frames for the live reader and its first frame as a
- * still photo; photographed labels from `$BARCODE_PHOTOS_DIR/photos`; and, kept apart as a check
+ * still photo; phone stills of Code 39 labels at the reader's 1600 px (bench/barcodeStills.ts, kept); photographed labels from `$BARCODE_PHOTOS_DIR/photos`; and, kept apart as a check
  * that nothing was tuned to, ZXing's own test images in `$BARCODE_PHOTOS_DIR/check` (both optional).
  * Readers: bench/barcodeReaders.ts. Run alone: `npx tsx bench/run.ts barcode`; with
  * `BARCODE_BEFORE=1` also the quagga2 readers the app had before (minutes more).
@@ -20,6 +20,7 @@ import { loadZxing } from '../src/features/jobs/components/barcodeReader';
 import { freePort } from '../tests/helpers/freePort';
 import { launchBenchBrowser } from './benchBrowser';
 import { photographedLabels, syntheticLabels } from './barcodeLabels';
+import { stillFixtures } from './barcodeStills';
 import { runSets, type BenchSet, type Cases, type Platform, type Table } from './barcodeReaders';
 
 export const READ_BUDGET = 0.95;
@@ -58,6 +59,7 @@ async function runInChromium(c: Cases, before: boolean): Promise<BenchSet[]> {
   const manifest = {
     live: c.live.map((l) => ({ symbology: l.symbology, text: l.text, frames: l.frames.map(ref) })),
     labelStills: c.labelStills.map((s) => ({ symbology: s.symbology, text: s.text, jpeg: ref(s.jpeg) })),
+    phoneStills: c.phoneStills.map((s) => ({ symbology: s.symbology, text: s.text, jpeg: ref(s.jpeg) })),
     photos: c.photos.map((s) => ({ symbology: s.symbology, text: s.text, jpeg: ref(s.jpeg) })),
     check: c.check.map((s) => ({ symbology: s.symbology, text: s.text, jpeg: ref(s.jpeg) })),
   };
@@ -90,6 +92,7 @@ export async function benchBarcode(opts: { frames?: number; chromium?: boolean; 
   const cases: Cases = {
     live: labels,
     labelStills: labels.map((l) => ({ symbology: l.symbology, text: l.text, jpeg: l.frames[0] })),
+    phoneStills: stillFixtures(),
     photos: photographedLabels('photos'),
     check: photographedLabels('check'),
   };

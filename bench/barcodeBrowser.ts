@@ -12,6 +12,7 @@ interface Ref { symbology: Symbology; text: string }
 interface Manifest {
   live: (Ref & { frames: number[] })[];
   labelStills: (Ref & { jpeg: number })[];
+  phoneStills: (Ref & { jpeg: number })[];
   photos: (Ref & { jpeg: number })[];
   check: (Ref & { jpeg: number })[];
 }
@@ -44,7 +45,7 @@ async function run(m: Manifest, before: boolean) {
   };
   const stills = (list: (Ref & { jpeg: number })[]) => Promise.all(list.map(async (s) => ({ ...s, jpeg: await fetchJpeg(s.jpeg) })));
   const live = await Promise.all(m.live.map(async (l) => ({ ...l, frames: await Promise.all(l.frames.map(fetchJpeg)) })));
-  return runSets(p, { live, labelStills: await stills(m.labelStills), photos: await stills(m.photos), check: await stills(m.check) }, before);
+  return runSets(p, { live, labelStills: await stills(m.labelStills), phoneStills: await stills(m.phoneStills), photos: await stills(m.photos), check: await stills(m.check) }, before);
 }
 
 (window as unknown as { runBarcodeBench: typeof run }).runBarcodeBench = run;

@@ -98,7 +98,7 @@ export async function stillReaders(p: Platform, cases: StillCase[], before: bool
   ];
 }
 
-export interface Cases { live: LiveCase[]; labelStills: StillCase[]; photos: StillCase[]; check: StillCase[] }
+export interface Cases { live: LiveCase[]; labelStills: StillCase[]; phoneStills: StillCase[]; photos: StillCase[]; check: StillCase[] }
 export interface BenchSet { title: string; results: ReaderResult[]; gated: boolean }
 
 /**
@@ -109,6 +109,7 @@ export async function runSets(p: Platform, c: Cases, before: boolean): Promise<B
   return [
     { title: 'Live reader, generated labels', results: await liveReaders(p, c.live, before), gated: true },
     { title: 'Still photo, generated labels (first frame)', results: await stillReaders(p, c.labelStills, before), gated: true },
+    { title: 'Still photo, phone stills of Code 39 labels at 1600 px (bench/fixtures/barcode/stills)', results: await stillReaders(p, c.phoneStills, before), gated: true },
     { title: 'Still photo, photographed labels (quagga2 test images, MIT)', results: await stillReaders(p, c.photos, before), gated: false },
     { title: "Still photo, check set kept apart (ZXing's test images, Apache-2.0)", results: await stillReaders(p, c.check, before), gated: false },
   ];

@@ -9,7 +9,8 @@ import bwipjs from 'bwip-js/node';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { frame, labelImage } from '../../bench/barcodeLabels';
-import { cropPixels, FRAME_OPTIONS, loadZxing, readFrame, readPhoto, rotate, scanBand, type BarcodeDecoder, type Pixels } from '../../src/features/jobs/components/barcodeReader';
+import { stillFixtures } from '../../bench/barcodeStills';
+import { cropPixels, enhance, FRAME_OPTIONS, loadZxing, PHOTO_OPTIONS, readFrame, readPhoto, rotate, scanBand, shrink, type BarcodeDecoder, type Pixels } from '../../src/features/jobs/components/barcodeReader';
 
 class ImageDataLike implements Pixels {
   readonly #px: Pixels;
@@ -81,4 +82,28 @@ it('turns a picture about its middle onto a canvas that holds all of it', () => 
   const at = (p: Pixels, x: number, y: number) => p.data[(y * p.width + x) * 4];
   expect(at(eighth, 21, 21)).toBe(0);
   expect(at(eighth, 0, 0)).toBe(255);
+});
+
+describe('phone stills of Code 39 serial labels (bench/fixtures/barcode/stills)', () => {
+  const stills = stillFixtures();
+  const photoOf = async (jpeg: Buffer): Promise<Pixels> => {
+    const { data, info } = await sharp(jpeg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+  };
+
+  it('reads both serial labels the reader read before its 3 px look was dropped, which the 2 and 5 px looks miss', async () => {
+    for (const still of stills.filter((s) => s.file.endsWith('-a.jpg'))) {
+      const photo = await photoOf(still.jpeg);
+      const small = shrink(photo, 800);
+      expect(await zxing.decode(photo, PHOTO_OPTIONS), still.file).toEqual([]);
+      expect(await zxing.decode(enhance(small, 2.5, 5), PHOTO_OPTIONS), still.file).toEqual([]);
+      expect(await zxing.decode(enhance(small, 2.5, 2), PHOTO_OPTIONS), still.file).toEqual([]);
+      expect(await readPhoto(zxing, photo), still.file).toBe(still.text);
+    }
+  });
+
+  it('reads every kept still as its label says, none as another code', async () => {
+    expect(stills.length).toBeGreaterThanOrEqual(4);
+    for (const still of stills) expect(await readPhoto(zxing, await photoOf(still.jpeg)), still.file).toBe(still.text);
+  });
 });

@@ -220,7 +220,16 @@ export function rotate(image: Pixels, degrees: number): Pixels {
 const LOOK_MAX_SIDE = 800;
 
 /**
- * A still photo's looks, in turn: as it is, then sharpened as a frame's band is; then turned by
+ * The unsharp mask's radii for a still photo, in turn. 3 px is the look photos had before the
+ * frame's 5 and 2 px were added (issue 12): a defocused label in a phone photo, at 800 px, can be
+ * read at 3 px and at neither 2 nor 5 (a Code 39 label above all: its long, low-density pattern is
+ * thin at 800 px), so the photos' own look comes first, then the frame's. Dropping it (commit
+ * 885e990) lost Code 39 serial labels that had been read (bench/fixtures/barcode/stills).
+ */
+export const PHOTO_SHARPEN_RADII = [3, 5, 2] as const;
+
+/**
+ * A still photo's looks, in turn: as it is, then sharpened (PHOTO_SHARPEN_RADII); then turned by
  * 45°, 30° and −30°, as it is and sharpened. ZXing's linear readers scan rows and (tryRotate)
  * columns, so a label photographed at a slant, as a label on a pipe or a hand-held picture often is,
  * is read only once it is turned near upright: with the quarter turns of tryRotate every angle is
@@ -228,7 +237,7 @@ const LOOK_MAX_SIDE = 800;
  */
 function photoLooks(photo: Pixels): (() => Pixels)[] {
   const small = Math.max(photo.width, photo.height) > LOOK_MAX_SIDE ? shrink(photo, LOOK_MAX_SIDE) : photo;
-  const looks: (() => Pixels)[] = [() => photo, () => enhance(small, 2.5, 5), () => enhance(small, 2.5, 2)];
+  const looks: (() => Pixels)[] = [() => photo, ...PHOTO_SHARPEN_RADII.map((radius) => () => enhance(small, 2.5, radius))];
   for (const degrees of [45, 30, -30]) {
     let turned: Pixels | null = null;
     const turn = () => (turned ??= rotate(small, degrees));
