@@ -22,6 +22,7 @@ import { formatAssignmentsBench, runAssignmentsBench } from './assignments';
 import { formatLoadBench, runLoadBench } from './load';
 import { formatBatchBench, runBatchBench } from './batch';
 import { formatRouteGroupingBench, runRouteGroupingBench } from './routeGrouping';
+import { benchPlanningOpen, formatPlanningOpenBench } from './planningOpen';
 
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const only = process.argv.slice(2);
@@ -94,6 +95,10 @@ async function main() {
   if (want('planningmap')) {
     console.log('\n## Planning map in Chromium: 50,000 points');
     console.log(formatPlanningMapBench(await benchPlanningMap()));
+  }
+  if (want('planningopen')) {
+    console.log("\n## Planning with 50,000 points in Chromium: 'Planlegg' → first row, and the edit route (400 items) → rows, budget < 1 s");
+    console.log(formatPlanningOpenBench(await benchPlanningOpen()));
   }
   if (want('assignments')) {
     console.log('\n## Assignment list API: 50,000 points, compressed');

@@ -40,6 +40,8 @@ export interface LiveReadOptions {
 
 const kept = new Map<string, unknown>();
 let keptFor: string | null = null;
+/** Loads started before their screen asked (prefetchLiveRead), by key: the screen's first load takes them over. */
+const started = new Map<string, { owner: string | null; answer: Promise<unknown> }>();
 
 /** The kept answers of the signed-in user: another user (or none) never sees the previous one's. */
 function lastLoaded(): Map<string, unknown> {
@@ -49,6 +51,28 @@ function lastLoaded(): Map<string, unknown> {
     keptFor = owner;
   }
   return kept;
+}
+
+/**
+ * Starts reading `key` before the screen that shows it has mounted (a page that knows what it will ask
+ * for while it still waits for something else): the first useLiveRead of that key takes the answer over
+ * instead of asking again. A load nobody takes over is dropped after a minute.
+ */
+export function prefetchLiveRead<T>(key: readonly unknown[], load: () => Promise<T>): void {
+  const keyString = JSON.stringify(key);
+  if (started.has(keyString)) return;
+  const answer = load();
+  answer.catch(() => {});
+  started.set(keyString, { owner: getSession()?.userId ?? null, answer });
+  setTimeout(() => { if (started.get(keyString)?.answer === answer) started.delete(keyString); }, 60_000);
+}
+
+/** The prefetched load of `keyString` for the signed-in user, taken (once) by the screen's first load. */
+function takeStarted<T>(keyString: string): Promise<T> | null {
+  const s = started.get(keyString);
+  if (!s) return null;
+  started.delete(keyString);
+  return s.owner === (getSession()?.userId ?? null) ? (s.answer as Promise<T>) : null;
 }
 
 interface State<T> {
@@ -98,7 +122,7 @@ export function useLiveRead<T>(
       return { key: keyString, status: data === undefined ? 'loading' : 'ready', data, error: null, refreshing: data !== undefined };
     });
     const controller = new AbortController();
-    loadRef.current(controller.signal).then(
+    (takeStarted<T>(keyString) ?? loadRef.current(controller.signal)).then(
       (data) => {
         if (controller.signal.aborted) return;
         lastLoaded().set(keyString, data);

@@ -191,7 +191,7 @@ export function PlanBoard({ schedule, week, durations, editing, startDateTime, o
           <DurationOverride value={selection.override} onChange={selection.setOverride} />
           <Button variant="outline" size="sm" onClick={() => setLayoutOpen(true)}>{t('Layout.Open')}</Button>
           <Button
-            colorPalette="blue" size="sm" disabled={!selection.hasNew || batch.watch.phase === 'submitting'}
+            colorPalette="blue" size="sm" disabled={!selection.hasNew || selection.fitPending || batch.watch.phase === 'submitting'}
             loading={batch.watch.phase === 'submitting'} onClick={() => void next()} data-testid="planning-next"
           >
             {t('Next')}

@@ -15,7 +15,9 @@ import { DURATION_SETTING_TYPES } from '../../../domain/settings/company';
 import { EmptyView, InfoIcon, LoadingState, PageLayout, snackbar } from '../../../ui';
 import { LiveReadView } from '../../../ui/LiveReadView';
 import { WorkingHoursNotAvailable } from '../../../ui/WorkingHoursNotAvailable';
+import { prefetchAssignmentList } from '../api/fetchAssignmentList';
 import { useCompanySettings } from '../api/fetchJobDurations';
+import { EMPTY_FILTER, toAssignmentFilter } from './filters';
 import { usePlanningWeek } from '../api/fetchPlanningWeek';
 import { ScheduleOpenError, useSchedule, type ScheduleTarget } from '../api/openWeekSchedule';
 import type { Schedule } from '../../../domain/schemas/scheduling';
@@ -72,6 +74,8 @@ function WeekPlanner({ schedule, editing, startDateTime, onBack, onChanged }: We
   const { t } = useTranslation('planning');
   const navigate = useNavigate();
   const companyId = useSession()?.companyId ?? null;
+  // The board's first list (no filter) loads alongside the week's facts and the settings, not after them.
+  useEffect(() => { prefetchAssignmentList(schedule.assigneeId, schedule.id, toAssignmentFilter(EMPTY_FILTER)); }, [schedule.assigneeId, schedule.id]);
   const week = usePlanningWeek(schedule.assigneeId, schedule.year, schedule.weekNo);
   const settings = useCompanySettings(companyId);
   const refetchWeek = week.refetch;

@@ -9,7 +9,7 @@
  * Deselecting a saved item deletes it on the server once the admin confirms, after which the saved
  * items are renumbered.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { availableFrom, howManyMoreFit, isRelayable, planFit, type WeekFacts } from '../../../domain/scheduling/freeWeek';
 import { plannedMinutes, plansFrom, type DayMinute } from '../../../domain/scheduling/hours';
@@ -24,6 +24,7 @@ import {
 
 /** The id an item has in the dry run: a saved item's own, a new one's point negated. */
 const layoutId = (i: PlanItem): number => (i.scheduleItemId > 0 ? i.scheduleItemId : -i.waterMeterPointId);
+const NOTHING: readonly PlanItem[] = [];
 const layoutItem = (i: PlanItem): LayoutItem => ({ id: layoutId(i), duration: i.duration, lat: i.lat, lng: i.lng, priority: i.priority });
 
 export interface PlanSelectionInput {
@@ -63,15 +64,19 @@ export function usePlanSelection({ schedule, facts, start, durationOf, onSavedCh
   const relaying = useMemo(() => new Set(items.filter((i) => i.scheduleItemId > 0 && isRelayable(i.status) && plansFrom(laidAt(i), { date: startDate, minute: startMinute }))
     .map((i) => i.scheduleItemId)), [items, startDate, startMinute]);
   const toLay = useMemo(() => items.filter((i) => i.scheduleItemId === 0 || relaying.has(i.scheduleItemId)), [items, relaying]);
+  // The dry run of a whole plan (hundreds of saved items on the edit route) takes a few hundred ms: it
+  // runs in a render of its own after the list is on screen (deferred), and Next waits for it (fitPending).
+  const laying = useDeferredValue(toLay, NOTHING);
+  const fitPending = laying !== toLay;
   const fit = useMemo(
-    () => planFit([facts], toLay.map(layoutItem), { date: startDate, minute: startMinute }, relaying),
-    [facts, toLay, startDate, startMinute, relaying],
+    () => planFit([facts], laying.map(layoutItem), { date: startDate, minute: startMinute }, relaying),
+    [facts, laying, startDate, startMinute, relaying],
   );
   /** The items the week cannot take from the start on, in the order of the list. */
   const notFitting = useMemo(() => {
     const rest = new Set(fit.rest.map((r) => r.id));
-    return toLay.filter((i) => rest.has(layoutId(i)));
-  }, [fit, toLay]);
+    return laying.filter((i) => rest.has(layoutId(i)));
+  }, [fit, laying]);
   const fitsWith = useCallback((more: readonly PlanItem[]) => howManyMoreFit([facts], toLay.map(layoutItem), more.map(layoutItem), start, relaying), [facts, toLay, start, relaying]);
 
   const refuseFull = useCallback(() => {
@@ -146,7 +151,7 @@ export function usePlanSelection({ schedule, facts, start, durationOf, onSavedCh
   const clearChosen = useCallback(() => setChosen([]), []);
 
   return {
-    week, start, items, selectedIds, available, planned, override, setOverride, nextWeek, setNextWeek, notFitting,
+    week, start, items, selectedIds, available, planned, override, setOverride, nextWeek, setNextWeek, notFitting, fitPending,
     /** Something of the plan would not be laid in the week from the start on, and the admin has not let it continue. */
     overWeek: !nextWeek && notFitting.length > 0,
     toggle, remove, selectMany, deselectMany, clearChosen,

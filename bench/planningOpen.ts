@@ -1,0 +1,115 @@
+/**
+ * Budget (issue "Plans that hold" §5, speed an admin feels): with the 50,000-point register,
+ * "Planlegg" → the first row of the assignment table < 1 s, and the edit route of a saved schedule
+ * (400 items) → its rows < 1 s. Measured in Debian's Chromium against `npm start`'s server
+ * (tests/e2e/serve.ts), the register topped up to 50,000 points by bench/assignments.ts fillRegister.
+ *
+ * - Planlegg: the chooser is filled (Ola, the week after next), then the clock runs from the click on
+ *   "Planlegg" (a capture listener's performance.now()) to the frame where the first table row is in
+ *   the page. The first run is cold (the server writes the list anew after the register changed, the
+ *   page has not parsed it yet); the runs after it reopen the page, as an admin does.
+ * - Edit route: a full page load of /schedule/plan/edit/{id} (the worst case: the app boots too), the
+ *   clock from the navigation's start to the frame where both the first table row and the schedule's
+ *   first saved item are in the page.
+ * Run alone: `npm run bench -- planningopen`.
+ */
+import type { Page } from '@playwright/test';
+import { connect } from '../server/db/index';
+import { freePort } from '../tests/helpers/freePort';
+import { fillRegister } from './assignments';
+import { launchBenchBrowser } from './benchBrowser';
+import { startServer } from './browserJobList';
+
+export const PLANNING_OPEN_BUDGET_MS = 1000;
+const RUNS = 5;
+
+export interface PlanningOpenBench {
+  points: number;
+  savedItems: number;
+  planleggMs: number[];
+  editRouteMs: number[];
+  withinBudget: boolean;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** performance.now() of the first animation frame in which `selectors` are all in the page. */
+const whenShown = (page: Page, selectors: string[]) => page.waitForFunction(
+  (sel) => (sel.every((s) => document.querySelector(s)) ? performance.now() : null), selectors, { polling: 'raf', timeout: 60_000 },
+).then((h) => h.jsonValue() as Promise<number>);
+
+async function signInAdmin(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByTestId('sign-in').click();
+  await page.locator('#email').fill('kari.nordmann@sandvika-ror.no');
+  await page.locator('#password').fill('Meterwork-demo-2026');
+  await page.locator('#password').press('Enter');
+  await page.getByTestId('page-title').waitFor({ timeout: 90_000 });
+}
+
+/** Opens the chooser, fills it and answers the time from the click on "Planlegg" to the first table row. */
+async function planlegg(page: Page): Promise<number> {
+  await page.goto('/schedule/plan');
+  // The page keeps the board it had open: back to the chooser, as the admin would.
+  const chooser = page.getByTestId('planning-plumber');
+  const board = page.getByTestId('planning-title');
+  await chooser.or(board).first().waitFor({ timeout: 60_000 });
+  if (!(await chooser.isVisible())) await page.getByRole('button', { name: 'Tilbake' }).click();
+  await page.getByTestId('planning-plumber').selectOption({ label: 'Ola Hansen' });
+  await page.getByTestId('planning-week').selectOption({ index: 2 });
+  const open = page.getByTestId('planning-open');
+  await open.waitFor();
+  await page.waitForFunction(() => !(document.querySelector('[data-testid="planning-open"]') as HTMLButtonElement | null)?.disabled);
+  await page.evaluate(() => {
+    document.addEventListener('click', () => { (window as unknown as { clickAt: number }).clickAt = performance.now(); }, { capture: true, once: true });
+  });
+  await open.click();
+  const shown = await whenShown(page, ['[data-testid="planning-row"]']);
+  return shown - await page.evaluate(() => (window as unknown as { clickAt: number }).clickAt);
+}
+
+export async function benchPlanningOpen(): Promise<PlanningOpenBench> {
+  const port = await freePort();
+  const pgPort = await freePort();
+  const server = await startServer(port, pgPort);
+  const database = connect(`postgres://meterwork:meterwork@127.0.0.1:${pgPort}/meterwork`);
+  const browser = await launchBenchBrowser(port, 'planning-open');
+  try {
+    const { week, points } = await fillRegister(database.db);
+    const page = await browser.context.newPage();
+    await signInAdmin(page);
+    const planleggMs: number[] = [];
+    for (let i = 0; i < RUNS; i++) planleggMs.push(await planlegg(page));
+    const editRouteMs: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      await page.goto('/joblist');
+      await page.getByTestId('page-title').waitFor();
+      await page.goto(`/schedule/plan/edit/${week}`, { waitUntil: 'commit' });
+      editRouteMs.push(await whenShown(page, ['[data-testid="planning-row"]', '[data-testid="planning-selected"]']));
+    }
+    const savedItems = await page.getByTestId('planning-selected').count();
+    return {
+      points, savedItems, planleggMs, editRouteMs,
+      withinBudget: Math.max(...planleggMs) < PLANNING_OPEN_BUDGET_MS && Math.max(...editRouteMs) < PLANNING_OPEN_BUDGET_MS,
+    };
+  } finally {
+    await browser.close();
+    await database.pool.end();
+    server.kill('SIGINT');
+    await new Promise((r) => server.once('exit', r));
+  }
+}
+
+export function formatPlanningOpenBench(b: PlanningOpenBench): string {
+  const runs = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
+  return [
+    `  ${b.points} points; the edit route's schedule shows ${b.savedItems} saved items`,
+    `  Planlegg → first row: first (cold) ${b.planleggMs[0].toFixed(0)} ms; runs ${runs(b.planleggMs)} ms; median ${median(b.planleggMs).toFixed(0)} ms`,
+    `  edit route (full page load) → rows: runs ${runs(b.editRouteMs)} ms; median ${median(b.editRouteMs).toFixed(0)} ms`,
+    `  budget < ${PLANNING_OPEN_BUDGET_MS} ms for every run: ${b.withinBudget ? 'within budget' : 'OVER BUDGET'}`,
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  benchPlanningOpen().then((b) => { console.log(formatPlanningOpenBench(b)); process.exit(0); }, (e) => { console.error(e); process.exit(1); });
+}
