@@ -105,3 +105,55 @@ test('the plumber form saves only a change, with the phone as people write it an
   // Later tests pick Ola by his full name.
   await dbQuery('update users set display_name = $1 where email = $2', [ola.display_name, PLUMBER_OLA]);
 });
+
+test("the drives and the base, typed as people type them: a comma is the decimal sign, half a base is refused with its reason, and clearing both takes the base away", async ({ page }) => {
+  await signIn(page, ADMIN_A);
+  await page.goto('/settings?section=jobIntervals');
+  await expect(page.getByTestId('duration-1')).not.toHaveValue('', FIRST_LOAD);
+  const road = page.getByTestId('road-factor');
+  const speed = page.getByTestId('travel-speed');
+  const lat = page.getByTestId('base-latitude');
+  const lng = page.getByTestId('base-longitude');
+  try {
+    await road.click();
+    await road.pressSequentially('1,6', { delay: 30 });
+    await speed.click();
+    await speed.pressSequentially('35', { delay: 30 });
+    // Only the latitude of the base: refused, naming what is missing, and nothing is saved.
+    await lat.click();
+    await lat.pressSequentially('59,8912', { delay: 30 });
+    await expect(lat).toHaveValue('59,8912');
+    await saveButton(page).click();
+    await expect(page.getByText('Oppgi både breddegrad og lengdegrad for basen, eller tøm begge').first()).toBeVisible();
+    expect(await settingOfA(13)).toEqual([]);
+    expect(await settingOfA(11)).toEqual([]);
+    // A longitude outside Norway is out of range.
+    await lng.click();
+    await lng.pressSequentially('45', { delay: 30 });
+    await saveButton(page).click();
+    await expect(page.getByText('Verdien er utenfor det tillatte området').first()).toBeVisible();
+    await lng.fill('');
+    await lng.pressSequentially('10,5213', { delay: 30 });
+    await saveButton(page).click();
+    await expect(page.getByText('skape jobbintervallsuksess')).toBeVisible();
+    await expect.poll(() => settingOfA(13)).toEqual(['59.8912']);
+    expect(await settingOfA(14)).toEqual(['10.5213']);
+    expect(await settingOfA(11)).toEqual(['1.6']);
+    expect(await settingOfA(12)).toEqual(['35']);
+    // Read back with the Norwegian decimal sign after a reload.
+    await page.reload();
+    await expect(lat).toHaveValue('59,8912', FIRST_LOAD);
+    await expect(road).toHaveValue('1,6');
+    // Clearing both coordinates takes the base away; the drives stay.
+    await lat.fill('');
+    await lng.fill('');
+    await saveButton(page).click();
+    await expect(page.getByText('oppdateringsinnstillinger er fullført')).toBeVisible();
+    await expect.poll(() => settingOfA(13)).toEqual([]);
+    expect(await settingOfA(14)).toEqual([]);
+    expect(await settingOfA(11)).toEqual(['1.6']);
+  } finally {
+    // The planning specs share this database: the demo company's drives and base go back to unset.
+    await dbQuery(`delete from company_settings s using companies c where c.id = s.company_id and c.org_number = '912345678' and s.setting_type_id in (11, 12, 13, 14)`);
+  }
+});
