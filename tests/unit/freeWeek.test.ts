@@ -13,7 +13,8 @@ import {
   availableFrom, freeWeek, howManyMoreFit, occupiesTime, planFit, workingWeek, type LaidItem, type PlanFit, type WeekFacts,
 } from '../../src/domain/scheduling/freeWeek';
 import type { AvailabilityLike, DayMinute, HolidayLike, Span, WeekDayHours } from '../../src/domain/scheduling/hours';
-import { layOut, type LayoutItem } from '../../src/domain/scheduling/layout';
+import { gapMinutes, layOut, type LayoutItem } from '../../src/domain/scheduling/layout';
+import { haversineKm, travelMinutes } from '../../src/domain/scheduling/routeOrder';
 import type { DayHours } from '../../src/domain/settings/dayHours';
 import { easterSunday, HOLIDAY_DAY_END, HOLIDAY_DAY_START, HolidayType, norwegianPublicHolidays } from '../../src/domain/settings/holidays';
 
@@ -166,6 +167,7 @@ const itemArb = fc.record({
   duration: durationArb,
   at: fc.option(fc.record({ lat: fc.double({ min: 59.8, max: 60.1, noNaN: true }), lng: fc.double({ min: 10.5, max: 11, noNaN: true }) }), { nil: null }),
   key: fc.nat(),
+  priority: fc.integer({ min: 0, max: 3 }),
 });
 const ALL_WEEKS = [2026, 2027, 2028].flatMap((year) => Array.from({ length: isoWeeksInYear(year) }, (_, i) => ({ year, week: i + 1 })));
 const scenarioArb = fc.record({
@@ -176,11 +178,16 @@ const scenarioArb = fc.record({
   start: fc.record({ day: fc.integer({ min: 0, max: 6 }), minute: fc.integer({ min: 0, max: 1439 }) }),
   items: fc.array(itemArb, { maxLength: 40 }),
   relaidKeys: fc.array(fc.nat(), { minLength: 12, maxLength: 12 }),
+  /** The company's base: none, or a point among the stops' (Bærum) or far from them (Trysil). */
+  base: fc.option(fc.oneof(
+    fc.record({ lat: fc.double({ min: 59.8, max: 60.1, noNaN: true }), lng: fc.double({ min: 10.5, max: 11, noNaN: true }) }),
+    fc.constant({ lat: 61.3, lng: 12.26 }),
+  ), { nil: null }),
 });
 type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
 type WeekDraw = Scenario['weeks'][number];
 
-function weekFacts(year: number, weekNo: number, draw: WeekDraw, w: number, interval: number): { facts: WeekFacts; relaid: LaidItem[] } {
+function weekFacts(year: number, weekNo: number, draw: WeekDraw, w: number, interval: number, base: WeekFacts['base'] = null): { facts: WeekFacts; relaid: LaidItem[] } {
   const dates = isoWeekDates(year, weekNo);
   const holidays: HolidayLike[] = draw.holidays.flatMap((h, i): HolidayLike[] => {
     if (h === null) return [];
@@ -196,7 +203,7 @@ function weekFacts(year: number, weekNo: number, draw: WeekDraw, w: number, inte
   return {
     facts: {
       year, weekNo, dates, days: dates.map((date, i) => ({ date, hours: draw.days[i] })), holidays, availability, unavailable, laid,
-      intervalMinutes: interval, hasHours: draw.days.some((d) => d.startTime !== null),
+      intervalMinutes: interval, base, hasHours: draw.days.some((d) => d.startTime !== null),
     },
     relaid,
   };
@@ -214,12 +221,12 @@ function build(s: Scenario): Built {
   const first = ALL_WEEKS[s.week];
   const nextMonday = plusDays(isoWeekDates(first.year, first.week)[0], 7);
   const second = isoWeek(nextMonday);
-  const parts = [weekFacts(first.year, first.week, s.weeks[0], 0, s.interval)];
-  if (s.twoWeeks) parts.push(weekFacts(second.year, second.week, s.weeks[1], 1, s.interval));
+  const parts = [weekFacts(first.year, first.week, s.weeks[0], 0, s.interval, s.base)];
+  if (s.twoWeeks) parts.push(weekFacts(second.year, second.week, s.weeks[1], 1, s.interval, s.base));
   const weeks = parts.map((p) => p.facts);
   const relaid = parts.flatMap((p) => p.relaid);
   const keyed: { key: number; item: LayoutItem }[] = [
-    ...s.items.map((it, i) => ({ key: it.key, item: { id: i + 1, duration: it.duration, ...(it.at ?? {}) } })),
+    ...s.items.map((it, i) => ({ key: it.key, item: { id: i + 1, duration: it.duration, priority: it.priority, ...(it.at ?? {}) } })),
     ...relaid.map((l, i) => ({ key: s.relaidKeys[i % s.relaidKeys.length], item: { id: l.id, duration: l.to - l.from } })),
   ];
   keyed.sort((a, b) => a.key - b.key || a.item.id - b.item.id);
@@ -397,15 +404,44 @@ describe('the capacity rule is the layout (properties over random weeks)', () =>
       const b = build(s);
       const free = b.weeks.map((f) => freeWeek(f, { notBefore: b.start, relaying: b.relaying }));
       for (const keepSelectionOrder of [true, false]) {
-        const direct = layOut(free, b.candidates, { intervalMinutes: s.interval, keepSelectionOrder });
+        const direct = layOut(free, b.candidates, { intervalMinutes: s.interval, keepSelectionOrder, base: s.base });
         const fit = planFit(b.weeks, b.candidates, b.start, b.relaying, { keepSelectionOrder });
         expect(ids(fit.rest)).toEqual(ids(direct.rest));
         expect(fit.placed).toEqual(direct.placed);
       }
-      const kept = layOut(free, b.candidates, { intervalMinutes: s.interval, keepSelectionOrder: true });
+      const kept = layOut(free, b.candidates, { intervalMinutes: s.interval, keepSelectionOrder: true, base: s.base });
       const routed = planFit(b.weeks, b.candidates, b.start, b.relaying);
       expect(routed.rest.length).toBeLessThanOrEqual(kept.rest.length);
       if (routed.rest.length === kept.rest.length) expect(routed.kilometres).toBeLessThanOrEqual(kept.kilometres + 1e-9);
+    }), { numRuns: 100 });
+  });
+
+  it('(e) every laid day can be driven: consecutive stops are the drive apart (or the interval when longer), and with a base the first stop starts after the drive from it and the last ends in time to drive back', () => {
+    fc.assert(fc.property(scenarioArb, (s) => {
+      const b = build(s);
+      const byId = new Map(b.candidates.map((c) => [c.id, c]));
+      const free = b.weeks.map((f) => freeWeek(f, { notBefore: b.start, relaying: b.relaying }));
+      for (const keepSelectionOrder of [true, false]) {
+        const fit = planFit(b.weeks, b.candidates, b.start, b.relaying, { keepSelectionOrder });
+        const byDay = new Map<string, typeof fit.placed>();
+        for (const p of fit.placed) byDay.set(`${p.week} ${p.date}`, [...(byDay.get(`${p.week} ${p.date}`) ?? []), p]);
+        for (const [key, list] of byDay) {
+          const sorted = [...list].sort((x, y) => x.from - y.from);
+          for (let i = 1; i < sorted.length; i++) {
+            const gap = gapMinutes(byId.get(sorted[i - 1].id)!, byId.get(sorted[i].id)!, s.interval);
+            expect(sorted[i].from, `${key}: ${sorted[i - 1].id} then ${sorted[i].id}`).toBeGreaterThanOrEqual(sorted[i - 1].to + gap);
+          }
+          if (!s.base) continue;
+          const spans = free[sorted[0].week].find((d) => d.date === sorted[0].date)!.spans;
+          const drive = (id: number) => {
+            const item = byId.get(id)!;
+            return typeof item.lat === 'number' && typeof item.lng === 'number' ? travelMinutes(haversineKm(s.base!, { lat: item.lat, lng: item.lng })) : 0;
+          };
+          expect(sorted[0].from, `${key}: the first stop after the drive from the base`).toBeGreaterThanOrEqual(spans[0][0] + drive(sorted[0].id));
+          const last = sorted[sorted.length - 1];
+          expect(last.to + drive(last.id), `${key}: back at the base by the day's end`).toBeLessThanOrEqual(spans[spans.length - 1][1]);
+        }
+      }
     }), { numRuns: 100 });
   });
 
