@@ -1,7 +1,7 @@
 /**
  * Days grouped by place (DESIGN.md "Scheduling"): the layout of selections of 10–200 points, in the
- * order the batch lays them now (one short route through all stops first, days second, the drive
- * between stops counted as time) against the way it chose days before (days filled in selection
+ * order the batch lays them now (one short route through all stops first, then split into days and
+ * improved between days, layout.ts and daySplit.ts; the drive between stops counted as time) against the way it chose days before (days filled in selection
  * order, then each day's stops ordered; the drives counted in both). The selections: random points
  * over Bærum, Bærum and Trysil mixed (the case where one day mixed both towns), one street, points far
  * apart, and random points over Bærum from a base (each day a loop from it and back). Demo hours

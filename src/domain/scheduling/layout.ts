@@ -12,12 +12,19 @@
  *   the last one laid ended.
  * - Weeks follow one another (the next ISO weeks when the admin allowed it); what fits in none is
  *   left unlaid.
+ * - Unless the admin keeps the selection order, the days are chosen by place (layOut): one short
+ *   route through all stops (by priority) is laid day by day, and is also split into days by
+ *   daySplit.ts (the best cut of the route into one run per day, each run judged by laying it on its
+ *   day; then stops moved, swapped and exchanged between days while both days still lay and the
+ *   kilometres fall); the split is kept only when it leaves no more out, fills the first weeks no
+ *   less, uses no more days and drives less.
  * - Then each day's stops are ordered to shorten the driving (routeOrder.ts) and laid again in that
- *   order on that day; a day whose new order would not fit keeps the selection order. Kilometres are
- *   counted per day, both ways, over the items with coordinates.
+ *   order on that day; a day whose new order would not fit keeps the order it was laid in. Kilometres
+ *   are counted per day, both ways, over the items with coordinates.
  */
 import { freeFrom, subtract, type DayMinute, type FreeDay, type Span } from './hours';
-import { DEFAULT_TRAVEL, haversineKm, routeKm, shortestLoop, shortestOrder, travelMinutes, type GeoPoint, type TravelModel } from './routeOrder';
+import { dayKm as splitKm, improveDays, splitRoute, type SplitInput } from './daySplit';
+import { DEFAULT_TRAVEL, haversineKm, refineOrder, routeKm, shortestLoop, shortestOrder, travelMinutes, type GeoPoint, type TravelModel } from './routeOrder';
 
 export interface LayoutItem {
   id: number;
@@ -166,30 +173,150 @@ function dayKm(placed: readonly PlacedItem[], byId: ReadonlyMap<number, LayoutIt
 /** The highest priority among `items` (0 when none has one). */
 const topPriority = (items: readonly LayoutItem[]): number => items.reduce((max, i) => Math.max(max, i.priority ?? 0), -Infinity);
 
-/**
- * The stops on one short route through all of them, by priority: each priority's stops on their own
- * route, the highest priority first, so what the weeks cannot hold is of the lowest priority. `reverse`
- * runs each priority's route backwards (the priorities keep their order).
- */
-function routeByPriority(items: readonly LayoutItem[], reverse: boolean): LayoutItem[] {
-  const located = items.filter(hasPoint);
-  const priorities = [...new Set(located.map((i) => i.priority ?? 0))].sort((a, b) => b - a);
-  // The whole plan's route is open even with a base: its stretches become days, each a loop of its own.
-  const route = priorities.flatMap((p) => {
-    const route = shortestRoute(located.filter((i) => (i.priority ?? 0) === p), null);
-    return reverse ? route.reverse() : route;
-  });
-  return [...route, ...items.filter((i) => !hasPoint(i))];
+/** How many of `items` from `from` on, in that order, one day lays (layWeek's rules on a single day, stopping at the first that does not fit). */
+function dayRun(free: FreeDay, items: readonly LayoutItem[], from: number, spacing: Spacing): number {
+  const spans = free.spans;
+  if (!spans.length) return 0;
+  let last: { item: LayoutItem; end: number } | null = null;
+  let i = from;
+  for (; i < items.length; i++) {
+    const item = items[i];
+    const home = baseMinutes(item, spacing);
+    const after = last ? last.end + gapMinutes(last.item, item, spacing.intervalMinutes, spacing.travel) : spans[0][0] + home;
+    const dayEnd = spans[spans.length - 1][1] - home;
+    let end = -1;
+    for (const [a, b] of spans) {
+      const start = Math.max(a, after);
+      if (start + item.duration <= Math.min(b, dayEnd)) { end = start + item.duration; break; }
+    }
+    if (end < 0) break;
+    last = { item, end };
+  }
+  return i - from;
 }
 
 /**
- * Lays `items` into `weeks` (each a week of free days, already through freeTime). Unless the admin
- * keeps the selection order, the stops are first put on one short route through all of them (route
- * first, days second: consecutive stops of a short route lie together, so each day keeps to one
- * place, and a long drive between places ends the day instead of filling it); that route, its reverse
- * and the selection order are laid, and the first that leaves the fewest items out is kept. Then each
- * day's stops are ordered once more. `kilometresInSelectionOrder` is what the selection order laid
- * as it stands would drive.
+ * Each priority's located stops on one short open route (the highest priority first), found once per
+ * layout; `refined` is that route shortened further by Or-opt (routeOrder.ts refineOrder).
+ */
+type PriorityRoutes = { priority: number; route: LayoutItem[]; refined: LayoutItem[]; unlocated: LayoutItem[] }[];
+
+function priorityRoutes(items: readonly LayoutItem[]): PriorityRoutes {
+  const priorities = [...new Set(items.map((i) => i.priority ?? 0))].sort((a, b) => b - a);
+  return priorities.map((p) => {
+    const of = items.filter((i) => (i.priority ?? 0) === p);
+    const route = shortestRoute(of.filter(hasPoint), null);
+    return { priority: p, route, refined: refineOrder(route, route.map((_, k) => k)).map((k) => route[k]), unlocated: of.filter((i) => !hasPoint(i)) };
+  });
+}
+
+/**
+ * The stops on one short route through all of them, by priority: each priority's stops on their own
+ * route, the highest priority first, so what the weeks cannot hold is of the lowest priority. `reverse`
+ * runs each priority's route backwards (the priorities keep their order). The stops without a
+ * position come last (`byPriority`: each after its own priority's route).
+ */
+function routeByPriority(routes: PriorityRoutes, reverse: boolean, byPriority: boolean, refined = false): LayoutItem[] {
+  const run = (r: PriorityRoutes[number]) => {
+    const route = refined ? r.refined : r.route;
+    return reverse ? [...route].reverse() : route;
+  };
+  return byPriority ? routes.flatMap((r) => [...run(r), ...r.unlocated]) : [...routes.flatMap(run), ...routes.flatMap((r) => r.unlocated)];
+}
+
+/** Evaluations the local search between days may spend per item (daySplit.ts improveDays): bounds the dry run's time. */
+const SEARCH_BUDGET = 150;
+
+/**
+ * The route split into days and improved between days (daySplit.ts), laid day by day: every placed
+ * item with its week, and what was left out; null when the split lays nothing. `dist` holds the
+ * kilometres between the items (by their index in `items`).
+ */
+function splitIntoDays(
+  weeks: readonly (readonly FreeDay[])[], tour: readonly LayoutItem[], spacing: Spacing, maxDays: number,
+  indexOf: ReadonlyMap<LayoutItem, number>, dist: Float64Array, size: number, mustLay: number,
+): { km: number; laid: number; improve: () => { placed: PlacedItem[]; rest: LayoutItem[] } | null } | null {
+  const free: { week: number; day: FreeDay }[] = [];
+  for (const [w, week] of weeks.entries()) for (const day of week) if (day.spans.length) free.push({ week: w, day });
+  const n = tour.length;
+  if (!free.length || !n) return null;
+  const at = Int32Array.from(tour, (i) => indexOf.get(i)!);
+  const base = spacing.base ?? null;
+  // Days of the same free spans lay the same runs: each kind of day is run once.
+  const reach = new Int16Array(free.length * n);
+  const runs = new Map<string, number>();
+  for (let k = 0; k < free.length; k++) {
+    const key = free[k].day.spans.join(';');
+    const same = runs.get(key);
+    if (same !== undefined) reach.copyWithin(k * n, same * n, same * n + n);
+    else {
+      runs.set(key, k);
+      for (let i = 0; i < n; i++) reach[k * n + i] = dayRun(free[k].day, tour, i, spacing);
+    }
+  }
+  const lays = (k: number, stops: readonly number[]) => layWeek([free[k].day], stops.map((s) => tour[s]), spacing);
+  const inp: SplitInput = {
+    n,
+    dayWeeks: free.map((f) => f.week),
+    maxDays,
+    priority: tour.map((i) => i.priority ?? 0),
+    dist,
+    at,
+    stride: size,
+    located: Uint8Array.from(tour, (i) => (hasPoint(i) ? 1 : 0)),
+    fromBase: base ? Float64Array.from(tour, (i) => (hasPoint(i) ? haversineKm(base, i) : 0)) : null,
+    reach,
+    fits: (k, stops) => {
+      if (!lays(k, stops).rest.length) return [...stops];
+      const back = [...stops].reverse();
+      return lays(k, back).rest.length ? null : back;
+    },
+    order: (stops) => {
+      const located = stops.filter((s) => hasPoint(tour[s]));
+      const order = base ? shortestLoop(base, located.map((s) => tour[s] as GeoPoint)) : shortestOrder(located.map((s) => tour[s] as GeoPoint));
+      return [...order.map((k) => located[k]), ...stops.filter((s) => !hasPoint(tour[s]))];
+    },
+  };
+  const days = splitRoute(inp, mustLay);
+  if (!days) return null;
+  const improve = () => {
+    improveDays(inp, days, SEARCH_BUDGET * n);
+    const placed: PlacedItem[] = [];
+    const laid = new Set<number>();
+    for (const [k, stops] of days.entries()) {
+      if (!stops.length) continue;
+      const { placed: ofDay, rest } = lays(k, stops);
+      if (rest.length) return null;
+      placed.push(...ofDay.map((p) => ({ ...p, week: free[k].week })));
+      for (const s of stops) laid.add(s);
+    }
+    return { placed, rest: tour.filter((_, i) => !laid.has(i)) };
+  };
+  return { km: days.reduce((sum, stops) => sum + splitKm(inp, stops), 0), laid: days.reduce((sum, stops) => sum + stops.length, 0), improve };
+}
+
+/**
+ * Lays `items` into `weeks` (each a week of free days, already through freeTime).
+ *
+ * With `keepSelectionOrder` the items are laid in the admin's order (layWeek, week after week) and
+ * each day's stops are then ordered to drive less. Otherwise:
+ * 1. Route first, days second: the stops are put on one short route through all of them (by priority,
+ *    the highest first); that route, its reverse and the selection order are each laid day by day,
+ *    filling every day, and the first that leaves the fewest items out (then of the lowest priority,
+ *    then driving the least) is the plan to beat.
+ * 2. The route and its reverse, and both once more shortened by Or-opt (routeOrder.ts refineOrder),
+ *    are also split into days by daySplit.ts: the best cut of each into runs of consecutive stops, one
+ *    per free day, each run judged by laying it on its day (most items laid, then each in the
+ *    earliest week, then the fewest kilometres, on no more days and weeks than the plan to beat
+ *    used), so a long drive between places ends a day and the last day is not left short. The two
+ *    splits that drive least are improved: stops moved, swapped and exchanged between days while both
+ *    days still lay and the kilometres fall, never leaving an earlier week fewer stops (a search of
+ *    SEARCH_BUDGET evaluations per item at most, for the page's dry run).
+ * 3. A split replaces the plan to beat only when it leaves no more items out (and none of a higher
+ *    priority), holds at least as many items in the first weeks (week 0, weeks 0–1, …), uses no more
+ *    days, and drives less.
+ * 4. Each day's stops are ordered once more (reorderDay) when that drives less.
+ * `kilometresInSelectionOrder` is what the selection order laid as it stands would drive.
  */
 export function layOut(weeks: readonly (readonly FreeDay[])[], items: readonly LayoutItem[], opts: LayoutOptions): LayoutResult {
   const byId = new Map(items.map((i) => [i.id, i]));
@@ -197,6 +324,7 @@ export function layOut(weeks: readonly (readonly FreeDay[])[], items: readonly L
   const spacing: Spacing = { intervalMinutes: opts.intervalMinutes, travel: opts.travel ?? DEFAULT_TRAVEL, base };
   const inSelection = layInOrder(weeks, items, spacing);
   let chosen = inSelection;
+  let routes: PriorityRoutes = [];
   if (!opts.keepSelectionOrder) {
     // Fewer left out first; then what is left out of lower priority; then the shorter drive.
     const better = (a: typeof chosen, b: typeof chosen) => {
@@ -206,14 +334,68 @@ export function layOut(weeks: readonly (readonly FreeDay[])[], items: readonly L
       if (pa !== pb) return pa < pb;
       return b === inSelection && dayKm(a.placed, byId, base) < dayKm(b.placed, byId, base);
     };
+    routes = priorityRoutes(items);
     for (const reverse of [false, true]) {
-      const tried = layInOrder(weeks, routeByPriority(items, reverse), spacing);
+      const tried = layInOrder(weeks, routeByPriority(routes, reverse, false), spacing);
       if (better(tried, chosen)) chosen = tried;
     }
   }
-  const result: LayoutResult = {
-    placed: [], rest: chosen.rest, weeksUsed: 0, days: [], kilometres: 0, kilometresInSelectionOrder: dayKm(inSelection.placed, byId, base),
-  };
+  let result = finish(weeks, chosen, byId, spacing, Boolean(opts.keepSelectionOrder));
+  if (!opts.keepSelectionOrder && items.length > 1) {
+    // When the plan to beat lays every item, its days and weeks are the most the split may use.
+    const maxDays = chosen.rest.length ? Infinity : result.days.length;
+    const inWeeks = chosen.rest.length ? weeks : weeks.slice(0, result.weeksUsed);
+    const size = items.length;
+    const dist = new Float64Array(size * size);
+    for (let i = 0; i < size; i++) {
+      const a = items[i];
+      if (!hasPoint(a)) continue;
+      for (let j = i + 1; j < size; j++) {
+        const b = items[j];
+        if (hasPoint(b)) dist[i * size + j] = dist[j * size + i] = haversineKm(a, b);
+      }
+    }
+    const indexOf = new Map(items.map((i, k) => [i, k]));
+    // Each route (and its reverse, and both refined) is split; the two splits that drive least are improved.
+    const mustLay = items.length - chosen.rest.length;
+    const splits = [[false, false], [true, false], [false, true], [true, true]]
+      .map(([reverse, refined], k) => ({ k, split: splitIntoDays(inWeeks, routeByPriority(routes, reverse, true, refined), spacing, maxDays, indexOf, dist, size, mustLay) }))
+      .flatMap(({ k, split }) => (split ? [{ k, split }] : []))
+      .sort((a, b) => b.split.laid - a.split.laid || a.split.km - b.split.km || a.k - b.k);
+    for (const { split } of splits.slice(0, 2)) {
+      const improved = split.improve();
+      if (!improved) continue;
+      const tried = finish(inWeeks, improved, byId, spacing, false);
+      if (beats(tried, result, weeks.length)) result = tried;
+    }
+  }
+  result.kilometresInSelectionOrder = dayKm(inSelection.placed, byId, base);
+  return result;
+}
+
+/**
+ * Whether the plan `a` may replace `b`: fewer items left out; or as many, none of a higher priority,
+ * at least as many in each first run of weeks, on no more days, and fewer kilometres.
+ */
+function beats(a: LayoutResult, b: LayoutResult, weekCount: number): boolean {
+  if (a.rest.length !== b.rest.length) return a.rest.length < b.rest.length;
+  if (topPriority(a.rest) > topPriority(b.rest)) return false;
+  let inA = 0;
+  let inB = 0;
+  for (let w = 0; w < weekCount; w++) {
+    inA += a.placed.filter((p) => p.week === w).length;
+    inB += b.placed.filter((p) => p.week === w).length;
+    if (inA < inB) return false;
+  }
+  return a.days.length <= b.days.length && a.kilometres < b.kilometres - 1e-9;
+}
+
+/** The plan laid: each day's stops ordered once more when that drives less (not when the admin keeps the order), its kilometres counted. */
+function finish(
+  weeks: readonly (readonly FreeDay[])[], chosen: { placed: PlacedItem[]; rest: LayoutItem[] }, byId: ReadonlyMap<number, LayoutItem>, spacing: Spacing, keep: boolean,
+): LayoutResult {
+  const base = spacing.base ?? null;
+  const result: LayoutResult = { placed: [], rest: chosen.rest, weeksUsed: 0, days: [], kilometres: 0, kilometresInSelectionOrder: 0 };
   for (const [w, week] of weeks.entries()) {
     for (const free of week) {
       const ofDay = chosen.placed.filter((p) => p.week === w && p.date === free.date);
@@ -221,7 +403,7 @@ export function layOut(weeks: readonly (readonly FreeDay[])[], items: readonly L
       result.weeksUsed = w + 1;
       const dayItems = ofDay.map((p) => byId.get(p.id)!);
       const laidKm = routeKm(dayItems.filter(hasPoint), base);
-      const better = opts.keepSelectionOrder ? null : reorderDay(free, dayItems, spacing);
+      const better = keep ? null : reorderDay(free, dayItems, spacing);
       const use = better && better.km < laidKm ? better : { placed: ofDay, km: laidKm };
       result.kilometres += use.km;
       result.days.push({ week: w, date: free.date, items: use.placed.length, km: use.km });

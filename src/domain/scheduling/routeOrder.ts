@@ -9,6 +9,7 @@
  * ever takes an improvement, so it is never longer than its nearest-neighbour start; and the answer
  * is never longer than the order given (that order is the fallback). With the company's base
  * (settings BaseLatitude, BaseLongitude) each day is a loop from the base and back (shortestLoop).
+ * A whole plan's route is shortened further by Or-opt (refineOrder) before it is split into days.
  */
 
 export interface GeoPoint {
@@ -111,6 +112,91 @@ export function twoOpt(points: readonly GeoPoint[], order: readonly number[], d:
     }
   }
   return o;
+}
+
+/** Nearest stops considered around a stop by orOpt. */
+const OR_OPT_NEIGHBOURS = 8;
+
+/**
+ * Or-opt on an open path: moves a run of 1–3 consecutive stops (either way round) next to one of the
+ * OR_OPT_NEIGHBOURS nearest stops of its ends (or to an end of the path) while that shortens the
+ * path. Never longer than `order`.
+ */
+export function orOpt(order: readonly number[], d: Matrix): number[] {
+  const o = [...order];
+  const n = o.length;
+  const near = o.map((p) => {
+    // The nearest few, kept sorted by insertion.
+    const best: number[] = [];
+    const row = d[p];
+    for (const q of o) {
+      if (q === p || (best.length === OR_OPT_NEIGHBOURS && row[q] >= row[best[best.length - 1]])) continue;
+      let k = best.length === OR_OPT_NEIGHBOURS ? best.length - 1 : best.length;
+      while (k > 0 && row[best[k - 1]] > row[q]) { best[k] = best[k - 1]; k--; }
+      best[k] = q;
+    }
+    return best;
+  });
+  const pos = new Int32Array(d.length);
+  const place = () => o.forEach((p, k) => { pos[p] = k; });
+  place();
+  const at = (i: number, j: number) => (i < 0 || j >= n ? 0 : d[o[i]][o[j]]);
+  for (let improved = true, rounds = 0; improved && rounds < 50; rounds++) {
+    improved = false;
+    for (let len = 1; len <= 3; len++) {
+      for (let i = 0; i + len <= n; i++) {
+        const j = i + len - 1;
+        // Taking o[i..j] out joins o[i-1] to o[j+1].
+        const out = at(i - 1, i) + at(j, j + 1) - (i > 0 && j + 1 < n ? d[o[i - 1]][o[j + 1]] : 0);
+        if (out <= 1e-9) continue;
+        let best = 1e-9;
+        let bestAt = -2;
+        let bestFlip = false;
+        // Put it after position k (k = -1: at the start), outside i-1..j.
+        const tryAt = (k: number) => {
+          if (k < -1 || k >= n || (k >= i - 1 && k <= j)) return;
+          const a = k >= 0 ? o[k] : -1;
+          const b = k + 1 < n ? o[k + 1] : -1;
+          const cut = a >= 0 && b >= 0 ? d[a][b] : 0;
+          for (let f = 0; f < 2; f++) {
+            const first = f ? o[j] : o[i];
+            const last = f ? o[i] : o[j];
+            const gain = out - ((a >= 0 ? d[a][first] : 0) + (b >= 0 ? d[last][b] : 0) - cut);
+            if (gain > best) { best = gain; bestAt = k; bestFlip = f === 1; }
+          }
+        };
+        tryAt(-1);
+        tryAt(n - 1);
+        for (const m of near[o[i]]) { tryAt(pos[m] - 1); tryAt(pos[m]); }
+        if (len > 1) for (const m of near[o[j]]) { tryAt(pos[m] - 1); tryAt(pos[m]); }
+        if (bestAt === -2) continue;
+        const run = o.slice(i, j + 1);
+        if (bestFlip) run.reverse();
+        const anchor = bestAt >= 0 ? o[bestAt] : -1;
+        o.splice(i, len);
+        o.splice(anchor >= 0 ? o.indexOf(anchor) + 1 : 0, 0, ...run);
+        place();
+        improved = true;
+      }
+    }
+  }
+  return o;
+}
+
+/**
+ * `order` (an open path through `points`) shortened further: Or-opt and 2-opt in turn while either
+ * shortens it. Never longer than `order`.
+ */
+export function refineOrder(points: readonly GeoPoint[], order: readonly number[]): number[] {
+  if (points.length < 4) return [...order];
+  const d = matrixOf(points);
+  let tuned = [...order];
+  for (let rounds = 0; rounds < 5; rounds++) {
+    const before = lengthOf(d, tuned);
+    tuned = twoOpt(points, orOpt(tuned, d), d);
+    if (lengthOf(d, tuned) >= before - 1e-9) break;
+  }
+  return lengthOf(d, tuned) < lengthOf(d, order) - 1e-9 ? tuned : [...order];
 }
 
 /** Kilometres of a day's route: from `base` (when set) through `points` in order and back to it. */
