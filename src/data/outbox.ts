@@ -48,9 +48,7 @@ export async function prepareCommand(type: Command['type']): Promise<void> {
 
 /** An idle moment of the main thread (a timer where the browser has no requestIdleCallback). */
 const idle = () => new Promise<void>((resolve) => {
-  // Read from globalThis: this module is also built for the service worker, whose scope has no such function.
-  const ric = (globalThis as { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number }).requestIdleCallback;
-  if (typeof ric === 'function') ric.call(globalThis, () => resolve(), { timeout: 2000 });
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
   else setTimeout(resolve, 50);
 });
 
