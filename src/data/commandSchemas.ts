@@ -43,28 +43,14 @@ export type CommandSchemaName = { [K in keyof typeof schemas]: (typeof schemas)[
 
 const compiled = new WeakMap<TSchema, ReturnType<typeof Compile>>();
 
-/** The compiled check of a command kind's schema, compiled on first use. */
-function checkOf(type: Command['type']): ReturnType<typeof Compile> {
-  const schema: TSchema = schemas[COMMANDS[type].schema];
+/** What the server would refuse in this command's body (its kind's schema), or null. */
+export function commandProblem(command: Command): CommandProblem | null {
+  const schema: TSchema = schemas[COMMANDS[command.type].schema];
   let check = compiled.get(schema);
   if (!check) {
     check = Compile(harden(schema) as TSchema);
     compiled.set(schema, check);
   }
-  return check;
-}
-
-/**
- * Compiles a kind's check ahead of its first command (at idle time): compiling the upload's check
- * took 15-25 ms of the main thread, in the same task as the first photo's save.
- */
-export function prepareCommandCheck(type: Command['type']): void {
-  checkOf(type);
-}
-
-/** What the server would refuse in this command's body (its kind's schema), or null. */
-export function commandProblem(command: Command): CommandProblem | null {
-  const check = checkOf(command.type);
   // expectedVersion 0 is the device's placeholder for a job not yet on the server: replay fills it in.
   const body: Record<string, unknown> = { ...command.body };
   if (body.expectedVersion === 0) delete body.expectedVersion;

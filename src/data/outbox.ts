@@ -35,23 +35,6 @@ export async function enqueue(command: Command, opts?: EnqueueOptions): Promise<
   await enqueueCommand(stamped, opts);
 }
 
-/**
- * Loads the command checks and compiles one kind's, each step in an idle moment of its own, so that
- * the first command of that kind (a screen's first photo) does not pay for them in one long task.
- */
-export async function prepareCommand(type: Command['type']): Promise<void> {
-  await idle();
-  const { prepareCommandCheck } = await import('./commandSchemas');
-  await idle();
-  prepareCommandCheck(type);
-}
-
-/** An idle moment of the main thread (a timer where the browser has no requestIdleCallback). */
-const idle = () => new Promise<void>((resolve) => {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
-  else setTimeout(resolve, 50);
-});
-
 /** Sends the queued commands now; on a network or server failure it tries again later with backoff. */
 export async function replayOutbox(): Promise<void> {
   await requestReplay();

@@ -4,35 +4,21 @@
  * through the outbox. Also the storage the photos need: persistent, and a warning before it runs out.
  */
 import { useSyncExternalStore } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { describeStored, isFutureCapture, THUMB_SIDE } from '../../domain/media';
 import { dependentEntries, type OutboxEntry } from '../commands';
 import { db } from '../db';
 import { getSession } from '../identity';
-import { useLiveQueryInTransition } from '../liveQueryTransition';
 import { newId } from '../ids';
-import { enqueue, prepareCommand } from '../outbox';
+import { enqueue } from '../outbox';
 import { applyTables } from '../replay';
 import { getUploadProgress, subscribeUploadProgress } from '../status';
 import { apiFetchBlob } from '../transport';
-import { processPhoto, startPhotoWorker } from './process';
+import { processPhoto } from './process';
 import type { PhotoImageType, PhotoMeterKind, PhotoRef, StoredPhoto } from './types';
 
 /** Where a new photo belongs: its job, task, property, kind and meter. */
 export type PhotoTarget = Pick<StoredPhoto, 'jobId' | 'taskId' | 'matrikkelenhetsId' | 'imageType' | 'meterKind' | 'meterNumber'>;
-
-let prepared = false;
-
-/**
- * Readies what a screen's first photo would otherwise set up on the main thread while it is saved:
- * the photo worker (its module loads in its own thread) and the upload's command check (loaded and
- * compiled in idle moments, outbox.ts prepareCommand). Once per page; called when an image strip shows.
- */
-export function preparePhotoPath(): void {
-  if (prepared) return;
-  prepared = true;
-  startPhotoWorker();
-  void prepareCommand('uploadPhoto').catch(() => { prepared = false; });
-}
 
 /** Resizes the picture off the main thread, then stores it and queues its upload, atomically. */
 export async function addPhoto(file: Blob, target: PhotoTarget, now = new Date()): Promise<StoredPhoto> {
@@ -169,7 +155,7 @@ const NONE: TaskPhoto[] = [];
 
 /** The task's photos of one type (and meter, when given), oldest first, with their sending state (live). */
 export function useTaskPhotos(taskId: string, imageType: PhotoImageType, meterKind?: PhotoMeterKind): TaskPhoto[] {
-  return useLiveQueryInTransition(async () => {
+  return useLiveQuery(async () => {
     const photos = (await db.photos.where('[taskId+imageType]').equals([taskId, imageType]).sortBy('createdAt'))
       .filter((p) => !p.deleted && (meterKind === undefined || p.meterKind === meterKind));
     if (photos.length === 0) return NONE;

@@ -2,7 +2,6 @@
 import { use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useLiveQueryInTransition } from '../../data/liveQueryTransition';
 import type { Job, Plumber } from '../../domain/api';
 import type { Actor } from '../../domain/jobs/rules';
 import type { JobTypeItem } from '../../domain/jobs/form';
@@ -80,8 +79,7 @@ export function useKeptJob(jobId: string | undefined): Job | null | undefined {
 /** Outbox state of some jobs (waiting to sync / failed), through the outbox's job index. */
 export function useOutboxMarkers(jobIds: readonly string[]): Map<string, OutboxMarker> {
   const key = jobIds.join(',');
-  // A transition: the marker appears after the plumber's change, without rendering the task page in one task.
-  return useLiveQueryInTransition(() => queryOutboxMarkers(db, key ? key.split(',') : []), [key], NO_MARKERS);
+  return useLiveQuery(() => queryOutboxMarkers(db, key ? key.split(',') : []), [key], NO_MARKERS);
 }
 
 /**

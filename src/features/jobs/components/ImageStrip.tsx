@@ -4,14 +4,14 @@
  * was sent, or failed (with the reason and a retry). Photos are processed off the main thread and
  * live in the replica, so all of this works without a connection (src/data/photos).
  */
-import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Box, Button, chakra, Dialog, HStack, IconButton, Image, Portal, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorKey } from '../../../domain/serverErrors';
 import { retryCommand } from '../../../data/outbox';
 import { looksLikePhoto, PHOTO_ACCEPT, PhotoRejected } from '../../../data/photos/process';
 import {
-  addPhoto, CaptureDateInFuture, deletePhoto, freeStorageBytes, fullPicture, LOW_STORAGE_BYTES, preparePhotoPath, rotatePhoto, setPhotoCaptureDate, useTaskPhotos, useUploadProgress,
+  addPhoto, CaptureDateInFuture, deletePhoto, freeStorageBytes, fullPicture, LOW_STORAGE_BYTES, rotatePhoto, setPhotoCaptureDate, useTaskPhotos, useUploadProgress,
   type PhotoSendState, type PhotoTarget, type TaskPhoto,
 } from '../../../data/photos/store';
 import type { StoredPhoto } from '../../../data/photos/types';
@@ -228,24 +228,19 @@ export function ImageStrip({ target, title, disabled = false, blockedReason = nu
     return () => { live = false; };
   }, [photos.length]);
 
-  // The worker and the upload's check are readied while the plumber looks at the form, not with the first photo.
-  useEffect(() => { if (!disabled) preparePhotoPath(); }, [disabled]);
-
   const take = async (list: FileList | null) => {
     for (const file of Array.from(list ?? [])) {
       if (!looksLikePhoto(file)) {
         snackbar.error(t('Images.InvalidFormat'), t('PleaseTryAgain'));
         continue;
       }
-      // "Processing" as a transition: rendered in slices, not in the file input's event (its first
-      // showing made its styles, 30+ ms in one task).
-      startTransition(() => setBusy((n) => n + 1));
+      setBusy((n) => n + 1);
       try {
         await addPhoto(file, target);
       } catch (e) {
         snackbar.error(t(e instanceof PhotoRejected ? 'Images.InvalidFormat' : 'Images.SaveFailed'), t('PleaseTryAgain'));
       } finally {
-        startTransition(() => setBusy((n) => n - 1));
+        setBusy((n) => n - 1);
       }
     }
   };
