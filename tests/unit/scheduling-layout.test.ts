@@ -160,6 +160,18 @@ describe('laying across weeks', () => {
     expect(kept.rest.length).toBeGreaterThan(0);
     expect(r.kilometresInSelectionOrder).toBeGreaterThan(10 * r.kilometres);
   });
+
+  it('a plan started mid-week begins at its start: the days from the start are filled in order, none after them opened', () => {
+    // Started Wednesday 13:00: the afternoon holds two or three of these stops, Thursday the rest.
+    // Cutting them over Thursday and Friday would drive no more, but leaves the chosen start empty.
+    const town = Array.from({ length: 8 }, (_, i) => ({ id: i + 1, duration: 60, lat: 59.89 + (i % 4) * 0.01, lng: 10.52 + Math.floor(i / 4) * 0.02 }));
+    const free = freeTime(weekFreeTime(hours(dates)), [], 15, { date: '2026-12-02', minute: 13 * 60 });
+    const r = layOut([free], town, { intervalMinutes: 15 });
+    expect(r.rest).toEqual([]);
+    const days = [...new Set(r.placed.map((p) => p.date))].sort();
+    expect(days).toEqual(['2026-12-02', '2026-12-03']);
+    expect(Math.min(...r.placed.filter((p) => p.date === '2026-12-02').map((p) => p.from))).toBeLessThan(14 * 60);
+  });
 });
 
 describe('the base and the register priority', () => {

@@ -234,10 +234,15 @@ const SEARCH_BUDGET = 150;
  */
 function splitIntoDays(
   weeks: readonly (readonly FreeDay[])[], tour: readonly LayoutItem[], spacing: Spacing, maxDays: number,
-  indexOf: ReadonlyMap<LayoutItem, number>, dist: Float64Array, size: number, mustLay: number,
+  indexOf: ReadonlyMap<LayoutItem, number>, dist: Float64Array, size: number, mustLay: number, lastDay: { week: number; date: string } | null,
 ): { km: number; laid: number; improve: () => { placed: PlacedItem[]; rest: LayoutItem[] } | null } | null {
   const free: { week: number; day: FreeDay }[] = [];
-  for (const [w, week] of weeks.entries()) for (const day of week) if (day.spans.length) free.push({ week: w, day });
+  for (const [w, week] of weeks.entries()) {
+    for (const day of week) {
+      if (lastDay && (w > lastDay.week || (w === lastDay.week && day.date > lastDay.date))) continue;
+      if (day.spans.length) free.push({ week: w, day });
+    }
+  }
   const n = tour.length;
   if (!free.length || !n) return null;
   const at = Int32Array.from(tour, (i) => indexOf.get(i)!);
@@ -308,7 +313,7 @@ function splitIntoDays(
  *    are also split into days by daySplit.ts: the best cut of each into runs of consecutive stops, one
  *    per free day, each run judged by laying it on its day (most items laid, then each in the
  *    earliest week, then the fewest kilometres, on no more days and weeks than the plan to beat
- *    used), so a long drive between places ends a day and the last day is not left short. The two
+ *    used and none after its last day), so a long drive between places ends a day and the last day is not left short. The two
  *    splits that drive least are improved: stops moved, swapped and exchanged between days while both
  *    days still lay and the kilometres fall, never leaving an earlier week fewer stops (a search of
  *    SEARCH_BUDGET evaluations per item at most, for the page's dry run).
@@ -343,7 +348,10 @@ export function layOut(weeks: readonly (readonly FreeDay[])[], items: readonly L
   let result = finish(weeks, chosen, byId, spacing, Boolean(opts.keepSelectionOrder));
   if (!opts.keepSelectionOrder && items.length > 1) {
     // When the plan to beat lays every item, its days and weeks are the most the split may use.
+    // …and no day after its last: the plan still begins at its start and fills the days in order
+    // (the admin who starts it on Wednesday 10:00 finds work on Wednesday), the cut between them is free.
     const maxDays = chosen.rest.length ? Infinity : result.days.length;
+    const lastDay = chosen.rest.length || !result.days.length ? null : result.days[result.days.length - 1];
     const inWeeks = chosen.rest.length ? weeks : weeks.slice(0, result.weeksUsed);
     const size = items.length;
     const dist = new Float64Array(size * size);
@@ -359,7 +367,7 @@ export function layOut(weeks: readonly (readonly FreeDay[])[], items: readonly L
     // Each route (and its reverse, and both refined) is split; the two splits that drive least are improved.
     const mustLay = items.length - chosen.rest.length;
     const splits = [[false, false], [true, false], [false, true], [true, true]]
-      .map(([reverse, refined], k) => ({ k, split: splitIntoDays(inWeeks, routeByPriority(routes, reverse, true, refined), spacing, maxDays, indexOf, dist, size, mustLay) }))
+      .map(([reverse, refined], k) => ({ k, split: splitIntoDays(inWeeks, routeByPriority(routes, reverse, true, refined), spacing, maxDays, indexOf, dist, size, mustLay, lastDay) }))
       .flatMap(({ k, split }) => (split ? [{ k, split }] : []))
       .sort((a, b) => b.split.laid - a.split.laid || a.split.km - b.split.km || a.k - b.k);
     for (const { split } of splits.slice(0, 2)) {
@@ -387,6 +395,10 @@ function beats(a: LayoutResult, b: LayoutResult, weekCount: number): boolean {
     inB += b.placed.filter((p) => p.week === w).length;
     if (inA < inB) return false;
   }
+  // A plan that lays everything ends no later than the one it replaces.
+  const la = a.days[a.days.length - 1];
+  const lb = b.days[b.days.length - 1];
+  if (!b.rest.length && la && lb && (la.week > lb.week || (la.week === lb.week && la.date > lb.date))) return false;
   return a.days.length <= b.days.length && a.kilometres < b.kilometres - 1e-9;
 }
 
