@@ -489,7 +489,7 @@ export const schedules = pgTable('schedules', {
  * `assigneeId` is the schedule's plumber, kept on the item so that the database itself refuses two
  * items of one plumber on the same minutes: the exclusion constraint schedule_items_no_overlap
  * (migration 0012, btree_gist; not expressible here) over the items that hold their time
- * (src/domain/scheduling/freeWeek.ts occupiesTime).
+ * (src/domain/scheduling/itemStatus.ts occupiesTime).
  */
 export const scheduleItems = pgTable('schedule_items', {
   id: serial('id').primaryKey(),

@@ -176,7 +176,7 @@ export async function lockPlumberTime(tx: Tx, companyId: string, assigneeId: num
   await advisoryLock(tx, `plumber-time:${companyId}:${assigneeId}`);
 }
 
-/** The plumber's items with a start in [from, to) that hold their time (freeWeek.ts occupiesTime), any schedule. */
+/** The plumber's items with a start in [from, to) that hold their time (itemStatus.ts occupiesTime), any schedule. */
 export async function laidItemsOfPlumber(db: DbOrTx, companyId: string, assigneeId: number, from: Date, to: Date): Promise<ItemRow[]> {
   return db.select().from(scheduleItems).where(and(
     eq(scheduleItems.companyId, companyId), eq(scheduleItems.assigneeId, assigneeId), isNotNull(scheduleItems.startTime),

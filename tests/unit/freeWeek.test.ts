@@ -9,8 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { CancellationReason } from '../../src/domain/enums';
 import { isoWeek, isoWeekDates, isoWeeksInYear } from '../../src/domain/calendar/days';
 import { AvailabilityType, ScheduleItemStatus } from '../../src/domain/scheduling/enums';
+import { occupiesTime } from '../../src/domain/scheduling/itemStatus';
 import {
-  availableFrom, freeWeek, howManyMoreFit, occupiesTime, planFit, workingWeek, type LaidItem, type PlanFit, type WeekFacts,
+  availableFrom, freeWeek, howManyMoreFit, planFit, workingWeek, type LaidItem, type PlanFit, type WeekFacts,
 } from '../../src/domain/scheduling/freeWeek';
 import type { AvailabilityLike, DayMinute, HolidayLike, Span, WeekDayHours } from '../../src/domain/scheduling/hours';
 import { gapMinutes, layOut, type LayoutItem } from '../../src/domain/scheduling/layout';

@@ -11,7 +11,7 @@
  */
 import { NotificationType } from '../../../src/domain/enums';
 import type { SchedulerRequest } from '../../../src/domain/schemas/scheduling';
-import { isRelayable, occupiesTime } from '../../../src/domain/scheduling/freeWeek';
+import { isMovable, occupiesTime } from '../../../src/domain/scheduling/itemStatus';
 import { planStart } from '../../../src/domain/scheduling/hours';
 import type { LayoutItem } from '../../../src/domain/scheduling/layout';
 import { osloInstant } from '../../../src/domain/scheduling/osloTime';
@@ -66,7 +66,7 @@ const km = (x: number) => Math.round(x * 10) / 10;
 async function layBatch(tx: Tx, b: BatchRow, now: Date): Promise<Record<string, unknown>> {
   const req = b.request as unknown as SchedulerRequest;
   await lockPlumberTime(tx, b.companyId, req.assigneeId);
-  const items = (await itemsOfSchedule(tx, b.scheduleId)).filter((i) => occupiesTime(i) && i.batchJobId === b.id && isRelayable(i.status));
+  const items = (await itemsOfSchedule(tx, b.scheduleId)).filter((i) => occupiesTime(i) && i.batchJobId === b.id && isMovable(i.status));
   if (!items.length) return { itemsScheduled: 0, itemsNotPlaced: 0, weeksUsed: 0, kilometres: 0, kilometresInSelectionOrder: 0, days: [], notPlaced: [] };
   const times = await companyJobTimes(tx, b.companyId);
   // Nothing is laid before the plan's start (the admin's chosen moment, or now if that has passed).

@@ -4,9 +4,10 @@
  * Another company's schedules, items and plumbers are not there (404).
  */
 import { addDays, isoWeekDates, isoWeeksInYear } from '../../../src/domain/calendar/days';
-import { occupiesTime, type WeekFacts } from '../../../src/domain/scheduling/freeWeek';
+import type { WeekFacts } from '../../../src/domain/scheduling/freeWeek';
+import { isDeletable, isMovable, occupiesTime } from '../../../src/domain/scheduling/itemStatus';
 import type { BatchJobState, Schedule, ScheduleCreateRequest, ScheduleItem, ScheduleItemUpdate, ScheduleSummary, ScheduleUpdateRequest } from '../../../src/domain/schemas/scheduling';
-import { DURATION_OVERRIDE_CHOICES, ScheduleItemStatus, ScheduleStatus, SCHEDULE_DAY_END, SCHEDULE_DAY_START } from '../../../src/domain/scheduling/enums';
+import { DURATION_OVERRIDE_CHOICES, ScheduleStatus, SCHEDULE_DAY_END, SCHEDULE_DAY_START } from '../../../src/domain/scheduling/enums';
 import { minutesOf } from '../../../src/domain/scheduling/hours';
 import { osloDayMinute, osloInstant } from '../../../src/domain/scheduling/osloTime';
 import { Role, UserStatus } from '../../../src/domain/enums';
@@ -136,9 +137,6 @@ export async function activateSchedule(tx: Tx, user: UserContext, id: number): P
   return scheduleOf(tx, companyId, await setScheduleStatus(tx, id, ScheduleStatus.Started), true);
 }
 
-/** Items that may be re-timed or have their duration changed (spec 2 §4 Dragging). */
-const MOVABLE: readonly number[] = [ScheduleItemStatus.Scheduled, ScheduleItemStatus.NotificationFailed];
-
 /** PUT /api/schedule/{id}/scheduleitems: new start times, durations and sequence of the schedule's items. */
 export async function updateScheduleItems(tx: Tx, user: UserContext, id: number, body: ScheduleItemUpdate[], now = new Date()): Promise<ScheduleItem[]> {
   const companyId = requireAdminWithAgreement(user);
@@ -157,7 +155,7 @@ export async function updateScheduleItems(tx: Tx, user: UserContext, id: number,
     const item = items.find((x) => x.id === u.id);
     if (!item) throw notFound(`Schedule item ${u.id}`);
     const moved = u.scheduleStartDateTime !== undefined || u.duration !== undefined;
-    if (moved && !MOVABLE.includes(item.status)) throw conflict(`Schedule item ${u.id} is no longer Scheduled: cancel it instead of moving it`);
+    if (moved && !isMovable(item.status)) throw conflict(`Schedule item ${u.id} is no longer Scheduled: cancel it instead of moving it`);
     if (u.duration !== undefined && !(DURATION_OVERRIDE_CHOICES as readonly number[]).includes(u.duration)) {
       throw badRequest(`${at}/duration`, `must be one of ${DURATION_OVERRIDE_CHOICES.join(', ')}`);
     }
@@ -185,9 +183,6 @@ export async function updateScheduleItems(tx: Tx, user: UserContext, id: number,
   return out;
 }
 
-/** Items that may be deleted (spec 2 §2.1: delete is offered for Scheduled or Cancelled items). */
-const DELETABLE: readonly number[] = [ScheduleItemStatus.Scheduled, ScheduleItemStatus.Cancelled];
-
 /** DELETE /api/ScheduleItem[/scheduleitemid/{id}]: the items go and each schedule's rest is numbered 1, 2, … again. */
 export async function deleteScheduleItems(tx: Tx, user: UserContext, ids: number[]): Promise<number[]> {
   const companyId = requireAdminWithAgreement(user);
@@ -200,7 +195,7 @@ export async function deleteScheduleItems(tx: Tx, user: UserContext, ids: number
     await lockedSchedule(tx, companyId, s);
     await noBatchRunning(tx, s);
   }
-  const kept = items.find((x) => !DELETABLE.includes(x.status));
+  const kept = items.find((x) => !isDeletable(x.status));
   if (kept) throw conflict(`Scheduling.FailedToDeleteSelectedItem: schedule item ${kept.id} is past Scheduled; cancel it instead`);
   await deleteItems(tx, unique);
   for (const s of scheduleIds) await renumberItems(tx, s);

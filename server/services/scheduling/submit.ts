@@ -6,7 +6,7 @@
  */
 import type { BatchJobState, SchedulerRequest, ScheduleListItem } from '../../../src/domain/schemas/scheduling';
 import { DURATION_OVERRIDE_CHOICES } from '../../../src/domain/scheduling/enums';
-import { isRelayable } from '../../../src/domain/scheduling/freeWeek';
+import { isMovable } from '../../../src/domain/scheduling/itemStatus';
 import { isoWeekDates, osloDay } from '../../../src/domain/calendar/days';
 import { plansFrom, planStart } from '../../../src/domain/scheduling/hours';
 import { osloDayMinute } from '../../../src/domain/scheduling/osloTime';
@@ -102,7 +102,7 @@ export async function submitSchedule(tx: Tx, user: UserContext, body: SchedulerR
   // "Fits" is the layout itself (freeWeek.ts planFit), run on the facts the batch will read, under the
   // plumber's time lock: what the page offered as fitting is laid, and a plan that would leave an item
   // without a time is refused before it is accepted, naming what does not fit.
-  const relaying = relaid.filter((item) => isRelayable(item.status) && fromStart(item));
+  const relaying = relaid.filter((item) => isMovable(item.status) && fromStart(item));
   const order = [
     ...relaying.map((item) => ({
       seq: body.scheduledItems[relaid.indexOf(item)].sequenceNumber, id: item.id, duration: itemMinutes(times, item), lat: item.latitude, lng: item.longitude,
@@ -132,7 +132,7 @@ export async function submitSchedule(tx: Tx, user: UserContext, body: SchedulerR
     };
   }));
   for (const [i, item] of relaid.entries()) {
-    if (isRelayable(item.status) && fromStart(item)) await updateItem(tx, item.id, { sequenceNumber: body.scheduledItems[i].sequenceNumber, batchJobId: body.batchJobId });
+    if (isMovable(item.status) && fromStart(item)) await updateItem(tx, item.id, { sequenceNumber: body.scheduledItems[i].sequenceNumber, batchJobId: body.batchJobId });
   }
   const batch = await insertBatch(tx, {
     id: body.batchJobId, companyId, scheduleId: schedule.id, status: 'Queued', request: body as unknown as Record<string, unknown>, createdBy: user.userId,

@@ -9,15 +9,13 @@
  *   of 2026 holds 1 January 2027);
  * - the plumber's availability entries (absence, extended time, unavailable);
  * - the schedule's unavailable time slots;
- * - the plumber's items already laid in the week, in any of their schedules (occupiesTime);
+ * - the plumber's items already laid in the week, in any of their schedules (itemStatus.ts occupiesTime);
  * - the company's job interval.
  *
  * freeWeek turns them into free spans; planFit lays items into them with the batch's own code
  * (layout.ts layOut), so "fits" means the batch will lay it. The available hours shown against the
  * planned hours stay the spec's formula (working time less lunch and absence, plus extended time).
  */
-import { CancellationReason } from '../enums';
-import { ScheduleItemStatus } from './enums';
 import {
   availableMinutes, freeFrom, minutesOf, weekFreeTime, type AvailabilityLike, type DayMinute, type FreeDay, type HolidayLike, type WeekDayHours,
 } from './hours';
@@ -58,17 +56,6 @@ export interface WeekFacts {
   /** Whether any day has working hours (else WorkinghoursNotAvailable). */
   hasHours: boolean;
 }
-
-/**
- * Whether an item holds its minutes (spec 2 §4 free slots: a cancelled item's slot is free, and so is
- * one cancelled for invalid information). The database's overlap constraint uses the same rule.
- */
-export const occupiesTime = (item: { status: number; cancellationTypeId?: number | null }): boolean =>
-  item.status !== ScheduleItemStatus.Cancelled && item.cancellationTypeId !== CancellationReason.InvalidInformation;
-
-/** Items a plan lays again with the new ones (spec 2 §4: Notified ones are not re-timed; cancel instead). */
-export const isRelayable = (status: number | null): boolean =>
-  status === ScheduleItemStatus.Scheduled || status === ScheduleItemStatus.NotificationFailed;
 
 /** The week's working time by the spec's formula (hours.ts weekFreeTime) from the facts. */
 export const workingWeek = (f: WeekFacts): FreeDay[] =>

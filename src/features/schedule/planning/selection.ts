@@ -2,10 +2,11 @@
  * Planning's selection rules (spec 2 §4–§5), free of React: which items can be taken, what a selected
  * item is on its way to the schedule, and what the submit carries.
  */
-import { AssignmentItemStatus, AvailabilityType, ScheduleItemStatus, SCHEDULE_DAY_END } from '../../../domain/scheduling/enums';
+import { AssignmentItemStatus, AvailabilityType, SCHEDULE_DAY_END } from '../../../domain/scheduling/enums';
 import {
   assignmentSummary, minutesOf, plansFrom, timeOf, type DayMinute, type FreeDay,
 } from '../../../domain/scheduling/hours';
+import { holdsPoint, isDeletable, rulesOf } from '../../../domain/scheduling/itemStatus';
 import { osloInstant } from '../../../domain/scheduling/osloTime';
 import type {
   AssignmentListItem, AvailabilityEntry, Schedule, ScheduleItem, ScheduleListItem, SchedulerRequest,
@@ -43,25 +44,20 @@ export type SelectVerdict = 'ok' | 'disabled' | 'previousWeek';
 /** spec 2 §4: items in other schedules and Scheduled ones are disabled; an item of another week gives PreviousWeekItem. */
 export function selectVerdict(item: AssignmentListItem, week: PlanWeek): SelectVerdict {
   // A cancelled item leaves its point free (spec 2 §4 free slots): its week does not hold the point.
-  const live = item.weekNo !== undefined && item.scheduleItemStatus !== ScheduleItemStatus.Cancelled;
+  const live = item.weekNo !== undefined && holdsPoint(item.scheduleItemStatus);
   if (live && (item.weekNo !== week.weekNo || item.year !== week.year)) return 'previousWeek';
   if (item.isDisabled || item.assignmentItemStatus === AssignmentItemStatus.PlannedItemsInOtherSchedules) return 'disabled';
   return 'ok';
 }
 
 /** Delete is offered only for Scheduled or Cancelled saved items (spec 2 §2.1); unsaved ones are only dropped. */
-export const canRemove = (item: PlanItem): boolean =>
-  item.scheduleItemId === 0 || item.status === ScheduleItemStatus.Scheduled || item.status === ScheduleItemStatus.Cancelled;
+export const canRemove = (item: PlanItem): boolean => item.scheduleItemId === 0 || isDeletable(item.status);
 
 /** Cancelled and Obstacle items keep a coloured marker in the list (spec 2 §2.1). */
-export function markerOf(item: PlanItem): 'cancelled' | 'obstacle' | null {
-  if (item.status === ScheduleItemStatus.Cancelled) return 'cancelled';
-  if (item.status === ScheduleItemStatus.Obstacle) return 'obstacle';
-  return null;
-}
+export const markerOf = (item: PlanItem): 'cancelled' | 'obstacle' | null => rulesOf(item.status).marker;
 
 /** A cancelled item's time is free again (spec 2 §4 free slots): it plans nothing. */
-export const plansTime = (item: PlanItem): boolean => item.status !== ScheduleItemStatus.Cancelled;
+export const plansTime = (item: PlanItem): boolean => holdsPoint(item.status);
 
 export function planItemOfSaved(s: ScheduleItem): PlanItem {
   return {

@@ -11,7 +11,8 @@
  */
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { availableFrom, howManyMoreFit, isRelayable, planFit, type WeekFacts } from '../../../domain/scheduling/freeWeek';
+import { availableFrom, howManyMoreFit, planFit, type WeekFacts } from '../../../domain/scheduling/freeWeek';
+import { isMovable } from '../../../domain/scheduling/itemStatus';
 import { plannedMinutes, plansFrom, type DayMinute } from '../../../domain/scheduling/hours';
 import type { LayoutItem } from '../../../domain/scheduling/layout';
 import { SCHEDULE_MAX_ITEMS } from '../../../domain/scheduling/enums';
@@ -61,7 +62,7 @@ export function usePlanSelection({ schedule, facts, start, durationOf, onSavedCh
   const planned = plannedMinutes(plannedDurations(itemsFrom(items, start)));
   // The dry run, as the submit will ask for it (route order): saved items laid again from the start on
   // (not those past Scheduled), then the new ones.
-  const relaying = useMemo(() => new Set(items.filter((i) => i.scheduleItemId > 0 && isRelayable(i.status) && plansFrom(laidAt(i), { date: startDate, minute: startMinute }))
+  const relaying = useMemo(() => new Set(items.filter((i) => i.scheduleItemId > 0 && isMovable(i.status) && plansFrom(laidAt(i), { date: startDate, minute: startMinute }))
     .map((i) => i.scheduleItemId)), [items, startDate, startMinute]);
   const toLay = useMemo(() => items.filter((i) => i.scheduleItemId === 0 || relaying.has(i.scheduleItemId)), [items, relaying]);
   // The dry run of a whole plan (hundreds of saved items on the edit route) takes a few hundred ms: it

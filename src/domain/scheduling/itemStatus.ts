@@ -1,0 +1,194 @@
+/**
+ * The schedule item's statuses (spec 2 §4), once for server and client: what each status allows
+ * (drag, delete, lay again, notify, cancel, confirm, note, SMS log, colour, marker, time held) and
+ * which event moves it where. Every list of statuses the product acts on is read from here; the
+ * calendar's drop, the notices and the SMS replies (a signed-in admin or the system acting for a
+ * company) take their transitions from `transition`.
+ *
+ * From the spec (2 §4, §2.1, §8):
+ * - Send notice: Scheduled, NotificationFailed (unless cancelled for InvalidInformation) and
+ *   SmsApiFailed → NotificationInProgress, then Notified after the sends. Notified items are not
+ *   notified again, re-timed or given another duration (cancel instead).
+ * - Dragging (and so re-timing, a new duration, being laid again by a plan): Scheduled or NotificationFailed.
+ * - Manual confirmation: Notified, NoReply and Unknown → Confirmed; refused (Scheduling.ChangeStatusErrorMsg)
+ *   for JobCreated, and, ours, for every other status the spec does not offer it for.
+ * - Cancel: not offered for JobCreationFailed, Confirmed or JobCreated; the cancel action skips
+ *   Confirmed, JobCreated, JobCreationFailed and Cancelled (skipped, not refused).
+ * - Notes: none added on Confirmed, JobCreated, Cancelled or Rejected cards; read-only on JobCreated,
+ *   JobCreationFailed, Confirmed and Rejected (so a JobCreationFailed card opens its note, save disabled).
+ * - SMS log: hidden while NotificationInProgress.
+ * - Delete (the planning page's selection list): Scheduled or Cancelled; else Scheduling.FailedToDeleteSelectedItem.
+ * - Free slots: a Cancelled item, or one cancelled for InvalidInformation, holds no time.
+ * - Colours: Scheduled white; Confirmed, JobCreated, Obstacle, Deviation light green; NoReply,
+ *   Unknown and Rejected orange; Notified and NotificationInProgress light grey; JobCreationFailed,
+ *   NotificationFailed and SmsApiFailed red. (Cancelled: none in the spec; ours, grey with the
+ *   cancelled marker.)
+ *
+ * Ours, where the spec names the statuses but not the events between them (the SMS lifecycle):
+ * - a notice sent → Notified, failed at the operator → NotificationFailed, refused by the SMS API → SmsApiFailed;
+ * - the owner's reply to a Notified, NoReply or Unknown item: yes → Confirmed, no → Rejected, not
+ *   understood → Unknown (from Notified or NoReply);
+ * - no reply by the deadline: Notified → NoReply;
+ * - the job made for a Confirmed item (JobCreationFailed tried again too) → JobCreated, or JobCreationFailed;
+ * - the plumber's job reports a deviation or an obstacle: JobCreated → Deviation / Obstacle.
+ */
+import { CancellationReason } from '../enums';
+import { ScheduleItemStatus, type ScheduleItemStatusId } from './enums';
+
+const S = ScheduleItemStatus;
+
+export type CardColour = 'white' | 'green' | 'orange' | 'grey' | 'red' | 'cancelled';
+
+export interface StatusRules {
+  /** The card's colour group. */
+  colour: CardColour;
+  /** Dragged, re-timed, given another duration, and laid again by a plan from its start. */
+  movable: boolean;
+  /** Deleted from the planning page's selection list. */
+  deletable: boolean;
+  /** Offered by the calendar's Cancel. */
+  cancelOffered: boolean;
+  /** Skipped by the cancel action (left as it is, not an error). */
+  cancelSkipped: boolean;
+  /** Offered "Manually agreed". */
+  confirmable: boolean;
+  /** The card menu offers Notes (the note opens read-only where `noteReadOnly`: JobCreationFailed). */
+  noteAddable: boolean;
+  /** An existing note is shown read-only, save disabled. */
+  noteReadOnly: boolean;
+  /** The contact and SMS log is hidden. */
+  smsLogHidden: boolean;
+  /** The item still holds its meter point (every status but Cancelled). */
+  holdsPoint: boolean;
+  /** The coloured marker the selection list keeps. */
+  marker: 'cancelled' | 'obstacle' | null;
+}
+
+const rules = (colour: CardColour, flags: Partial<Omit<StatusRules, 'colour'>>): StatusRules => ({
+  colour, movable: false, deletable: false, cancelOffered: true, cancelSkipped: false, confirmable: false,
+  noteAddable: true, noteReadOnly: false, smsLogHidden: false, holdsPoint: true, marker: null, ...flags,
+});
+
+/** The table: one row per status of spec 2 §4. */
+export const STATUS_RULES: Readonly<Record<ScheduleItemStatusId, StatusRules>> = {
+  [S.Scheduled]: rules('white', { movable: true, deletable: true }),
+  [S.NotificationInProgress]: rules('grey', { smsLogHidden: true }),
+  [S.Notified]: rules('grey', { confirmable: true }),
+  [S.NotificationFailed]: rules('red', { movable: true }),
+  [S.Confirmed]: rules('green', { cancelOffered: false, cancelSkipped: true, noteAddable: false, noteReadOnly: true }),
+  [S.Rejected]: rules('orange', { noteAddable: false, noteReadOnly: true }),
+  [S.Cancelled]: rules('cancelled', { deletable: true, cancelSkipped: true, noteAddable: false, holdsPoint: false, marker: 'cancelled' }),
+  [S.Unknown]: rules('orange', { confirmable: true }),
+  [S.JobCreated]: rules('green', { cancelOffered: false, cancelSkipped: true, noteAddable: false, noteReadOnly: true }),
+  [S.JobCreationFailed]: rules('red', { cancelOffered: false, cancelSkipped: true, noteReadOnly: true }),
+  [S.NoReply]: rules('orange', { confirmable: true }),
+  [S.Deviation]: rules('green', {}),
+  [S.Obstacle]: rules('green', { marker: 'obstacle' }),
+  [S.SmsApiFailed]: rules('red', {}),
+};
+
+/** The rules of `status`; an unknown number (not of spec 2 §4) allows nothing. */
+export function rulesOf(status: number | null | undefined): StatusRules {
+  return STATUS_RULES[status as ScheduleItemStatusId] ?? NOTHING;
+}
+const NOTHING: StatusRules = {
+  colour: 'white', movable: false, deletable: false, cancelOffered: false, cancelSkipped: true, confirmable: false,
+  noteAddable: false, noteReadOnly: true, smsLogHidden: false, holdsPoint: true, marker: null,
+};
+
+interface ItemFacts { status: number; cancellationTypeId?: number | null }
+
+/** Dragged, re-timed, a new duration, laid again by a plan (spec 2 §4 Dragging; Notified ones: cancel instead). */
+export const isMovable = (status: number | null | undefined): boolean => rulesOf(status).movable;
+/** The planning page's delete (spec 2 §2.1). */
+export const isDeletable = (status: number | null | undefined): boolean => rulesOf(status).deletable;
+/** Whether the item holds its point: any status but Cancelled. */
+export const holdsPoint = (status: number | null | undefined): boolean => rulesOf(status).holdsPoint;
+
+/**
+ * Whether an item holds its minutes (spec 2 §4 free slots: a cancelled item's slot is free, and so is
+ * one cancelled for invalid information). The database's overlap constraint uses the same rule.
+ */
+export const occupiesTime = (item: ItemFacts): boolean =>
+  item.status !== S.Cancelled && item.cancellationTypeId !== CancellationReason.InvalidInformation;
+
+/** Eligible for Send notice (spec 2 §4). */
+export const isNotifiable = (item: ItemFacts): boolean =>
+  item.status === S.Scheduled || item.status === S.SmsApiFailed
+  || (item.status === S.NotificationFailed && item.cancellationTypeId !== CancellationReason.InvalidInformation);
+
+/** What happens to an item. */
+export const ItemEvent = {
+  /** The admin sends a notice (Send notice confirmed). */
+  Notify: 'notify',
+  NoticeSent: 'noticeSent',
+  NoticeFailed: 'noticeFailed',
+  SmsApiFailed: 'smsApiFailed',
+  OwnerConfirmed: 'ownerConfirmed',
+  OwnerRejected: 'ownerRejected',
+  OwnerUnclear: 'ownerUnclear',
+  NoReplyInTime: 'noReplyInTime',
+  /** The admin's "Manually agreed". */
+  ConfirmManually: 'confirmManually',
+  JobCreated: 'jobCreated',
+  JobCreationFailed: 'jobCreationFailed',
+  Cancel: 'cancel',
+  Deviation: 'deviation',
+  Obstacle: 'obstacle',
+  /** Dragged or re-timed on the calendar, or given another duration. */
+  Move: 'move',
+  /** Laid again by a plan from its start. */
+  Relay: 'relay',
+  /** Deleted from the planning page's selection list. */
+  Delete: 'delete',
+} as const;
+export type ItemEventName = (typeof ItemEvent)[keyof typeof ItemEvent];
+
+/**
+ * Where an event takes an item: `to` its new status (the same one for a move or a relay, null for a
+ * delete), `skip` when the action passes it by as the spec says (cancel), or `refused` with the
+ * spec's error key where it has one (else ours, `Scheduling.StatusNotAllowed`).
+ */
+export type Transition =
+  | { kind: 'to'; status: ScheduleItemStatusId | null }
+  | { kind: 'skip' }
+  | { kind: 'refused'; errorKey: string };
+
+const to = (status: ScheduleItemStatusId | null): Transition => ({ kind: 'to', status });
+const refused = (errorKey = 'Scheduling.StatusNotAllowed'): Transition => ({ kind: 'refused', errorKey });
+
+const FROM: Partial<Record<ItemEventName, { from: readonly number[]; to: ScheduleItemStatusId }>> = {
+  [ItemEvent.NoticeSent]: { from: [S.NotificationInProgress], to: S.Notified },
+  [ItemEvent.NoticeFailed]: { from: [S.NotificationInProgress], to: S.NotificationFailed },
+  [ItemEvent.SmsApiFailed]: { from: [S.NotificationInProgress], to: S.SmsApiFailed },
+  [ItemEvent.OwnerConfirmed]: { from: [S.Notified, S.NoReply, S.Unknown], to: S.Confirmed },
+  [ItemEvent.OwnerRejected]: { from: [S.Notified, S.NoReply, S.Unknown], to: S.Rejected },
+  [ItemEvent.OwnerUnclear]: { from: [S.Notified, S.NoReply], to: S.Unknown },
+  [ItemEvent.NoReplyInTime]: { from: [S.Notified], to: S.NoReply },
+  [ItemEvent.JobCreated]: { from: [S.Confirmed, S.JobCreationFailed], to: S.JobCreated },
+  [ItemEvent.JobCreationFailed]: { from: [S.Confirmed], to: S.JobCreationFailed },
+  [ItemEvent.Deviation]: { from: [S.JobCreated], to: S.Deviation },
+  [ItemEvent.Obstacle]: { from: [S.JobCreated], to: S.Obstacle },
+};
+
+/** The transition of `item` on `event` (see the module comment for the table it follows). */
+export function transition(item: ItemFacts, event: ItemEventName): Transition {
+  const r = rulesOf(item.status);
+  switch (event) {
+    case ItemEvent.Notify:
+      return isNotifiable(item) ? to(S.NotificationInProgress) : refused();
+    case ItemEvent.ConfirmManually:
+      return r.confirmable ? to(S.Confirmed) : refused('Scheduling.ChangeStatusErrorMsg');
+    case ItemEvent.Cancel:
+      return r.cancelSkipped ? { kind: 'skip' } : to(S.Cancelled);
+    case ItemEvent.Move:
+    case ItemEvent.Relay:
+      return r.movable ? to(item.status as ScheduleItemStatusId) : refused();
+    case ItemEvent.Delete:
+      return r.deletable ? to(null) : refused('Scheduling.FailedToDeleteSelectedItem');
+    default: {
+      const step = FROM[event];
+      return step && step.from.includes(item.status) ? to(step.to) : refused();
+    }
+  }
+}
