@@ -18,7 +18,7 @@
  * above it proves nothing either way. ROUTES_REFERENCE_SECONDS sets the reference's time per selection.
  */
 import { performance } from 'node:perf_hooks';
-import { addDays, isoWeekDates } from '../src/domain/calendar/days';
+import { addDays, isoWeekDates } from '../src/domain/time/oslo';
 import { weekFreeTime, type FreeDay } from '../src/domain/scheduling/hours';
 import { layOut, type LayoutItem } from '../src/domain/scheduling/layout';
 import { haversineKm, pathKm, shortestOrder, type GeoPoint } from '../src/domain/scheduling/routeOrder';

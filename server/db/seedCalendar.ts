@@ -5,7 +5,7 @@
  * Easter as half days. Deterministic given `now`.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { addDays, isoWeek, osloDay } from '../../src/domain/calendar/days';
+import { addDays, isoWeek, osloDay } from '../../src/domain/time/oslo';
 import { easterSunday, HOLIDAY_DAY_END, HOLIDAY_DAY_START, HolidayType, norwegianPublicHolidays } from '../../src/domain/settings/holidays';
 import { DAYS_OF_WEEK } from '../../src/domain/settings/dayHours';
 import type { DbOrTx } from './tx';

@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rangeInstants, type ReportRange } from '../../src/domain/reports/range';
+import { OSLO_TIME_ZONE } from '../../src/domain/time/oslo';
 import type { DbOrTx } from '../db/tx';
 
 /** Which jobs: a company's live jobs in a range, optionally of one type and one assignee. */
@@ -49,7 +50,7 @@ export async function assignedPerUserAndStatus(db: DbOrTx, f: AnalyticsFilter): 
 /** Jobs completed in the range, per ISO week (its Monday as YYYY-MM-DD, Oslo); weeks without any are absent. */
 export async function completedByWeek(db: DbOrTx, f: AnalyticsFilter): Promise<{ week: string; n: number }[]> {
   const { rows } = await db.execute<{ week: string; n: number }>(sql`
-    select to_char(date_trunc('week', j.completed_date at time zone 'Europe/Oslo'), 'YYYY-MM-DD') as week, count(*)::int as n
+    select to_char(date_trunc('week', j.completed_date at time zone ${OSLO_TIME_ZONE}::text), 'YYYY-MM-DD') as week, count(*)::int as n
     from jobs j
     where ${jobFilter(f)} and ${inRange(f, sql`j.completed_date`)}
     group by 1`);

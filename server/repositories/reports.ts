@@ -7,6 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rangeInstants, type ReportRange } from '../../src/domain/reports/range';
 import type { ReportRow } from '../../src/domain/schemas/reports';
+import { OSLO_TIME_ZONE } from '../../src/domain/time/oslo';
 import type { DbOrTx, Tx } from '../db/tx';
 import { escapeLike } from './sqlLike';
 
@@ -115,7 +116,7 @@ export async function reportRowsBetween(tx: Tx, f: ReportFilter, from: ReportMar
  * Excel dates carry no time zone; the reader expects the Oslo wall-clock time. exceljs writes a
  * Date's UTC fields, so the cell gets a Date whose UTC fields are the Oslo time.
  */
-const osloText = (column: SQL) => sql`to_char(${column} at time zone 'Europe/Oslo', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const osloText = (column: SQL) => sql`to_char(${column} at time zone ${OSLO_TIME_ZONE}::text, 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const SHEET_SELECT = sql`${SELECT}, ${osloText(sql`j.completed_date`)} as "jobCompletedOslo", ${osloText(sql`t.completed_at`)} as "taskCompletedOslo",
   j.completed_date::text as "kDate", t.task_order as "kOrder", t.task_no as "kNo", t.id as "kId"`;
 

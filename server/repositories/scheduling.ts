@@ -3,7 +3,7 @@ import { and, asc, between, count, eq, getTableColumns, gte, inArray, isNotNull,
 import type { ScheduleItem, ScheduleSummary } from '../../src/domain/schemas/scheduling';
 import { CancellationReason } from '../../src/domain/enums';
 import { ScheduleItemStatus } from '../../src/domain/scheduling/enums';
-import { osloDayMinute } from '../../src/domain/scheduling/osloTime';
+import { osloDayMinute } from '../../src/domain/time/oslo';
 import { timeOf } from '../../src/domain/scheduling/hours';
 import { companies, meterPoints, plumberAvailability, scheduleItems, schedules, unavailableTimeSlots } from '../db/schema';
 import { advisoryLock, type DbOrTx, type Tx } from '../db/tx';

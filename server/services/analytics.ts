@@ -4,7 +4,8 @@
  */
 import type { AnalyticsQuery, Assignments, JobAllocation, PlumberAllocation, PlumberCount, WeekCount } from '../../src/domain/schemas/analytics';
 import { JobStatus } from '../../src/domain/enums';
-import { addDays, daysBetween, formatIsoDay, isoWeekOf, osloDayParts, type ReportRange } from '../../src/domain/reports/range';
+import type { ReportRange } from '../../src/domain/reports/range';
+import { addDays, daysBetween, formatIsoDay, isoWeekOf, osloDayParts } from '../../src/domain/time/oslo';
 import type { UserContext } from '../auth/context';
 import { requireAdmin } from '../auth/guards';
 import { badRequest } from '../http/errors';

@@ -3,7 +3,7 @@
  * src/domain/schemas/holidays.ts; the check of one holiday is the editor's (src/domain/settings/holidays.ts).
  * "Today" and the current year are Norway's.
  */
-import { isoWeek, osloDay, parseDay } from '../../src/domain/calendar/days';
+import { isoWeek, osloDay, parseDay } from '../../src/domain/time/oslo';
 import { checkHoliday, checkHolidayTimes, HOLIDAY_PROBLEM_TEXT, holidayYearChoices, isHolidayYearReadOnly } from '../../src/domain/settings/holidays';
 import type { Holiday, HolidayInput } from '../../src/domain/schemas/holidays';
 import { requireAdmin, requireAdminWithAgreement, requireCompany } from '../auth/guards';

@@ -3,7 +3,7 @@
  * within the caller's company only. Shapes and rules: src/domain/schemas/workingHours.ts; the day
  * rules are the editor's own (src/domain/settings/dayHours.ts).
  */
-import { addDays, isoWeekDates, isoWeekday, isoWeekMonday, isoWeeksInYear, osloDay } from '../../src/domain/calendar/days';
+import { addDays, isoWeekDates, isoWeekday, isoWeekMonday, isoWeeksInYear, osloDay } from '../../src/domain/time/oslo';
 import type {
   EmployeeWorkingDay, WorkingHoursSaveRequest, WorkingHoursSetting, WorkingHoursSettingInput,
 } from '../../src/domain/schemas/workingHours';

@@ -18,7 +18,7 @@ import PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
 import { dailyCleanup } from '../services/cleanup';
 import { runScheduleBatch, SCHEDULE_BATCH_QUEUE, sweepScheduleBatches } from '../services/scheduling/batch';
-import { TIME_ZONE } from '../../src/domain/constants';
+import { OSLO_TIME_ZONE } from '../../src/domain/time/oslo';
 
 export const CLEANUP_QUEUE = 'daily-cleanup';
 const CLEANUP_CRON = '30 3 * * *';
@@ -58,7 +58,7 @@ export async function startWorkers(ctx: AppContext, opts: WorkerOptions = {}): P
   await boss.start();
 
   await boss.createQueue(CLEANUP_QUEUE, { name: CLEANUP_QUEUE, policy: 'singleton', retryLimit: 2, expireInSeconds: 3600 });
-  await boss.schedule(CLEANUP_QUEUE, CLEANUP_CRON, {}, { tz: TIME_ZONE });
+  await boss.schedule(CLEANUP_QUEUE, CLEANUP_CRON, {}, { tz: OSLO_TIME_ZONE });
   await boss.work(CLEANUP_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 30 }, async () => {
     const result = await dailyCleanup(ctx);
     ctx.log.info({ result }, 'daily clean-up done');
@@ -76,7 +76,7 @@ export async function startWorkers(ctx: AppContext, opts: WorkerOptions = {}): P
     return { outcome };
   });
   await boss.createQueue(SCHEDULE_SWEEP_QUEUE, { name: SCHEDULE_SWEEP_QUEUE, policy: 'singleton', retryLimit: 0, expireInSeconds: 300 });
-  await boss.schedule(SCHEDULE_SWEEP_QUEUE, '* * * * *', {}, { tz: TIME_ZONE });
+  await boss.schedule(SCHEDULE_SWEEP_QUEUE, '* * * * *', {}, { tz: OSLO_TIME_ZONE });
   await boss.work(SCHEDULE_SWEEP_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 30 }, () => sweepScheduleBatches(ctx));
   // Batches submitted while no worker had made the queue are sent now, not a minute from now.
   await sweepScheduleBatches(ctx, 0);

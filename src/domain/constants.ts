@@ -1,7 +1,5 @@
 /** Business constants and limits (spec 1 §9, spec 3 §9). */
 
-/** The company's days, weeks and times of day are Norway's (spec 3 §9). */
-export const TIME_ZONE = 'Europe/Oslo';
 export const NEW_JOB_SEVERITY = 2;
 export const NEW_JOB_REF_NO = 0;
 export const NEW_TASK_ORDER = 0;

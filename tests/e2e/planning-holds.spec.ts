@@ -6,8 +6,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN_A, dbQuery, insertStreetPoints, removeStreetPoints, signIn } from './helpers';
-import { addDays, isoWeek, isoWeekDates, osloDay } from '../../src/domain/calendar/days';
-import { osloInstant } from '../../src/domain/scheduling/osloTime';
+import { addDays, isoWeek, isoWeekDates, osloDay, osloInstant } from '../../src/domain/time/oslo';
 
 const STREET = 'Fullukeveien';
 const RACE = 'Kappløpsveien';

@@ -9,8 +9,7 @@
 import { expect, test, type Locator, type Page, type WebSocket } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { ADMIN_A, PLUMBER_OLA, dbQuery, insertStreetPoints, removeStreetPoints, signIn } from './helpers';
-import { addDays } from '../../src/domain/calendar/days';
-import { osloInstant } from '../../src/domain/scheduling/osloTime';
+import { addDays, osloInstant } from '../../src/domain/time/oslo';
 import { pathKm } from '../../src/domain/scheduling/routeOrder';
 
 // Streets of this spec's own points, so the demo register (whatever it holds) does not change the counts.

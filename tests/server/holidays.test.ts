@@ -1,7 +1,7 @@
 /** /api/CompanyHolidayConfiguration (spec 3 §2, §5, §7): years, read-only past, every rule and permission. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, isoWeek, osloDay } from '../../src/domain/calendar/days';
+import { addDays, isoWeek, osloDay } from '../../src/domain/time/oslo';
 import { norwegianPublicHolidays } from '../../src/domain/settings/holidays';
 import { companyHolidays, users } from '../../server/db/schema';
 import { OLA_EMAIL, seedWorkingCalendar } from '../../server/db/seedCalendar';

@@ -7,11 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { addDays, isoWeekDates } from '../../src/domain/calendar/days';
+import { addDays, isoWeekDates, osloInstant } from '../../src/domain/time/oslo';
 import { availableFrom, planFit, type WeekFacts } from '../../src/domain/scheduling/freeWeek';
 import { planStart, type DayMinute } from '../../src/domain/scheduling/hours';
 import type { LayoutItem } from '../../src/domain/scheduling/layout';
-import { osloInstant } from '../../src/domain/scheduling/osloTime';
 import { DEFAULT_TRAVEL, haversineKm, travelMinutes } from '../../src/domain/scheduling/routeOrder';
 import { meterPoints, scheduleBatchJobs, scheduleItems, schedules } from '../../server/db/schema';
 import { runScheduleBatch } from '../../server/services/scheduling/batch';

@@ -17,9 +17,8 @@ import { runScheduleBatch } from '../../server/services/scheduling/batch';
 import { startWorkers, type Workers } from '../../server/workers';
 import { listenHub, startDemo, type Demo } from './jobs-fixtures';
 import { addPoints, companyOf, registrationOf, submitBody, weekAhead } from './schedule-fixtures';
-import { addDays, isoWeekDates } from '../../src/domain/calendar/days';
+import { addDays, isoWeekDates, osloInstant } from '../../src/domain/time/oslo';
 import { availableMinutes, freeFrom } from '../../src/domain/scheduling/hours';
-import { osloInstant } from '../../src/domain/scheduling/osloTime';
 import { weekFacts } from '../../server/services/scheduling/week';
 import { workingWeek } from '../../src/domain/scheduling/freeWeek';
 

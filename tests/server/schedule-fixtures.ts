@@ -1,7 +1,7 @@
 /** Shared set-up of the schedule tests: meter points of a company, a week to come, a submit payload. */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { addDays, isoWeek, osloDay } from '../../src/domain/calendar/days';
+import { addDays, isoWeek, osloDay } from '../../src/domain/time/oslo';
 import type { SchedulerRequest } from '../../src/domain/schemas/scheduling';
 import { meterPoints, users } from '../../server/db/schema';
 import { EMAILS, type Demo, type Person } from './jobs-fixtures';

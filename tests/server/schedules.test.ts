@@ -118,8 +118,7 @@ describe('POST /api/Scheduler', () => {
 describe('items', () => {
   it('PUT scheduleitems moves an item within the week and the window, refuses the past and overlaps', async () => {
     const [item, other] = (await demo.api('kari', 'GET', `/api/Schedule/${sched.id}`)).body.scheduleItems as Sched['scheduleItems'];
-    const { isoWeekDates } = await import('../../src/domain/calendar/days');
-    const { osloInstant } = await import('../../src/domain/scheduling/osloTime');
+    const { isoWeekDates, osloInstant } = await import('../../src/domain/time/oslo');
     const tuesday = isoWeekDates(week.year, week.weekNo)[1];
     const at = (m: number) => osloInstant(tuesday, m).toISOString();
     const moved = await demo.api('kari', 'PUT', `/api/schedule/${sched.id}/scheduleitems`, [{ id: item.id, scheduleStartDateTime: at(8 * 60), duration: 45 }]);

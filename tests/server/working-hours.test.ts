@@ -1,7 +1,7 @@
 /** /api/WorkingHoursSetting (spec 3 §3, §5, §7): company default, employees' own hours, every rule and permission. */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, isoWeek, isoWeekDates, osloDay } from '../../src/domain/calendar/days';
+import { addDays, isoWeek, isoWeekDates, osloDay } from '../../src/domain/time/oslo';
 import { users, workingHours } from '../../server/db/schema';
 import { seedTestPeople, startTestApp, signInRoles, type TestApp, type TestPeople } from '../helpers/app';
 

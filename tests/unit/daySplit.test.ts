@@ -4,7 +4,7 @@
  * the towns, and never more left out than the orders laid day by day.
  */
 import { describe, expect, it } from 'vitest';
-import { addDays, isoWeekDates } from '../../src/domain/calendar/days';
+import { addDays, isoWeekDates } from '../../src/domain/time/oslo';
 import { weekFreeTime, type FreeDay } from '../../src/domain/scheduling/hours';
 import { layOut, layWeek, type LayoutItem } from '../../src/domain/scheduling/layout';
 import { DEFAULT_TRAVEL, haversineKm } from '../../src/domain/scheduling/routeOrder';

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CancellationReason } from '../../src/domain/enums';
-import { isoWeek, isoWeekDates, isoWeeksInYear } from '../../src/domain/calendar/days';
+import { isoWeek, isoWeekDates, isoWeeksInYear } from '../../src/domain/time/oslo';
 import { AvailabilityType, ScheduleItemStatus } from '../../src/domain/scheduling/enums';
 import { occupiesTime } from '../../src/domain/scheduling/itemStatus';
 import {

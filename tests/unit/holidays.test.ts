@@ -1,6 +1,6 @@
 /** The holiday calendar's rules (spec 3 §2, §5, §9): ISO weeks, year choices, one holiday's check, Easter. */
 import { describe, expect, it } from 'vitest';
-import { isoWeek, isoWeekDates, isoWeeksInYear, osloDay, parseDay } from '../../src/domain/calendar/days';
+import { isoWeek, isoWeekDates, isoWeeksInYear, osloDay, parseDay } from '../../src/domain/time/oslo';
 import { checkHoliday, checkHolidayTimes, easterSunday, holidayYearChoices, HolidayType, isHolidayYearReadOnly, norwegianPublicHolidays } from '../../src/domain/settings/holidays';
 
 describe('ISO weeks', () => {

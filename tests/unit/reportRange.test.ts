@@ -1,9 +1,10 @@
 /** The report's date rules (src/domain/reports/range.ts): forms, Oslo days, default range, checks, file name, ISO weeks. */
 import { describe, expect, it } from 'vitest';
 import {
-  checkReportRange, defaultReportRange, formatIsoDay, formatQueryDate, isoWeekOf, parseReportDate, rangeInstants, reportFileName,
+  checkReportRange, defaultReportRange, formatQueryDate, parseReportDate, rangeInstants, reportFileName,
   REPORT_FILE_NAME_PATTERN,
 } from '../../src/domain/reports/range';
+import { formatIsoDay, isoWeekOf } from '../../src/domain/time/oslo';
 
 describe('parseReportDate', () => {
   it('reads MM.DD.YYYY, YYYY.MM.DD and YYYY-MM-DD, ignoring a time after the date', () => {

@@ -4,7 +4,7 @@ import { freeTime, layOut, layWeek, type LayoutItem } from '../../src/domain/sch
 import { weekFreeTime } from '../../src/domain/scheduling/hours';
 import { AvailabilityType } from '../../src/domain/scheduling/enums';
 import { HolidayType } from '../../src/domain/settings/holidays';
-import { osloInstant, osloDayMinute } from '../../src/domain/scheduling/osloTime';
+import { osloInstant, osloDayMinute } from '../../src/domain/time/oslo';
 import { DEFAULT_TRAVEL, haversineKm, routeKm, shortestLoop, travelMinutes } from '../../src/domain/scheduling/routeOrder';
 
 /** The spacing of a layout with this job interval and the default drive. */

@@ -10,7 +10,7 @@ import i18n from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setAccessTokenProvider, setSession, type Session } from '../../src/data/identity';
 import { configureTransport } from '../../src/data/transport';
-import { osloDay } from '../../src/domain/calendar/days';
+import { osloDay } from '../../src/domain/time/oslo';
 import type { Holiday } from '../../src/domain/schemas/holidays';
 import type { NotificationTemplate } from '../../src/domain/schemas/templates';
 import { HolidaysSection } from '../../src/features/settings/holidays/HolidaysSection';

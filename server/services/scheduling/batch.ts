@@ -14,7 +14,7 @@ import type { SchedulerRequest } from '../../../src/domain/schemas/scheduling';
 import { isMovable, occupiesTime } from '../../../src/domain/scheduling/itemStatus';
 import { planStart } from '../../../src/domain/scheduling/hours';
 import type { LayoutItem } from '../../../src/domain/scheduling/layout';
-import { osloInstant } from '../../../src/domain/scheduling/osloTime';
+import { osloInstant } from '../../../src/domain/time/oslo';
 import { travelMinutes } from '../../../src/domain/scheduling/routeOrder';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/tx';

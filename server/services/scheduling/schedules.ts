@@ -3,13 +3,12 @@
  * needs an admin of a company whose agreement is in force (spec 2 §6, spec 3 §1); a plumber gets 403.
  * Another company's schedules, items and plumbers are not there (404).
  */
-import { addDays, isoWeekDates, isoWeeksInYear } from '../../../src/domain/calendar/days';
+import { addDays, isoWeekDates, isoWeeksInYear, osloDayMinute, osloInstant } from '../../../src/domain/time/oslo';
 import type { WeekFacts } from '../../../src/domain/scheduling/freeWeek';
 import { isDeletable, isMovable, occupiesTime } from '../../../src/domain/scheduling/itemStatus';
 import type { BatchJobState, Schedule, ScheduleCreateRequest, ScheduleItem, ScheduleItemUpdate, ScheduleSummary, ScheduleUpdateRequest } from '../../../src/domain/schemas/scheduling';
 import { DURATION_OVERRIDE_CHOICES, ScheduleStatus, SCHEDULE_DAY_END, SCHEDULE_DAY_START } from '../../../src/domain/scheduling/enums';
 import { minutesOf } from '../../../src/domain/scheduling/hours';
-import { osloDayMinute, osloInstant } from '../../../src/domain/scheduling/osloTime';
 import { Role, UserStatus } from '../../../src/domain/enums';
 import { requireAdminWithAgreement } from '../../auth/guards';
 import type { UserContext } from '../../auth/context';

@@ -7,9 +7,8 @@
 import type { BatchJobState, SchedulerRequest, ScheduleListItem } from '../../../src/domain/schemas/scheduling';
 import { DURATION_OVERRIDE_CHOICES } from '../../../src/domain/scheduling/enums';
 import { isMovable } from '../../../src/domain/scheduling/itemStatus';
-import { isoWeekDates, osloDay } from '../../../src/domain/calendar/days';
+import { isoWeekDates, osloDay, osloDayMinute } from '../../../src/domain/time/oslo';
 import { plansFrom, planStart } from '../../../src/domain/scheduling/hours';
-import { osloDayMinute } from '../../../src/domain/scheduling/osloTime';
 import { requireAdminWithAgreement } from '../../auth/guards';
 import type { UserContext } from '../../auth/context';
 import type { Tx } from '../../db/tx';

@@ -3,13 +3,12 @@
  * (src/domain/scheduling/freeWeek.ts); and the company's job durations per assignment type and its
  * job interval.
  */
-import { addDays, isoWeek, isoWeekDates, isoWeekMonday } from '../../../src/domain/calendar/days';
+import { addDays, isoWeek, isoWeekDates, isoWeekMonday, osloDayMinute, osloInstant } from '../../../src/domain/time/oslo';
 import { WEEK_PICKER_WEEKS } from '../../../src/domain/scheduling/enums';
 import { planFit, type PlanFit, type WeekFacts } from '../../../src/domain/scheduling/freeWeek';
 import type { DayMinute } from '../../../src/domain/scheduling/hours';
 import type { LayoutItem } from '../../../src/domain/scheduling/layout';
 import type { GeoPoint, TravelModel } from '../../../src/domain/scheduling/routeOrder';
-import { osloDayMinute, osloInstant } from '../../../src/domain/scheduling/osloTime';
 import { baseOf, DURATION_SETTING_TYPES, SettingType, travelOf } from '../../../src/domain/settings/company';
 import { isDayOff } from '../../../src/domain/settings/dayHours';
 import { effectiveWeek } from '../../../src/domain/settings/workingHours';

@@ -12,7 +12,7 @@
  * digits (a two-digit year is also the start of a four-digit one). Other separators ("/", "-", ",",
  * " ") are read as "." — the format hint says day first, so "10/01/2026" is 10 January.
  */
-import { addDays, parseDay } from './days';
+import { addDays, parseDay } from '../time/oslo';
 
 export type TextProblem = 'format' | 'range';
 

@@ -1,7 +1,8 @@
 /**
  * The date rules of the completed-jobs status report and the analytics (spec 3 §2, §5, §7, §9), once
- * for the client and the server: the accepted query date forms, whole days in Europe/Oslo, the default
- * range (previous calendar month), the range checks and the spreadsheet's file name.
+ * for the client and the server: the accepted query date forms, whole Oslo days, the default range
+ * (previous calendar month), the range checks and the spreadsheet's file name. Days, weeks and instants
+ * themselves are src/domain/time/oslo.ts.
  *
  * Dates travel as calendar days. The query takes MM.DD.YYYY, YYYY.MM.DD (the spec's forms) and ISO
  * YYYY-MM-DD, optionally followed by a time (the old client sent the end date with an end-of-day
@@ -9,9 +10,8 @@
  * `fromDate` to the end of `toDate`, in Oslo time.
  */
 
-import { isoWeek, isoWeekMonday } from '../calendar/days';
+import { addDays, daysBetween, osloDayParts, osloStartOfDay, osloWallClock, type DayParts } from '../time/oslo';
 
-export const REPORT_TIME_ZONE = 'Europe/Oslo';
 /** Spec 3 §9: table page sizes, default 15; the report table's search waits 500 ms. */
 export const REPORT_PAGE_SIZES = [15, 50, 100, 200] as const;
 export type ReportPageSize = (typeof REPORT_PAGE_SIZES)[number];
@@ -33,11 +33,7 @@ export const REPORT_RANGE_ERRORS = {
 export type ReportRangeError = keyof typeof REPORT_RANGE_ERRORS;
 
 /** A calendar day. */
-export interface Day {
-  year: number;
-  month: number;
-  day: number;
-}
+export type Day = DayParts;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -60,53 +56,9 @@ export function parseReportDate(value: string): Day | null {
   return realDay(yyyy, mm, dd);
 }
 
-/** YYYY-MM-DD (the client's <input type="date"> value and the answers' form). */
-export function formatIsoDay(d: Day): string {
-  return `${pad(d.year, 4)}-${pad(d.month)}-${pad(d.day)}`;
-}
-
 /** MM.DD.YYYY: the form the client sends (spec 3 §7). */
 export function formatQueryDate(d: Day): string {
   return `${pad(d.month)}.${pad(d.day)}.${pad(d.year, 4)}`;
-}
-
-export function addDays(d: Day, days: number): Day {
-  const t = new Date(Date.UTC(d.year, d.month - 1, d.day + days));
-  return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
-}
-
-/** Whole days from a to b (b − a). */
-export function daysBetween(a: Day, b: Day): number {
-  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
-}
-
-const osloParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: REPORT_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-});
-
-/** The wall-clock time in Oslo of an instant. */
-export function osloWallClock(at: Date): Day & { hour: number; minute: number; second: number } {
-  const p = Object.fromEntries(osloParts.formatToParts(at).map((x) => [x.type, x.value]));
-  return { year: Number(p.year), month: Number(p.month), day: Number(p.day), hour: Number(p.hour), minute: Number(p.minute), second: Number(p.second) };
-}
-
-/** The Oslo calendar day of an instant, as a Day (calendar.ts osloDay gives it as 'YYYY-MM-DD'). */
-export function osloDayParts(at: Date): Day {
-  const { year, month, day } = osloWallClock(at);
-  return { year, month, day };
-}
-
-/** Oslo's offset from UTC in ms at an instant (+1 h in winter, +2 h in summer). */
-function osloOffsetMs(at: number): number {
-  const w = osloWallClock(new Date(at));
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(at / 1000) * 1000;
-}
-
-/** The instant a day starts in Oslo (midnight never falls in a DST gap there: those are at 02:00). */
-export function osloStartOfDay(d: Day): Date {
-  const guess = Date.UTC(d.year, d.month - 1, d.day);
-  const first = guess - osloOffsetMs(guess);
-  return new Date(guess - osloOffsetMs(first));
 }
 
 export interface ReportRange {
@@ -143,10 +95,3 @@ export function reportFileName(at: Date): string {
 
 /** What the file name looks like, for checks of a downloaded file. */
 export const REPORT_FILE_NAME_PATTERN = /^Statusrapport vannmålermeldinger \d{2}\.\d{2}\.\d{4} \d{2}\.\d{2}\.xlsx$/;
-
-/** ISO 8601 week of a day: the week's Monday, its ISO year and number (src/domain/calendar/days.ts). */
-export function isoWeekOf(d: Day): { monday: Day; isoYear: number; isoWeek: number } {
-  const { year, week } = isoWeek(formatIsoDay(d));
-  const [my, mm, md] = isoWeekMonday(year, week).split('-').map(Number);
-  return { monday: { year: my, month: mm, day: md }, isoYear: year, isoWeek: week };
-}

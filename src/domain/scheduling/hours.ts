@@ -18,7 +18,7 @@
 import type { DayHours } from '../settings/dayHours';
 import { HolidayType } from '../settings/holidays';
 import { AvailabilityType, SCHEDULE_DAY_END, SCHEDULE_DAY_START } from './enums';
-import { osloDayMinute } from './osloTime';
+import { osloDayMinute } from '../time/oslo';
 
 /** An Oslo day (YYYY-MM-DD) and minutes after its midnight. */
 export interface DayMinute {

@@ -3,7 +3,7 @@
  * ISO weeks, the year choices, which years are read-only, and the check of one holiday.
  * Dates are calendar days 'YYYY-MM-DD' (the company's local date), times 'HH:mm'.
  */
-import { addDays, formatDay, parseDay } from '../calendar/days';
+import { addDays, formatDay, parseDay } from '../time/oslo';
 import { isTimeOfDay } from './dayHours';
 
 /** Holiday types (spec 3 §3 lookup HoliDayType). */

@@ -5,7 +5,7 @@
  * Standing hours saved "from now on" (migration 0009) run from validFrom (a Monday, inclusive) to
  * validUntil (the Monday they were replaced, exclusive); null means open.
  */
-import { isoWeekMonday } from '../calendar/days';
+import { isoWeekMonday } from '../time/oslo';
 import { DAYS_OF_WEEK, OFF_DAY, type DayHours } from './dayHours';
 
 /** The four times of a row, absent ones as null. */

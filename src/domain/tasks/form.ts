@@ -4,7 +4,7 @@
  * contain composed of them in tasks/reportRules.ts. Pure functions over plain values; dates compare by
  * calendar day in Norway ("dates compare at midnight").
  */
-import { osloDay } from '../calendar/days';
+import { osloDay } from '../time/oslo';
 import { hasObstacleCause, type DeviationCause } from '../reports/status';
 import type { WaterMeter } from '../schemas/waterMeters';
 

@@ -9,7 +9,7 @@ import { Field, HStack, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { JobStatus, JobType } from '../../domain/enums';
-import { addDays, formatIsoDay, isoWeekOf, osloDayParts } from '../../domain/reports/range';
+import { addDays, formatIsoDay, isoWeekOf, osloDayParts } from '../../domain/time/oslo';
 import { REPORT_TEXTS, reportLanguage } from '../../domain/reports/texts';
 import type { Assignments, JobAllocation, PlumberAllocation } from '../../domain/schemas/analytics';
 import { LiveReadView } from '../../ui/LiveReadView';

@@ -8,9 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../data/transport';
 import { formatDateTime } from '../../domain/format';
 import {
-  defaultReportRange, formatIsoDay, REPORT_DEFAULT_PAGE_SIZE, REPORT_PAGE_SIZES, REPORT_SEARCH_DEBOUNCE_MS, REPORT_SEARCH_MAX_LENGTH,
+  defaultReportRange, REPORT_DEFAULT_PAGE_SIZE, REPORT_PAGE_SIZES, REPORT_SEARCH_DEBOUNCE_MS, REPORT_SEARCH_MAX_LENGTH,
   reportFileName, type ReportPageSize,
 } from '../../domain/reports/range';
+import { formatIsoDay } from '../../domain/time/oslo';
 import { REPORT_TEXTS, reportLanguage } from '../../domain/reports/texts';
 import type { ReportRow } from '../../domain/schemas/reports';
 import { REPORT_NO_JOBS_MESSAGE } from '../../domain/serverErrors';

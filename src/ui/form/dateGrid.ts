@@ -2,7 +2,7 @@
  * Keyboard movement in a grid of days, as the WAI-ARIA date picker grid does it: the grid is one tab
  * stop, and the arrow keys, Home/End (week) and PageUp/PageDown (month) move the focused day.
  */
-import { addDays, isoWeekday, parseDay } from '../../domain/calendar/days';
+import { addDays, isoWeekday, parseDay } from '../../domain/time/oslo';
 
 export interface DayBounds {
   /** YYYY-MM-DD, inclusive. */

@@ -1,5 +1,6 @@
 /** The query strings the dashboard's calls share (spec 3 §7). */
-import { formatIsoDay, formatQueryDate, type ReportRange } from '../../../domain/reports/range';
+import { formatQueryDate, type ReportRange } from '../../../domain/reports/range';
+import { formatIsoDay } from '../../../domain/time/oslo';
 
 /** Dates as MM.DD.YYYY, the end date with an end-of-day time. */
 export function rangeQuery(range: ReportRange): URLSearchParams {

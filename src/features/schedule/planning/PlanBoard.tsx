@@ -8,7 +8,7 @@ import { Box, Button, Flex, HStack, Heading, IconButton, Text } from '@chakra-ui
 import { useTranslation } from 'react-i18next';
 import { newId } from '../../../data/ids';
 import { ApiError } from '../../../data/transport';
-import { isoWeekDates } from '../../../domain/calendar/days';
+import { isoWeekDates } from '../../../domain/time/oslo';
 import { workingWeek, type WeekFacts } from '../../../domain/scheduling/freeWeek';
 import { PLANNING_TIME_STEP_MINUTES } from '../../../domain/scheduling/enums';
 import { firstFreeStart, planStart, timeOf, type DayMinute } from '../../../domain/scheduling/hours';

@@ -7,7 +7,7 @@ import {
   assignmentSummary, minutesOf, plansFrom, timeOf, type DayMinute, type FreeDay,
 } from '../../../domain/scheduling/hours';
 import { holdsPoint, isDeletable, rulesOf } from '../../../domain/scheduling/itemStatus';
-import { osloInstant } from '../../../domain/scheduling/osloTime';
+import { osloInstant } from '../../../domain/time/oslo';
 import type {
   AssignmentListItem, AvailabilityEntry, Schedule, ScheduleItem, ScheduleListItem, SchedulerRequest,
 } from '../../../domain/schemas/scheduling';

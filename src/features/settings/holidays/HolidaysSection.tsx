@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Box, Button, Field, Grid, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../data/session';
-import { isoWeek, osloDay } from '../../../domain/calendar/days';
+import { isoWeek, osloDay } from '../../../domain/time/oslo';
 import { checkHoliday, HOLIDAY_DAY_END, HOLIDAY_DAY_START, HOLIDAY_REASON_MAX_LENGTH, holidayYearChoices, HolidayType, isHolidayYearReadOnly, type HolidayProblem } from '../../../domain/settings/holidays';
 import type { Holiday, HolidayInput } from '../../../domain/schemas/holidays';
 import { confirm, snackbar } from '../../../ui';

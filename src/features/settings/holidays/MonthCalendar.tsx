@@ -11,7 +11,7 @@
 import { useRef, useState } from 'react';
 import { Box, chakra, Grid, SimpleGrid, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { addDays, isoWeek, isoWeekday } from '../../../domain/calendar/days';
+import { addDays, isoWeek, isoWeekday } from '../../../domain/time/oslo';
 import { HolidayType } from '../../../domain/settings/holidays';
 import { gridKeyDay } from '../../../ui/form/dateGrid';
 

@@ -11,7 +11,7 @@ import { Field, HStack, IconButton, NativeSelect, Stack, Text } from '@chakra-ui
 import { useTranslation } from 'react-i18next';
 import { useLiveRead } from '../../../data/liveRead';
 import { useSession } from '../../../data/session';
-import { isoWeek, isoWeekDates, isoWeeksInYear, osloDay } from '../../../domain/calendar/days';
+import { isoWeek, isoWeekDates, isoWeeksInYear, osloDay } from '../../../domain/time/oslo';
 import { confirm } from '../../../ui';
 import { LiveReadView } from '../../../ui/LiveReadView';
 import { WorkingHoursNotAvailable } from '../../../ui/WorkingHoursNotAvailable';
