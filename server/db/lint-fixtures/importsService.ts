@@ -1,3 +1,0 @@
-// Must fail lint: server/db is the bottom layer.
-import { inUnitOfWork } from '../../services/unitOfWork';
-export const probe = inUnitOfWork;

@@ -1,3 +1,0 @@
-// Must fail lint: security sits below the identity provider.
-import { authPlugin } from '../../auth/index';
-export const probe = authPlugin;

@@ -1,3 +1,0 @@
-// Must fail lint: services never import workers.
-import { startWorkers } from '../../workers';
-export const probe = startWorkers;

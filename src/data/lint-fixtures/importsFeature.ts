@@ -1,3 +1,0 @@
-// Must fail lint: src/data imports no feature.
-import { loadLandingPage } from '../../features/auth/landing';
-export const probe = loadLandingPage;

@@ -1,3 +1,0 @@
-// Must fail lint: an import cycle (with cycleB.ts).
-import { b } from './cycleB';
-export const a = () => b;

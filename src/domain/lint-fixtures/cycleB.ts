@@ -1,3 +1,0 @@
-// Must fail lint: an import cycle (with cycleA.ts).
-import { a } from './cycleA';
-export const b = () => a;

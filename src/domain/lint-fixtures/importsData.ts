@@ -1,3 +1,0 @@
-// Must fail lint: src/domain imports nothing above it.
-import { db } from '../../data/db';
-export const probe = db;

@@ -1,3 +1,0 @@
-// Must fail lint: a type imported without 'type'.
-import { Job } from '../../../domain/api';
-export const probe = (job: Job) => job.jobId;

@@ -1,3 +1,0 @@
-// Must fail lint: src/ui imports no app.
-import { Root } from '../../app/Root';
-export const probe = Root;
