@@ -101,9 +101,15 @@ function pointConditions(f: PointFilter): SQL[] {
  * partial unique index), else the last cancelled.
  */
 export async function assignmentListJson(
-  db: DbOrTx, q: { companyId: string; customerId: string; scheduleId: number | null; filter: PointFilter; rules: ListRules },
-  first?: (client: pg.ClientBase) => Promise<void>,
+  db: DbOrTx, q: ListQuery, first?: (client: pg.ClientBase) => Promise<void>,
 ): Promise<Readable> {
+  return streamJsonArray(db, assignmentListQuery(q), first);
+}
+
+export interface ListQuery { companyId: string; customerId: string; scheduleId: number | null; filter: PointFilter; rules: ListRules }
+
+/** The list's query: one text column, the JSON object of one point per row, in the points' order. */
+export function assignmentListQuery(q: ListQuery): SQL {
   const { rules, filter } = q;
   // Typed, so PostgreSQL does not take a bare parameter in a CASE for text.
   const n = (v: number) => sql`${v}::int`;
@@ -144,7 +150,7 @@ export async function assignmentListJson(
     return at === 0 ? sql`${sql.raw(`'{"${key}":'`)} || ${text}` : sql`coalesce(${sql.raw(`',"${key}":'`)} || ${text}, '')`;
   }), sql` || `);
 
-  const query = sql`
+  return sql`
     with latest as (
       select distinct on (si.meter_point_id) si.meter_point_id, si.id, si.schedule_id, si.status, si.is_scheduled, si.cancellation_type_id,
         s.week_no, s.year, s.assignee_id
@@ -160,7 +166,12 @@ export async function assignmentListJson(
       where ${sql.join(where, sql` and `)}
     )
     select ${item} || '}' from items i order by i.id`;
-  return streamJsonArray(db, query, first);
+}
+
+/** `query` as SQL text and its values, for a connection of its own (services/assignments/listWriter.ts). */
+export function sqlText(query: SQL): { text: string; values: unknown[] } {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { text, values: params as unknown[] };
 }
 
 /**

@@ -9,12 +9,16 @@ import { Type } from 'typebox';
 import { AssigneeParam, AssignmentListItemSchema, AssignmentListQuery, AssignmentLookupsSchema, type AssignmentListItem } from '../../src/domain/schemas/scheduling';
 import { assignmentList, assignmentLookups } from '../services/assignments/list';
 import { LIST_LIMITS, listEncodingOf } from '../services/assignments/listCache';
+import { closeListWriters } from '../services/assignments/listWriter';
 import { ErrorBody, errors } from './schemas';
 
 const tags = ['AssignmentList'];
 
 export async function assignmentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  // The lists' writers hold a connection each: ended with the server (listWriter.ts).
+  const url = (app.database.pool.options as { connectionString?: string }).connectionString;
+  if (url) app.addHook('onClose', () => closeListWriters(url));
 
   r.get('/AssignmentList/lookup', { schema: { tags, response: { 200: AssignmentLookupsSchema, ...errors } } },
     (req) => assignmentLookups(app.db, req.user));

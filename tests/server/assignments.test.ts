@@ -2,6 +2,7 @@
  * /api/AssignmentList (spec 2 §3, §4, §5, §7): the lookups, the list as seen from a plumber's
  * schedule, every filter, who may ask, the refusals of a bad `filtered`, and compressed answers.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
@@ -335,6 +336,23 @@ describe('the answer is streamed as PostgreSQL sends the rows', () => {
     for (let n = 0; n < pool.options.max! + 2; n++) await expect(repoList(t.database.db, { polygon: 'not a polygon' })).rejects.toThrow(/polygon/);
     expect(pool.waitingCount).toBe(0);
     expect(names(await list())).toEqual([...visible].sort());
+  });
+
+  it('is written in a thread of its own at the lowest priority, its database backend too; the server answers at normal priority', async () => {
+    // A filter no earlier test asked for, so this list is written now.
+    const path = listUrl(plumberReg, { dimensionId: 2 }, week11);
+    expect((await rawGet(admin, path, 'br')).status).toBe(200);
+    const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    const threads = fs.readdirSync('/proc/self/task').map((tid) => niceOf(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')));
+    // The writer (idle now, kept for the next list) and the rest of the process at 0.
+    expect(threads.filter((n) => n === 19).length).toBe(1);
+    expect(niceOf(fs.readFileSync('/proc/self/stat', 'utf8'))).toBe(0);
+    const { rows } = await t.database.pool.query<{ pid: number }>("select pid from pg_stat_activity where application_name = 'meterwork-list-writer'");
+    expect(rows).toHaveLength(1);
+    // This machine's PostgreSQL runs as another user (postgres) when the tests run as root: only root may nice it.
+    if (process.getuid?.() === 0) expect(niceOf(fs.readFileSync(`/proc/${rows[0].pid}/stat`, 'utf8'))).toBe(19);
+    const own = await t.database.pool.query<{ pid: number }>('select pg_backend_pid() as pid');
+    expect(niceOf(fs.readFileSync(`/proc/${own.rows[0].pid}/stat`, 'utf8'))).toBe(0);
   });
 
   it("runs on a transaction's own connection and leaves the transaction to its owner", async () => {

@@ -27,8 +27,10 @@ import type { AssignmentLookups } from '../../../src/domain/schemas/scheduling';
 import { requireAdminWithAgreement } from '../../auth/guards';
 import type { UserContext } from '../../auth/context';
 import { notFound } from '../../http/errors';
-import type { DbOrTx } from '../../db/tx';
-import { assignmentListSnapshot, companySchedule, listFingerprint, lookupLists, type ListRules } from '../../repositories/assignments';
+import pg from 'pg';
+import { pgClientOf, type DbOrTx } from '../../db/tx';
+import { assignmentListQuery, assignmentListSnapshot, companySchedule, listFingerprint, listFingerprintQuery, lookupLists, sqlText, type ListRules } from '../../repositories/assignments';
+import { writeList } from './listWriter';
 import { cachedList, freshRead, type ListEncoding } from './listCache';
 import { isCompanyEmployee } from '../../repositories/users';
 import { parseAssignmentFilter, pointFilterOf } from './filter';
@@ -68,7 +70,15 @@ export async function assignmentList(
   const scheduleId = query.scheduleId ?? null;
   // The plumber {id} only picks the schedule (checked above); the list is the same for every plumber.
   const key = JSON.stringify([companyId, user.customerId, scheduleId, filter]);
+  const q = { companyId, customerId: user.customerId, scheduleId, filter, rules: RULES };
+  // Written in a low-priority worker on a connection of its own (listWriter.ts) when there is a pool
+  // to take its address from; inside a transaction, on that transaction's connection.
+  const pool = pgClientOf(db);
+  const url = pool instanceof pg.Pool ? (pool.options as { connectionString?: string }).connectionString : undefined;
   return cachedList(key, encoding, user.userId,
     () => freshRead(companyId, () => listFingerprint(db, companyId)),
-    () => assignmentListSnapshot(db, { companyId, customerId: user.customerId, scheduleId, filter, rules: RULES }));
+    url
+      ? () => writeList(url, { query: sqlText(assignmentListQuery(q)), fingerprint: sqlText(listFingerprintQuery(companyId)), encoding })
+        .then((w) => ({ fingerprint: w.fingerprint, compressed: w.body }))
+      : () => assignmentListSnapshot(db, q));
 }

@@ -13,8 +13,9 @@
  *   asker could have read itself.
  * - **Written once however many ask.** Requests for the same list, encoding and fingerprint while it is
  *   being written wait for that one writing.
- * - **Bounded.** At most LIST_LIMITS.writingPerProcess lists are written at once (each holds one
- *   connection of the pool's ten and a core; `npm run bench -- load` measured others' p99 lower with one
+ * - **Bounded.** At most LIST_LIMITS.writingPerProcess lists are written at once (each in a worker
+ *   thread at the lowest CPU priority, on a connection of its own whose backend is niced too when it
+ *   runs on this machine: listWriter.ts; `npm run bench -- load` measured others' p99 lower with one
  *   than with two), at most waitingPerProcess wait for a turn, and one user has at most perUser
  *   lists written or waiting; past any of these, 429 with Retry-After. A waiting request holds no
  *   connection.
@@ -188,11 +189,12 @@ export function freshRead(key: string, read: () => Promise<string>): Promise<str
 
 /**
  * The list `key` in `encoding`: kept bytes when `fingerprint()` says nothing changed, else written
- * by `read()` (the list and the fingerprint it was read at, one snapshot) in a turn of `user`'s.
+ * by `read()` (the list and the fingerprint it was read at, one snapshot; as a stream compressed here,
+ * or already compressed in `encoding` by listWriter.ts) in a turn of `user`'s.
  */
 export async function cachedList(
   key: string, encoding: ListEncoding, user: string,
-  fingerprint: () => Promise<string>, read: () => Promise<{ fingerprint: string; body: Readable }>,
+  fingerprint: () => Promise<string>, read: () => Promise<{ fingerprint: string; body: Readable } | { fingerprint: string; compressed: Buffer }>,
 ): Promise<Buffer> {
   const at = `${key}\n${encoding}`;
   const now = await fingerprint();
@@ -211,7 +213,7 @@ export async function cachedList(
     try {
       await ready;
       const list = await read();
-      const entry = { fingerprint: list.fingerprint, body: await collect(list.body, encoding) };
+      const entry = { fingerprint: list.fingerprint, body: 'compressed' in list ? list.compressed : await collect(list.body, encoding) };
       remember(at, entry);
       return entry;
     } finally {
