@@ -5,6 +5,7 @@ import type { OutboxEntry } from '../../src/data/commands';
 import { EMPTY_JOB_FILTER } from '../../src/domain/jobs/list';
 import { outboxMarkers, queryJobListPage, queryKnownProperties } from '../../src/features/jobs/queries';
 import { queryScheduleDay } from '../../src/features/schedule/queries';
+import { osloInstant } from '../../src/domain/time/oslo';
 import { makeJob, makeTask } from './jobsFixtures';
 
 const admin = { isAdmin: true, registrationId: 1 };
@@ -61,17 +62,30 @@ describe('job list page query', () => {
 });
 
 describe('my schedule day', () => {
-  it("gives the user's own jobs of one local day, by time", async () => {
-    const day = new Date(2031, 4, 6);
-    const at = (h: number, m = 0) => new Date(2031, 4, 6, h, m).toISOString();
+  it("gives the user's own jobs of one Oslo day, by time", async () => {
+    const day = '2031-05-06';
+    const at = (h: number, m = 0) => osloInstant(day, h * 60 + m).toISOString();
     await db.jobs.bulkPut([
       makeJob({ jobId: 's1', assignedToId: 7, scheduledDate: at(14) }),
       makeJob({ jobId: 's2', assignedToId: 7, scheduledDate: at(0, 0).replace('.000Z', 'Z') }),
       makeJob({ jobId: 's3', assignedToId: 8, scheduledDate: at(9) }),
-      makeJob({ jobId: 's4', assignedToId: 7, scheduledDate: new Date(2031, 4, 7, 0, 0).toISOString() }),
+      makeJob({ jobId: 's4', assignedToId: 7, scheduledDate: osloInstant('2031-05-07', 0).toISOString() }),
       makeJob({ jobId: 's5', assignedToId: 7, scheduledDate: at(8, 30) }),
     ]);
     expect((await queryScheduleDay(db, 7, day)).map((j) => j.jobId)).toEqual(['s2', 's5', 's1']);
+  });
+
+  it('a day the clocks go back has 25 hours: 02:30 twice and 23:59 are in it, the next midnight is not', async () => {
+    const day = '2026-10-25';
+    await db.jobs.bulkPut([
+      makeJob({ jobId: 'd1', assignedToId: 9, scheduledDate: '2026-10-24T22:00:00.000Z' }), // 00:00 summer time
+      makeJob({ jobId: 'd2', assignedToId: 9, scheduledDate: '2026-10-25T00:30:00.000Z' }), // 02:30 summer time
+      makeJob({ jobId: 'd3', assignedToId: 9, scheduledDate: '2026-10-25T01:30:00.000Z' }), // 02:30 winter time
+      makeJob({ jobId: 'd4', assignedToId: 9, scheduledDate: '2026-10-25T22:59:00.000Z' }), // 23:59
+      makeJob({ jobId: 'd5', assignedToId: 9, scheduledDate: '2026-10-25T23:00:00.000Z' }), // 00:00 on the 26th
+      makeJob({ jobId: 'd6', assignedToId: 9, scheduledDate: '2026-10-24T21:59:00.000Z' }), // 23:59 on the 24th
+    ]);
+    expect((await queryScheduleDay(db, 9, day)).map((j) => j.jobId)).toEqual(['d1', 'd2', 'd3', 'd4']);
   });
 });
 

@@ -1,14 +1,15 @@
 /**
  * My schedule (/schedule): the signed-in user's own jobs for a chosen day, from the replica, with
- * a day picker. Planning and the calendar belong to the scheduling screens.
+ * a day picker. Planning and the calendar belong to the scheduling screens. The day and the times are
+ * Oslo's (src/domain/time/oslo.ts), as the plan made them, whatever zone the device is set to.
  */
 import { useState } from 'react';
 import { Button, Card, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { formatDate, formatTime, fromDateInputValue, toDateInputValue } from '../../domain/format';
-import { localMidnight } from '../../domain/calendar/dateTimeText';
+import { formatDateText } from '../../domain/calendar/dateTimeText';
+import { addDays, osloDay, osloTimeText, parseDay } from '../../domain/time/oslo';
 import { liveTasks } from '../../domain/jobs/rules';
 import { db } from '../../data/db';
 import { useSession } from '../../data/session';
@@ -16,9 +17,8 @@ import { BackIcon, EmptyView, LoadingState, PageLayout } from '../../ui';
 import { DateField } from '../../ui/form';
 import { queryScheduleDay } from './queries';
 
-function addDays(day: Date, n: number): Date {
-  return new Date(day.getFullYear(), day.getMonth(), day.getDate() + n);
-}
+const today = () => osloDay(new Date());
+const scheduledTime = (at: string | null | undefined) => (at ? osloTimeText(new Date(at)) : '');
 
 function ForwardIcon() {
   return <BackIcon transform="scaleX(-1)" />;
@@ -30,9 +30,9 @@ export function MySchedulePage() {
   const location = useLocation();
   const session = useSession();
   // Returning from a task carries the day the user was looking at.
-  const [day, setDay] = useState<Date>(() => {
+  const [day, setDay] = useState<string>(() => {
     const carried = (location.state as { selectedDate?: string } | null)?.selectedDate;
-    return (carried && fromDateInputValue(carried)) || new Date();
+    return carried && parseDay(carried) ? carried : today();
   });
   const registrationId = session?.registrationId;
   const jobs = useLiveQuery(
@@ -41,8 +41,8 @@ export function MySchedulePage() {
   );
 
   if (!session) return <LoadingState />;
-  const selectedDate = toDateInputValue(day);
-  const isToday = selectedDate === toDateInputValue(new Date());
+  const selectedDate = day;
+  const isToday = selectedDate === today();
 
   return (
     <PageLayout heading={t('MySchedule')}>
@@ -56,14 +56,14 @@ export function MySchedulePage() {
           testId="schedule-day"
           showHint={false}
           value={selectedDate}
-          onChange={(d) => { if (d) setDay(localMidnight(d)); }}
+          onChange={(d) => { if (d) setDay(d); }}
         />
         <IconButton aria-label={t('NextDay')} variant="outline" size="sm" data-testid="schedule-next-day" onClick={() => setDay((d) => addDays(d, 1))}>
           <ForwardIcon />
         </IconButton>
-        <Button size="sm" variant="ghost" disabled={isToday} onClick={() => setDay(new Date())}>{t('Today')}</Button>
+        <Button size="sm" variant="ghost" disabled={isToday} onClick={() => setDay(today())}>{t('Today')}</Button>
       </HStack>
-      <Text color="fg.muted" data-testid="schedule-day-label">{formatDate(day)}</Text>
+      <Text color="fg.muted" data-testid="schedule-day-label">{formatDateText(day)}</Text>
 
       {!jobs ? (
         <LoadingState />
@@ -78,7 +78,7 @@ export function MySchedulePage() {
                 <Card.Body gap="2">
                   <HStack justify="space-between" wrap="wrap">
                     <HStack gap="3">
-                      <Text fontWeight="bold" fontSize="lg">{formatTime(job.scheduledDate)}</Text>
+                      <Text fontWeight="bold" fontSize="lg">{scheduledTime(job.scheduledDate)}</Text>
                       <Text fontWeight="semibold">{job.title}</Text>
                     </HStack>
                     <Text color="fg.muted" fontSize="sm">{job.refNr > 0 ? `#${job.refNr}` : ''}</Text>

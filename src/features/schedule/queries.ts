@@ -1,11 +1,11 @@
 /** Replica reads of My schedule. */
 import type { Job } from '../../domain/api';
-import { localDayRange } from '../../domain/format';
+import { osloDayRange } from '../../domain/time/oslo';
 import type { MeterworkDb } from '../../data/db';
 
-/** The user's own jobs scheduled on a local day, by time. */
-export async function queryScheduleDay(db: MeterworkDb, registrationId: number, day: Date): Promise<Job[]> {
-  const { start, end } = localDayRange(day);
+/** The user's own jobs scheduled on an Oslo day (YYYY-MM-DD), by time. */
+export async function queryScheduleDay(db: MeterworkDb, registrationId: number, day: string): Promise<Job[]> {
+  const { start, end } = osloDayRange(day);
   const rows = await db.jobs
     .where('scheduledDate')
     .between(start.toISOString(), end.toISOString(), true, false)
