@@ -1,17 +1,7 @@
-/** The request's user, built from the verified access token's claims. */
-export interface UserContext {
-  userId: string;
-  registrationId: number;
-  roleId: number;
-  isAdmin: boolean;
-  companyId: string | null;
-  customerId: string;
-  customerNumber: string;
-  email: string;
-  name: string;
-  /** Company agreement in force now (spec 3 §1). */
-  hasAgreement: boolean;
-}
+/** The request's user (defined in server/http/userContext.ts), set on every request by server/auth. */
+import type { UserContext } from '../http/userContext';
+
+export type { UserContext };
 
 declare module 'fastify' {
   interface FastifyRequest {

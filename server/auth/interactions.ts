@@ -10,7 +10,7 @@ import { NotificationType, Role, UserStatus } from '../../src/domain/enums';
 import { isValidEmail, isValidPhone } from '../../src/domain/validation';
 import { companies, customers, users } from '../db/schema';
 import { findAccountByEmail } from './account';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from '../db/password';
 import { loginPage, MAX_LENGTH, messagePage, registerPage, type CompanyOption, type RegisterErrors, type RegisterValues } from './pages';
 import { OIDC_MOUNT } from './provider';
 import { pickLang, TEXTS, type Lang, type Texts } from './texts';

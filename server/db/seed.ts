@@ -10,7 +10,7 @@ import proj4 from 'proj4';
 import { composeMatrikkelNummer } from '../../src/domain/geo/matrikkel';
 import { EPSG } from '../../src/domain/constants';
 import { CoordinateSource, DeviationType, FINISHED_TASK_STATUSES, JobStatus, JobTypeShortName, Role, TaskStatus, UserStatus } from '../../src/domain/enums';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from './password';
 import type { Db } from './index';
 import { seedRegister } from './seedRegister';
 import { seedCompanySettings } from './seedSettings';

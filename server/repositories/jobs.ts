@@ -11,7 +11,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Job, PlumberJobCounts, Task } from '../../src/domain/schemas';
 import { JobStatus, Role, TaskStatus, UserStatus } from '../../src/domain/enums';
-import type { UserContext } from '../auth/context';
+import type { UserContext } from '../http/userContext';
 import { feedTombstones, jobs, tasks, users } from '../db/schema';
 import { lockInWork, type DbOrTx, type Tx, type Work } from '../db/tx';
 import { escapeLike } from './sqlLike';

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { CustomProps, ImageAsset, ImageMetadata } from '../../src/domain/schemas';
-import type { UserContext } from '../auth/context';
+import type { UserContext } from '../http/userContext';
 import { jobs, mediaAssets, tasks } from '../db/schema';
 import { advisoryLock, type DbOrTx, type Tx } from '../db/tx';
 import { visibleJobs } from './jobs';

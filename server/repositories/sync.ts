@@ -3,7 +3,7 @@
  * user's view. Gap-free because company writes commit in change_seq order (repositories/jobs.ts).
  */
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import type { UserContext } from '../auth/context';
+import type { UserContext } from '../http/userContext';
 import { feedTombstones, jobs } from '../db/schema';
 import type { DbOrTx } from '../db/tx';
 import { visibleJobs, type JobRow } from './jobs';

@@ -4,8 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Work } from '../db/tx';
-import { runIdempotent, type IdempotencyKey, type MutationResult } from '../services/unitOfWork';
+import { runIdempotent, type IdempotencyKey, type MutationResult, type Work } from '../services/unitOfWork';
 import { HttpError } from '../http/errors';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

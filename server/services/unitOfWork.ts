@@ -23,6 +23,9 @@ import type { HubPublisher } from '../hub/publisher';
 import { HttpError } from '../http/errors';
 import { claimKey, findAnswer, storeAnswer } from '../repositories/idempotency';
 
+/** The work a caller hands to inUnitOfWork or runIdempotent; routes and workers take the type from here. */
+export type { Work };
+
 export interface MutationResult {
   status: number;
   body: unknown;

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { Role, UserStatus } from '../../src/domain/enums';
 import { buildApp } from '../../server/app';
 import { createContext } from '../../server/context';
-import { hashPassword } from '../../server/auth/password';
+import { hashPassword } from '../../server/db/password';
 import { loadConfig, type Config } from '../../server/config';
 import type { Database, Db } from '../../server/db/index';
 import { companies, customers, users } from '../../server/db/schema';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { importJWK, SignJWT, generateKeyPair, type JWK } from 'jose';
 import { Role, UserStatus } from '../../src/domain/enums';
-import { verifyPassword } from '../../server/auth/password';
+import { verifyPassword } from '../../server/db/password';
 import { oidcPayloads, signingKeys, users } from '../../server/db/schema';
 import { seedTestPeople, startTestApp, TEST_PASSWORD, tokenClaims, type TestApp, type TestPeople } from '../helpers/app';
 

@@ -51,6 +51,18 @@ const FORBIDDEN: (Case & { rule: string; message: RegExp })[] = [
     rule: 'import-x/no-restricted-paths', message: /Security checks sit below the identity provider/ },
   { file: 'server/http/lintProbe.ts', code: "import { HUB_CHANNEL } from '../hub/publisher';\nexport const probe = HUB_CHANNEL;\n",
     rule: 'import-x/no-restricted-paths', message: /server\/http is shared by all/ },
+  { file: 'server/db/lintProbe.ts', code: "import { requireAdmin } from '../auth/guards';\nexport const probe = requireAdmin;\n",
+    rule: 'import-x/no-restricted-paths', message: /server\/db is the bottom layer/ },
+  { file: 'server/routes/lintProbe.ts', code: "import { customerSupportContact } from '../repositories/customers';\nexport const probe = customerSupportContact;\n",
+    rule: 'import-x/no-restricted-paths', message: /Routes and workers call services, not repositories/ },
+  { file: 'server/routes/lintProbe.ts', code: "import { advisoryLockSql } from '../db/tx';\nexport const probe = advisoryLockSql;\n",
+    rule: 'import-x/no-restricted-paths', message: /Routes call services, which own the transactions/ },
+  { file: 'server/workers/lintProbe.ts', code: "import { customerSupportContact } from '../repositories/customers';\nexport const probe = customerSupportContact;\n",
+    rule: 'import-x/no-restricted-paths', message: /Routes and workers call services, not repositories/ },
+  { file: 'server/repositories/lintProbe.ts', code: "import { HUB_CHANNEL } from '../hub/publisher';\nexport const probe = HUB_CHANNEL;\n",
+    rule: 'import-x/no-restricted-paths', message: /Repositories read and write tables/ },
+  { file: 'server/repositories/lintProbe.ts', code: "import type { UserContext } from '../auth/context';\nexport type Probe = UserContext;\n",
+    rule: 'import-x/no-restricted-paths', message: /Repositories read and write tables/ },
 ];
 
 /** Allowed: imports along the direction DESIGN.md gives, which must lint without a message. */
@@ -68,6 +80,11 @@ const ALLOWED: Case[] = [
   { file: 'server/lintProbe.ts', code: "import { JobStatus } from '../src/domain/enums';\nexport const probe = JobStatus;\n" },
   { file: 'server/routes/lintProbe.ts', code: "import { getJob } from '../services/jobs/read';\nexport const probe = getJob;\n" },
   { file: 'server/services/lintProbe.ts', code: "import { inUnitOfWork } from './unitOfWork';\nexport const probe = inUnitOfWork;\n" },
+  { file: 'server/services/lintProbe.ts', code: "import { customerSupportContact } from '../repositories/customers';\nexport const probe = customerSupportContact;\n" },
+  { file: 'server/repositories/lintProbe.ts', code: "import type { UserContext } from '../http/userContext';\nimport { advisoryLockSql } from '../db/tx';\nexport type Probe = UserContext;\nexport const probe = advisoryLockSql;\n" },
+  { file: 'server/db/lintProbe.ts', code: "import { hashPassword } from './password';\nexport const probe = hashPassword;\n" },
+  { file: 'server/auth/lintProbe.ts', code: "import { hashPassword } from '../db/password';\nexport const probe = hashPassword;\n" },
+  { file: 'server/workers/lintProbe.ts', code: "import { dailyCleanup } from '../services/cleanup';\nexport const probe = dailyCleanup;\n" },
   { file: 'server/security/lintProbe.ts', code: "import { HUB_CHANNEL } from '../hub/publisher';\nexport const probe = HUB_CHANNEL;\n" },
 ];
 

@@ -1,4 +1,8 @@
-/** Password hashing for the embedded identity provider (scrypt, per-password salt). */
+/**
+ * The format of users.password_hash (scrypt, per-password salt): written by the seed data and the embedded
+ * identity provider, checked by the provider at sign-in. It lives beside the schema so both can use it
+ * without server/db importing server/auth.
+ */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
