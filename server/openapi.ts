@@ -1,5 +1,5 @@
 /**
- * The API's OpenAPI document, generated from the route schemas (@fastify/swagger), at
+ * The API's OpenAPI 3.1 document, generated from the route schemas (@fastify/swagger), at
  * /api/openapi.json, and a readable page for it (@fastify/swagger-ui) at /api/docs. Both are public:
  * they describe the contract, not data. Registered before the routes, so it sees every one of them.
  */
@@ -21,7 +21,7 @@ async function openapi(app: FastifyInstance) {
 
   await app.register(swagger, {
     openapi: {
-      openapi: '3.0.3',
+      openapi: '3.1.0',
       info: {
         title: 'Meterwork plumber API',
         version: '1',
@@ -48,7 +48,35 @@ async function openapi(app: FastifyInstance) {
 
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: false, uiConfig: { docExpansion: 'list', deepLinking: false } });
 
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+  let document: unknown;
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => (document ??= toJsonSchema2020(app.swagger())));
+}
+
+/** Values that hold data, not schemas: left as they are (`default` is not among them: responses.default holds schemas). */
+const DATA_KEYWORDS = new Set(['example', 'examples', 'enum', 'const']);
+
+/**
+ * The document is OpenAPI 3.1, whose schemas are JSON Schema 2020-12; the route schemas are draft-07, which
+ * the server's validator (Ajv) speaks. The one draft-07 form they use that 2020-12 dropped is TypeBox's
+ * tuple (`items: [..]` with `additionalItems`), written here as `prefixItems` with `items`. Same meaning;
+ * only the served copy changes.
+ */
+export function toJsonSchema2020<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(toJsonSchema2020) as T;
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    out[key] = DATA_KEYWORDS.has(key) ? value : toJsonSchema2020(value);
+  }
+  if (Array.isArray(out.items)) {
+    out.prefixItems = out.items;
+    delete out.items;
+    if ('additionalItems' in out) {
+      out.items = out.additionalItems;
+      delete out.additionalItems;
+    }
+  }
+  return out as T;
 }
 
 export const openapiPlugin = fp(openapi, { name: 'meterwork-openapi' });
