@@ -206,13 +206,17 @@ export function routeKm(points: readonly GeoPoint[], base?: GeoPoint | null): nu
 }
 
 /**
- * The shortest order found for a day that starts and ends at `base` (the plumber's base): nearest
- * neighbour from the base, then 2-opt with the base fixed at both ends of the path. Never longer than
- * the order given.
+ * The shortest order found for a day that starts and ends at `base` (the plumber's base): up to
+ * EXACT_ORDER_MAX stops the optimum (Held–Karp from the base and back); beyond, nearest neighbour from
+ * the base, then 2-opt with the base fixed at both ends of the path. Never longer than the order given.
  */
 export function shortestLoop(base: GeoPoint, points: readonly GeoPoint[]): number[] {
   const given = points.map((_, i) => i);
   if (points.length < 2) return given;
+  if (points.length <= EXACT_ORDER_MAX) {
+    const exact = exactPath(matrixOf(points), points.length, points.map((p) => haversineKm(base, p)));
+    return routeKm(exact.map((i) => points[i]), base) < routeKm(points, base) - 1e-9 ? exact : given;
+  }
   // Index 0 and n+1 are the base; the path between them is what is ordered.
   const all = [base, ...points, base];
   const d = matrixOf(all);
@@ -246,11 +250,57 @@ export function shortestLoop(base: GeoPoint, points: readonly GeoPoint[]): numbe
   return routeKm(tuned.map((i) => points[i]), base) < routeKm(points, base) - 1e-9 ? tuned : given;
 }
 
-/** The shortest order found for `points` (indexes into it); the given order when nothing is shorter. */
+/** Up to this many stops a day's order is the exact optimum (Held–Karp: 2^n·n² steps, ~100,000 at 10). */
+export const EXACT_ORDER_MAX = 10;
+
+/**
+ * The shortest path through stops 0..n-1 of `d` by dynamic programming over subsets (Held–Karp):
+ * open at both ends, or, with `home`, starting at `home[j]` from the base and ending back there
+ * (`home[j]` the kilometres between the base and stop j).
+ */
+function exactPath(d: readonly (readonly number[])[], n: number, home: readonly number[] | null): number[] {
+  const full = (1 << n) - 1;
+  const cost = new Float64Array((full + 1) * n).fill(Infinity);
+  const from = new Int8Array((full + 1) * n).fill(-1);
+  for (let j = 0; j < n; j++) cost[(1 << j) * n + j] = home ? home[j] : 0;
+  for (let mask = 1; mask <= full; mask++) {
+    for (let j = 0; j < n; j++) {
+      const c = cost[mask * n + j];
+      if (c === Infinity) continue;
+      for (let k = 0; k < n; k++) {
+        if (mask & (1 << k)) continue;
+        const next = (mask | (1 << k)) * n + k;
+        const nc = c + d[j][k];
+        if (nc < cost[next] - 1e-12) {
+          cost[next] = nc;
+          from[next] = j;
+        }
+      }
+    }
+  }
+  let end = 0;
+  for (let j = 1; j < n; j++) if (cost[full * n + j] + (home ? home[j] : 0) < cost[full * n + end] + (home ? home[end] : 0)) end = j;
+  const order: number[] = [];
+  for (let mask = full, j = end; j >= 0;) {
+    order.push(j);
+    const prev = from[mask * n + j];
+    mask &= ~(1 << j);
+    j = prev;
+  }
+  order.reverse();
+  // Distances are the same both ways: of the two directions, the one that starts at the earlier stop
+  // (the order given's, on a tie).
+  return order[0] > order[order.length - 1] ? order.reverse() : order;
+}
+
+/**
+ * The shortest order found for `points` (indexes into it); the given order when nothing is shorter.
+ * Up to EXACT_ORDER_MAX stops (a day's) it is the optimum; beyond, nearest neighbour and 2-opt.
+ */
 export function shortestOrder(points: readonly GeoPoint[]): number[] {
   const given = points.map((_, i) => i);
   if (points.length < 3) return given;
   const d = matrixOf(points);
-  const tuned = twoOpt(points, nearestNeighbour(points, d), d);
+  const tuned = points.length <= EXACT_ORDER_MAX ? exactPath(d, points.length, null) : twoOpt(points, nearestNeighbour(points, d), d);
   return lengthOf(d, tuned) < lengthOf(d, given) - 1e-9 ? tuned : given;
 }
