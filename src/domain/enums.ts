@@ -31,6 +31,7 @@ export const JobTypeShortName: Record<number, string> = { 1: 'Install', 2: 'Repl
 
 export const WaterType = { Cold: 0, Hot: 1, ColdAndHot: 2 } as const;
 export const MeterObjectType = { Old: 0, Dismantle: 1, New: 2 } as const;
+/** Yes/No/Unknown answers (spec 1 §3). */
 export const YesNoUnknown = { Yes: 1, No: 2, Unknown: 3 } as const;
 export const DeviationType = { Deviation: 0, Obstacle: 1 } as const;
 

@@ -5,6 +5,7 @@
  * calendar day in Norway ("dates compare at midnight").
  */
 import { osloDay } from '../time/oslo';
+import { WaterType, YesNoUnknown } from '../enums';
 import { hasObstacleCause, type DeviationCause } from '../reports/status';
 import type { WaterMeter } from '../schemas/waterMeters';
 
@@ -101,9 +102,6 @@ export function dismantleBeforeInstall(dismantled: unknown, installed: unknown):
   return a !== null && b !== null && osloDay(a) < osloDay(b);
 }
 
-/** Yes/No/Unknown answers (spec 1 §3). */
-export const YesNoUnknown = { Yes: 1, No: 2, Unknown: 3 } as const;
-
 /** A required form answer: set, and not an empty string. */
 export const isSet = (v: unknown) => v !== undefined && v !== null && v !== '';
 
@@ -145,8 +143,6 @@ export interface MeterModel extends MeterModelRules {
   waterTypeId?: number | null;
   directions?: { id: number; name: string }[];
 }
-
-export const WaterType = { Cold: 0, Hot: 1, ColdAndHot: 2 } as const;
 
 type YesNo = 1 | 2 | 3;
 

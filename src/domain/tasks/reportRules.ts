@@ -5,11 +5,11 @@
  * rule reads loose values (a blank text is not an answer; a reading may be text or a number).
  * Problems are i18n keys (namespace jobs, TaskForm.Errors); the server turns the first into a 400.
  */
-import { JobType } from '../enums';
+import { JobType, WaterType, YesNoUnknown } from '../enums';
 import { causesNeedImages, type DeviationCause } from '../reports/status';
 import {
   DEFAULT_SERIAL_EXAMPLE, DEFAULT_SERIAL_PATTERN, dismantleAfterInstall, isSet, newReadingValid, normalizeSerial, notInFuture,
-  oldReadingValid, serialExample, serialMatchesModel, WaterType, YesNoUnknown,
+  oldReadingValid, serialExample, serialMatchesModel,
   type DeviationFormValues, type FormProblems, type MeterModel, type NewMeterValues, type OldMeterValues,
 } from './form';
 import { meterFormsOf } from './report';

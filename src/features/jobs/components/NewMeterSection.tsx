@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import { Button, Checkbox, Field, HStack, Input, SimpleGrid } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { normalizeSerial, serialMatchesModel, WaterType, YesNoUnknown } from '../../../domain/tasks/form';
+import { normalizeSerial, serialMatchesModel } from '../../../domain/tasks/form';
+import { WaterType, YesNoUnknown } from '../../../domain/enums';
 import { useLookup } from '../../../data/sync';
 import { Section } from '../../../ui/form';
 import { BarcodeScanner } from './BarcodeScanner';

@@ -5,7 +5,8 @@
  */
 import { Field, Input } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { YesNoUnknown, type NewMeterValues } from '../../../domain/tasks/form';
+import type { NewMeterValues } from '../../../domain/tasks/form';
+import { YesNoUnknown } from '../../../domain/enums';
 import { useLookup } from '../../../data/sync';
 import { SelectField } from '../../../ui/form';
 import { DateTimeField } from './DateTimeField';

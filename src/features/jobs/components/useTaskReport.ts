@@ -6,13 +6,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Job, Task } from '../../../domain/api';
-import { JobType } from '../../../domain/enums';
+import { JobType, WaterType } from '../../../domain/enums';
 import { liveTasks } from '../../../domain/jobs/rules';
 import { meterFormsOf } from '../../../domain/tasks/report';
 import { reportProblems } from '../../../domain/tasks/reportRules';
 import {
   dismantleBeforeInstall, dismantleObject, initialNewMeter, initialOldMeter, modelLacksWaterType, newMeterObject, normalizeSerial,
-  oldMeterPickable, readingLowerThanPrevious, serialMatchesModel, WaterType, type FieldProblem, type MeterModel, type NewMeterValues,
+  oldMeterPickable, readingLowerThanPrevious, serialMatchesModel, type FieldProblem, type MeterModel, type NewMeterValues,
   type OldMeterValues,
 } from '../../../domain/tasks/form';
 import { CommandRejected, enqueue } from '../../../data/outbox';
