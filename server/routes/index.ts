@@ -1,8 +1,8 @@
 /**
  * The plumber API under /api (registered by server/app.ts with that prefix). The auth plugin has
  * already set request.user; routes authorize (company scope, spec 1 §6) in services/. Every
- * mutation runs through services/idempotency.ts runMutation: one transaction, Idempotency-Key aware,
- * and what it changed is published to the company's devices after the commit (services/notify.ts).
+ * mutation runs through routes/mutation.ts runMutation and services/unitOfWork.ts: one transaction,
+ * Idempotency-Key aware, and what it changed is published to the company's devices after the commit.
  * Errors answer { statusCode, error, message } (spec 1 §8); a 400 names the field as `field` and first
  * in its message, in the one style of src/domain/errorField.ts.
  */

@@ -2,7 +2,7 @@
  * The unit of work every write runs in, from a route or from a worker alike (DESIGN.md "Server"):
  * one transaction; the idempotency key when the caller has one (DESIGN.md "Outbox"); the record of
  * what changed, handed to the work explicitly (`Work.changes`); and, after the commit, the caller's
- * own after-commit step and the change notifications. It knows nothing of HTTP: http/mutation.ts
+ * own after-commit step and the change notifications. It knows nothing of HTTP: routes/mutation.ts
  * turns a request into its idempotency key and its result into an answer.
  *
  * Idempotency: the result {status, body} is stored under (user, key) in the same transaction. A
