@@ -1,5 +1,5 @@
 /**
- * The demo meter register (schema.ts meterPoints): 50,000 points of the utility allotted to the
+ * The demo meter register (schema/scheduling.ts meterPoints): 50,000 points of the utility allotted to the
  * company with the agreement, about 1 % to the other. The utility's area spans two UTM zones (spec 1
  * §9): Bærum (zone 32) and, east of 12°E, Eidskog and Trysil in Innlandet (zone 33), where it also runs
  * the meter service; about a fifth of the points lie there. Streets of the postal areas with house

@@ -1,5 +1,5 @@
 /**
- * Working-hours rows as kept (schema: db/schema.ts workingHours; which row applies: src/domain/settings/
+ * Working-hours rows as kept (schema: db/schema/settings.ts workingHours; which row applies: src/domain/settings/
  * workingHours.ts). services/workingHours.ts holds the rules; writes run after lockCompanySettings.
  */
 import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';

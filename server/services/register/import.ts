@@ -1,6 +1,6 @@
 /**
  * `npm run import:register`: a utility's register file loaded for the company it is sent to
- * (schema.ts meterPoints). Every row is checked first; with any refused row nothing is written.
+ * (db/schema/scheduling.ts meterPoints). Every row is checked first; with any refused row nothing is written.
  * Otherwise all rows go in one transaction: new points inserted, changed ones updated, unchanged ones
  * not touched (by the customer and the utility's waterMeterPointId), so loading a file again changes
  * nothing. A point the utility allotted to another company is refused, never moved.
