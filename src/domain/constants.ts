@@ -11,7 +11,6 @@ export const JOB_LIST_PAGE_SIZE = 25;
 export const JOB_LIST_SEARCH_DEBOUNCE_MS = 800;
 
 export const DATE_TIME_FORMAT = 'dd.MM.yyyy HH:mm';
-export const LOCALE = 'nb-NO';
 
 export const SNACKBAR_DEFAULT_MS = 3000;
 export const SNACKBAR_FALLBACK_MS = 5000;
@@ -21,11 +20,8 @@ export const IOS_INSTALL_PROMPT_INTERVAL_DAYS = 14;
 export const NEW_LOGIN_INVITATION_DAYS = 30;
 
 export const MOBILE_BREAKPOINT_PX = 1000;
-export const SECOND_BREAKPOINT_PX = 1250;
 
-export const MODULE_ID = 'VA';
 export const OBJECT_ID_DELIMITER = '_';
-export const SERIAL_NUMBER_EXAMPLE = '0032548';
 export const DEFAULT_MAP_ZOOM = 9;
 export const NOTE_ROWS = 6;
 /** The longest job note the API takes (NoteBody in schemas/jobs.ts). */

@@ -4,7 +4,6 @@ export const Role = { Plumber: 1, PlumberAdmin: 2 } as const;
 export type RoleId = (typeof Role)[keyof typeof Role];
 
 export const UserStatus = { Default: 0, Pending: 1, Activated: 2, Rejected: 3, Deactivated: 4 } as const;
-export type UserStatusId = (typeof UserStatus)[keyof typeof UserStatus];
 
 /** Job status (spec 1 §4). */
 export const JobStatus = { New: 1, InProgress: 2, OnHold: 3, Completed: 4, Closed: 5 } as const;
@@ -30,7 +29,6 @@ export type JobTypeId = (typeof JobType)[keyof typeof JobType];
 export const JobTypeShortName: Record<number, string> = { 1: 'Install', 2: 'Replace', 3: 'Dismantle', 4: 'Avvik' };
 
 export const WaterType = { Cold: 0, Hot: 1, ColdAndHot: 2 } as const;
-export const MeterObjectType = { Old: 0, Dismantle: 1, New: 2 } as const;
 /** Yes/No/Unknown answers (spec 1 §3). */
 export const YesNoUnknown = { Yes: 1, No: 2, Unknown: 3 } as const;
 export const DeviationType = { Deviation: 0, Obstacle: 1 } as const;
