@@ -13,10 +13,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { JOB_LIST_PAGE_SIZE } from '../../src/domain/constants';
 import { runMutation } from './mutation';
-import { jobsLockOf } from '../services/jobs/writing';
+import { jobsLockOf } from '../services/jobs/mutationChecks';
 import { allJobs, getJob, jobsPage, plumberJobCounts } from '../services/jobs/read';
 import { saveTaskReport } from '../services/jobs/report';
-import { completeJob, createJob, deleteJobs, reassignJobs, updateJob, updateJobNote } from '../services/jobs/write';
+import { completeJob, createJob, deleteJobs, reassignJobs, updateJob, updateJobNote } from '../services/jobs/mutations';
 import {
   ALL_JOBS_PAGE_MAX, AllJobsQuery, CreateJobBody, DeleteJobsBody, DeletedJobsSchema, errors, IdParam, JobListQuery, JobSchema, JobsPageSchema, mutationErrors, PlumberJobCountsSchema,
   PutJobsBody, TaskReportBody, Uuid, UuidParam,

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { runMutation } from './mutation';
-import { jobsLockOf } from '../services/jobs/writing';
+import { jobsLockOf } from '../services/jobs/mutationChecks';
 import { addTask, deleteTask, updateTask } from '../services/jobs/tasks';
 import { AddTaskBody, DeleteTaskBody, mutationErrors, TaskDeleteResultSchema, TaskSchema, UpdateTaskBody } from './schemas';
 

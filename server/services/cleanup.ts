@@ -2,7 +2,7 @@
  * The daily clean-up (workers/index.ts runs it once a day, in one process): what crashes and time
  * leave behind.
  * - Stored answers of idempotent requests older than a device may keep a command queued, twice over:
- *   a replay after that would be refused anyway as too old (services/jobs/writing.ts MAX_QUEUED_MS).
+ *   a replay after that would be refused anyway as too old (services/jobs/mutationChecks.ts MAX_QUEUED_MS).
  * - Image files that no row names: an upload whose transaction failed after the file was written
  *   and before its clean-up ran (a crash), or an old version whose removal after commit failed.
  * - Rows whose file is gone (a store lost it): the image cannot be shown or downloaded again; the row
@@ -17,7 +17,7 @@ import type { StoredFile } from '../media/store';
 import { foldListChanges } from '../repositories/assignments';
 import { deleteAnswersBefore } from '../repositories/idempotency';
 import { deleteStaleAsset, storageKeysAfter, type StoredKey } from '../repositories/media';
-import { MAX_QUEUED_MS } from './jobs/writing';
+import { MAX_QUEUED_MS } from './jobs/mutationChecks';
 import { inUnitOfWork } from './unitOfWork';
 
 export const ANSWER_RETENTION_MS = 2 * MAX_QUEUED_MS;

@@ -66,7 +66,7 @@ export const SCREENS: Record<ScreenId, Screen> = {
   jobDetails: screen(JOBS_CHUNK, (m) => m.JobDetailsPage),
   taskDetails: screen(JOBS_CHUNK, (m) => m.TaskDetailsPage),
   jobLocation: screen(JOBS_CHUNK, (m) => m.JobLocationPage),
-  dashboard: screen(chunk(() => import('../features/dashboard')), (m) => m.DashboardPage),
+  dashboard: screen(chunk(() => import('../features/reports')), (m) => m.DashboardPage),
   settings: screen(chunk(() => import('../features/settings')), (m) => m.SettingsPage),
   planning: screen(chunk(() => import('../features/schedule/planning'), ['planning', 'hours', 'map']), (m) => m.PlanningPage),
   notFound: screen(chunk(() => import('../features/notfound')), (m) => m.NotFoundPage),

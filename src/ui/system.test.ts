@@ -21,7 +21,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** The office screens: they import ./adminRecipes.ts, so its recipes count for them. */
-const ADMIN_FEATURES = [path.join(SRC, 'features/settings'), path.join(SRC, 'features/dashboard'), path.join(SRC, 'features/schedule/planning'), path.join(SRC, 'features/schedule/map')];
+const ADMIN_FEATURES = [path.join(SRC, 'features/settings'), path.join(SRC, 'features/reports'), path.join(SRC, 'features/schedule/planning'), path.join(SRC, 'features/schedule/map')];
 
 /** Names the app imports from '@chakra-ui/react' (type-only names left out), outside or inside the office screens. */
 function usedNames(admin = false): Set<string> {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Plumber } from '../../src/domain/api';
 import { JobStatus, JobType, TaskStatus, UserStatus } from '../../src/domain/enums';
 import { REPORT_TEXTS, reportLanguage, reportLookupName } from '../../src/domain/reports/texts';
-import { plumberFilterOptions } from '../../src/features/dashboard/plumberFilter';
+import { plumberFilterOptions } from '../../src/features/reports/plumberFilter';
 
 describe('report texts', () => {
   it('picks the report language from the interface language: English for en*, else Norwegian', () => {

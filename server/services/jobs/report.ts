@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { reloadJob, updateTaskRow, writeJob } from '../../repositories/jobs';
 import { lookupList } from '../lookups';
 import { checkReport } from '../taskReport';
-import { lockedJob, workTime } from './writing';
+import { lockedJob, workTime } from './mutationChecks';
 
 function deviationIds(list: unknown, field: string): number[] {
   const { ids, invalid } = causeIdsOf(list);

@@ -9,8 +9,8 @@ import type { tasks } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { insertTask, reloadJob, taskNumbersUsed, toTask, updateTaskRow, writeJob } from '../../repositories/jobs';
 import { lookupItem } from '../lookups';
-import { checkFreeIds, date, lockedJob } from './writing';
-import { softDeleteJob } from './write';
+import { checkFreeIds, date, lockedJob } from './mutationChecks';
+import { softDeleteJob } from './mutations';
 
 // --- tasks ----------------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 /**
  * What an edit, a note and a reassignment do to a job and its tasks (spec 1 §4, §7 PUT /api/Jobs),
- * written once: the server applies these to its rows (server/services/jobs/write.ts) and the device
+ * written once: the server applies these to its rows (server/services/jobs/mutations.ts) and the device
  * to its replica (src/data/commands/jobs.ts), so what the plumber sees offline is what the server
  * will store. Dates are the caller's type (the server's Date, the replica's ISO text).
  */

@@ -1,6 +1,6 @@
 /**
  * The job mutations of spec 1 §4 (create, the four PUT /api/Jobs bodies, delete), with the rules of
- * services/jobs/writing.ts. Each takes the unit of work it runs in (services/unitOfWork.ts).
+ * services/jobs/mutationChecks.ts. Each takes the unit of work it runs in (services/unitOfWork.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type {
@@ -19,7 +19,7 @@ import { findCustomerAddress, findCustomerProperty } from '../../repositories/pr
 import { lookupItem } from '../lookups';
 import {
   assignableUser, checkDates, checkFreeIds, date, lockedCompany, lockedJob, MAX_QUEUED_MS, requireCompany, workTime, type LockedJob,
-} from './writing';
+} from './mutationChecks';
 
 // --- create ---------------------------------------------------------------------------------------
 
