@@ -218,7 +218,13 @@ export async function assignmentListSnapshot(
 
 /** Text pushed to the answer at a time: fewer, larger writes cost the compressor less (32 KB: ~15 % more
  * CPU for brotli 3), and a chunk stays below V8's large-object size (128 KB), so none costs fresh pages. */
-const CHUNK_CHARS = 64 * 1024;
+export const LIST_CHUNK_CHARS = 64 * 1024;
+/**
+ * How a list's read begins (here and in services/assignments/listWriter.ts): one process, as a parallel
+ * plan (Gather Merge) spends ~40 % more CPU for the same rows; repeatable read, so the fingerprint read
+ * first is of the same snapshot as the list.
+ */
+export const LIST_SNAPSHOT_BEGIN = 'begin isolation level repeatable read, read only; set local max_parallel_workers_per_gather = 0';
 const dialect = new PgDialect();
 
 /**
@@ -234,10 +240,7 @@ async function streamJsonArray(db: DbOrTx, query: SQL, first?: (client: pg.Clien
   const own = held instanceof pg.Pool ? await held.connect() : undefined;
   const client = own ?? (held as pg.PoolClient);
   try {
-    // One process: a parallel plan (Gather Merge) spends ~40 % more CPU for the same rows, which a
-    // two-core server needs for the compression running beside it. Repeatable read: `first` (the
-    // fingerprint) reads the same snapshot as the list.
-    if (own) await own.query('begin isolation level repeatable read, read only; set local max_parallel_workers_per_gather = 0');
+    if (own) await own.query(LIST_SNAPSHOT_BEGIN);
     if (first) await first(client);
   } catch (err) {
     own?.release(err as Error);
@@ -258,7 +261,7 @@ async function streamJsonArray(db: DbOrTx, query: SQL, first?: (client: pg.Clien
     const run = client.query(new pg.Query(config));
     run.on('row', (row: [string]) => {
       pending += rows++ === 0 ? row[0] : `,${row[0]}`;
-      if (pending.length >= CHUNK_CHARS) {
+      if (pending.length >= LIST_CHUNK_CHARS) {
         if (!out.destroyed) out.push(pending);
         pending = '';
       }

@@ -22,6 +22,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import zlib from 'node:zlib';
 import pg from 'pg';
 import { LARGE_JSON_COMPRESSION } from '../../http/compression';
+import { LIST_CHUNK_CHARS, LIST_SNAPSHOT_BEGIN } from '../../repositories/assignments';
 import type { ListEncoding } from './listCache';
 
 /** A list to write: its query (one text column, a JSON object per row) and the fingerprint's, as SQL text and values. */
@@ -38,8 +39,6 @@ type Reply = { id: number; fingerprint: string; body: Uint8Array } | { id: numbe
 
 /** A worker with no list to write for this long ends. */
 const IDLE_MS = 60_000;
-/** Text handed to the compressor at a time. */
-const CHUNK_CHARS = 64 * 1024;
 const LOWEST = 19;
 
 interface Writer {
@@ -156,7 +155,7 @@ function compressorOf(encoding: ListEncoding): { push: (text: string) => void; e
 }
 
 async function write(client: pg.Client, job: ListJob): Promise<WrittenList> {
-  await client.query('begin isolation level repeatable read, read only; set local max_parallel_workers_per_gather = 0');
+  await client.query(LIST_SNAPSHOT_BEGIN);
   try {
     const { rows } = await client.query<{ fingerprint: string }>(job.fingerprint.text, job.fingerprint.values);
     const out = compressorOf(job.encoding);
@@ -167,7 +166,7 @@ async function write(client: pg.Client, job: ListJob): Promise<WrittenList> {
       const run = client.query(new pg.Query(config));
       run.on('row', (row: [string]) => {
         pending += count++ === 0 ? row[0] : `,${row[0]}`;
-        if (pending.length >= CHUNK_CHARS) {
+        if (pending.length >= LIST_CHUNK_CHARS) {
           out.push(pending);
           pending = '';
         }
