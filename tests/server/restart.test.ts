@@ -55,15 +55,42 @@ function start(env: Record<string, string>): Server {
   return { child, output: () => out, exited };
 }
 
-async function healthy(port: number, ms: number): Promise<void> {
+/**
+ * Waits for /api/health to answer 200. A server that exits first fails at once with what it printed,
+ * so a failed start says why instead of timing out blind.
+ */
+async function healthy(server: Server, port: number, ms: number): Promise<void> {
   const until = Date.now() + ms;
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  void server.exited.then((e) => { exit = e; });
   for (;;) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.status === 200) return;
     } catch { /* not yet */ }
-    if (Date.now() > until) throw new Error(`not healthy on ${port} after ${ms} ms`);
+    if (exit) throw new Error(`the server exited (${JSON.stringify(exit)}) before it was healthy on ${port}; it printed:\n${server.output().slice(-4000)}`);
+    if (Date.now() > until) throw new Error(`not healthy on ${port} after ${ms} ms; it printed:\n${server.output().slice(-4000)}`);
     await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * A first start on fresh ports. Ports from freePort() are free when chosen, but a test in another
+ * worker may take one before the server binds it; the server then exits naming the port, and only
+ * then is the start tried again on new ports. Any other failure fails the test.
+ */
+async function startOnFreePorts(dir: string, extra: Record<string, string>, ms: number): Promise<{ server: Server; env: Record<string, string>; port: number; pgPort: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const [port, pgPort] = [await freePort(), await freePort()];
+    const env = { PORT: String(port), DATA_DIR: dir, EMBEDDED_PG_PORT: String(pgPort), PUBLIC_URL: `http://127.0.0.1:${port}`, ...extra };
+    const server = start(env);
+    try {
+      await healthy(server, port, ms);
+      return { server, env, port, pgPort };
+    } catch (e) {
+      const taken = server.child.exitCode !== null && /is in use/.test(server.output());
+      if (!taken || attempt >= 3) throw e;
+    }
   }
 }
 
@@ -97,10 +124,7 @@ async function query<T extends pg.QueryResultRow>(pgPort: number, text: string, 
 describe('kill -9 and start again', () => {
   it('finds the PostgreSQL the dead server left running, stops it, serves again, and keeps what was committed', async () => {
     const dir = dataDir();
-    const [port, pgPort] = [await freePort(), await freePort()];
-    const env = { PORT: String(port), DATA_DIR: dir, EMBEDDED_PG_PORT: String(pgPort), PUBLIC_URL: `http://127.0.0.1:${port}` };
-    const first = start(env);
-    await healthy(port, 120_000);
+    const { server: first, env, port, pgPort } = await startOnFreePorts(dir, {}, 180_000);
     await query(pgPort, "insert into customers (number, name) values ('9901', 'Før krasjet')");
 
     first.child.kill('SIGKILL');
@@ -110,7 +134,7 @@ describe('kill -9 and start again', () => {
 
     const began = Date.now();
     const second = start(env);
-    await healthy(port, 60_000);
+    await healthy(second, port, 90_000);
     const restartMs = Date.now() - began;
     console.log(`restart after kill -9: ${restartMs} ms to a healthy /api/health`);
     expect(second.output()).toContain('from an earlier run is still using');
@@ -121,7 +145,7 @@ describe('kill -9 and start again', () => {
     second.child.kill('SIGTERM');
     expect((await second.exited).code).toBe(0);
     expect(alive(postmasterPid(dir))).toBe(false);
-  }, 240_000);
+  }, 360_000);
 });
 
 describe('a port in use', () => {
@@ -161,10 +185,8 @@ describe('a port in use', () => {
 describe('SIGTERM', () => {
   it('stops everything within seconds with a keep-alive connection, a half-sent request and a hub websocket open', async () => {
     const dir = dataDir();
-    const [port, pgPort] = [await freePort(), await freePort()];
+    const { server, port } = await startOnFreePorts(dir, { SEED_DEMO_DATA: 'true' }, 180_000);
     const baseUrl = `http://127.0.0.1:${port}`;
-    const server = start({ PORT: String(port), DATA_DIR: dir, EMBEDDED_PG_PORT: String(pgPort), PUBLIC_URL: baseUrl, SEED_DEMO_DATA: 'true' });
-    await healthy(port, 180_000);
 
     const agent = new http.Agent({ keepAlive: true });
     await new Promise<void>((resolve, reject) => http.get(`${baseUrl}/api/health`, { agent }, (res) => { res.resume(); res.on('end', () => resolve()); }).on('error', reject));
@@ -189,5 +211,5 @@ describe('SIGTERM', () => {
     expect(alive(postmasterPid(dir))).toBe(false);
     slow.destroy();
     agent.destroy();
-  }, 240_000);
+  }, 360_000);
 });
