@@ -39,8 +39,11 @@ export async function lockInWork(w: Work, key: string): Promise<void> {
   w.held.add(key);
 }
 
-/** What a unit of work may change that devices hold: their jobs, or the images of those jobs. */
-export type ChangeKind = 'jobs' | 'media';
+/**
+ * What a unit of work may change that devices and open screens hold: their jobs, the images of those
+ * jobs, or a plumber's week (schedules, their items, availability and unavailable slots).
+ */
+export type ChangeKind = 'jobs' | 'media' | 'schedules';
 
 /** The companies whose devices must hear of a unit of work once it has committed, and what changed. */
 export class ChangeLog {

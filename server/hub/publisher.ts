@@ -39,7 +39,9 @@ export interface HubPublisher {
 /** How long after a change notification further changes of that company and kind wait to be told together. */
 export const COALESCE_MS = 100;
 
-const NOTIFICATION: Record<ChangeKind, string> = { jobs: NotificationType.JobsChanged, media: NotificationType.MediaChanged };
+const NOTIFICATION: Record<ChangeKind, string> = {
+  jobs: NotificationType.JobsChanged, media: NotificationType.MediaChanged, schedules: NotificationType.SchedulesChanged,
+};
 
 export function createHubPublisher(pool: pg.Pool, db: Db, log: Logger): HubPublisher {
   // A company's numbers never change: read once per process.

@@ -38,9 +38,12 @@ export const JobSource = { NewJob: 'NewJob', ExistingJob: 'ExistingJob' } as con
 /**
  * 'plumber notification' kinds. Registration is the spec's; JobsChanged and MediaChanged are ours:
  * jobs (or task images) of the company changed on the server, so devices refresh now instead of at
- * their next timer.
+ * their next timer. SchedulesChanged (ours): a plumber's week changed (an item dropped, a note, an
+ * availability entry), so an open calendar reloads the week. ScheduleBatch: a batch's state changed.
  */
-export const NotificationType = { Registration: 'Registration', JobsChanged: 'JobsChanged', MediaChanged: 'MediaChanged', ScheduleBatch: 'ScheduleBatch' } as const;
+export const NotificationType = {
+  Registration: 'Registration', JobsChanged: 'JobsChanged', MediaChanged: 'MediaChanged', ScheduleBatch: 'ScheduleBatch', SchedulesChanged: 'SchedulesChanged',
+} as const;
 
 export const AddressResultType = { PropertyUnit: 'PropertyUnit', Street: 'Street', StreetAddress: 'StreetAddress' } as const;
 export type AddressResultTypeName = (typeof AddressResultType)[keyof typeof AddressResultType];
