@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { db } from '../data/db';
 import { useSession } from '../data/session';
 import { useNewPlumbersCount, usePlumberNotices } from '../features/plumbers/notifications';
-import { BellIcon, DashboardIcon, GroupIcon, HelpIcon, InfoIcon, ListIcon, PersonIcon, ScheduleIcon, SettingsIcon, WeekPlanIcon } from '../ui';
+import { BellIcon, CalendarWeekIcon, DashboardIcon, GroupIcon, HelpIcon, InfoIcon, ListIcon, PersonIcon, ScheduleIcon, SettingsIcon, WeekPlanIcon } from '../ui';
 import { navItems, type NavItemId } from './navItems';
 import { JOBS_CHUNK } from './screens';
 
@@ -15,6 +15,7 @@ const ICONS: Record<NavItemId, ReactNode> = {
   jobList: <ListIcon />,
   schedule: <ScheduleIcon />,
   planning: <WeekPlanIcon />,
+  calendar: <CalendarWeekIcon />,
   plumbers: <GroupIcon />,
   dashboard: <DashboardIcon />,
   settings: <SettingsIcon />,

@@ -1,7 +1,7 @@
 /** The navigation menu of spec 1 §2 with its visibility rules. */
 import type { Session } from '../data/session';
 
-export type NavItemId = 'jobList' | 'schedule' | 'planning' | 'plumbers' | 'dashboard' | 'settings' | 'profile' | 'helpSupport' | 'about';
+export type NavItemId = 'jobList' | 'schedule' | 'planning' | 'calendar' | 'plumbers' | 'dashboard' | 'settings' | 'profile' | 'helpSupport' | 'about';
 
 export interface NavItem {
   id: NavItemId;
@@ -16,14 +16,15 @@ export interface NavContext {
 }
 
 /**
- * Spec 1 §2 and spec 3 §1: Planning / Dashboard for admins; Company settings (and, once the scheduling
- * issue builds it, Schedule calendar) only for an admin whose company agreement is in force. A menu
+ * Spec 1 §2 and spec 3 §1: Planning / Dashboard for admins; Company settings, Planning and the
+ * Schedule calendar (spec 2 §2.2) only for an admin whose company agreement is in force. A menu
  * item must not lead to a screen that does not exist.
  */
 export function navItems({ session, ownPlumberFound }: NavContext): NavItem[] {
   const items: NavItem[] = [{ id: 'jobList', path: '/joblist', labelKey: 'Menu.JobList' }];
   if (!session.hidePlumberOptions) items.push({ id: 'schedule', path: '/schedule', labelKey: 'Menu.MySchedule' });
   if (session.isAdmin && session.hasAgreement) items.push({ id: 'planning', path: '/schedule/plan', labelKey: 'Menu.Planning' });
+  if (session.isAdmin && session.hasAgreement) items.push({ id: 'calendar', path: '/schedule/calendar', labelKey: 'Menu.ScheduleCalendar' });
   if (session.isAdmin) items.push({ id: 'plumbers', path: '/plumbers', labelKey: 'Menu.MyPlumbers' });
   if (session.isAdmin) items.push({ id: 'dashboard', path: '/dashboard', labelKey: 'Menu.Dashboard' });
   if (session.isAdmin && session.hasAgreement) items.push({ id: 'settings', path: '/settings', labelKey: 'Menu.CompanySettings' });

@@ -6,7 +6,7 @@
 export type ScreenId =
   | 'schedule' | 'about' | 'helpSupport' | 'profileCreate' | 'profileView' | 'profileEdit'
   | 'plumbers' | 'plumberDetails' | 'plumberEdit' | 'jobList' | 'jobCreate' | 'jobEdit' | 'jobDetails'
-  | 'taskDetails' | 'jobLocation' | 'dashboard' | 'settings' | 'planning' | 'notFound';
+  | 'taskDetails' | 'jobLocation' | 'dashboard' | 'settings' | 'planning' | 'calendar' | 'notFound';
 
 export interface RouteEntry {
   path: string;
@@ -26,7 +26,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/schedule/history', screen: null, titleKey: 'Title.ScheduleHistory', topLevel: false },
   { path: '/schedule/plan', screen: 'planning', titleKey: 'Title.Planning', topLevel: true },
   { path: '/schedule/plan/edit/:id', screen: 'planning', titleKey: 'Title.EditPlanning', topLevel: false },
-  { path: '/schedule/calendar', screen: null, titleKey: 'Title.ScheduleCalendar', topLevel: true },
+  { path: '/schedule/calendar', screen: 'calendar', titleKey: 'Title.ScheduleCalendar', topLevel: true },
   { path: '/about', screen: 'about', titleKey: 'Title.About', topLevel: true },
   { path: '/helpsupport', screen: 'helpSupport', titleKey: 'Title.HelpSupport', topLevel: true },
   { path: '/profile/create', screen: 'profileCreate', titleKey: 'Title.ProfileCreate', topLevel: false },

@@ -69,6 +69,7 @@ export const SCREENS: Record<ScreenId, Screen> = {
   dashboard: screen(chunk(() => import('../features/reports')), (m) => m.DashboardPage),
   settings: screen(chunk(() => import('../features/settings')), (m) => m.SettingsPage),
   planning: screen(chunk(() => import('../features/schedule/planning'), ['planning', 'hours', 'map']), (m) => m.PlanningPage),
+  calendar: screen(chunk(() => import('../features/schedule/calendar'), ['planning', 'hours']), (m) => m.CalendarPage),
   notFound: screen(chunk(() => import('../features/notfound')), (m) => m.NotFoundPage),
 };
 

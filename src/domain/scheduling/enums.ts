@@ -36,6 +36,18 @@ export const SCHEDULE_DAY_END = '18:00';
 export const DURATION_OVERRIDE_CHOICES = [15, 30, 45, 60, 75, 90] as const;
 export const PLANNING_TIME_STEP_MINUTES = 15;
 export const CALENDAR_SLOT_MINUTES = 30;
+/**
+ * The calendar's scale (spec 2 §9 "row 30px, 2 px per minute; header 50"). The two numbers disagree
+ * for a 30-minute slot; we keep 2 px per minute, so a slot row is 60 px: a 30-minute card then has
+ * room for its address, time, type and status, and the 06:00–18:00 day (1440 px) needs the spec's
+ * scroll to the first working hour (CALENDAR_SCROLL_DELAY_MS).
+ */
+export const CALENDAR_PX_PER_MINUTE = 2;
+export const CALENDAR_HEADER_PX = 50;
+/** spec 2 §9: the calendar scrolls to the first working hour after 1 second. */
+export const CALENDAR_SCROLL_DELAY_MS = 1000;
+/** spec 2 §2.2: the weekend toggle hides the columns after index 4 (Saturday, Sunday). */
+export const CALENDAR_WORKWEEK_DAYS = 5;
 export const WEEK_PICKER_WEEKS = 12;
 export const PLANNING_MIN_WIDTH_PX = 750;
 

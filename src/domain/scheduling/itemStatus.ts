@@ -96,6 +96,9 @@ const NOTHING: StatusRules = {
   noteAddable: false, noteReadOnly: true, smsLogHidden: false, holdsPoint: true, marker: null,
 };
 
+/** The card's colour group on the calendar (spec 2 §4 card colour groups). */
+export const cardColour = (status: number | null | undefined): CardColour => rulesOf(status).colour;
+
 interface ItemFacts { status: number; cancellationTypeId?: number | null }
 
 /** Dragged, re-timed, a new duration, laid again by a plan (spec 2 §4 Dragging; Notified ones: cancel instead). */

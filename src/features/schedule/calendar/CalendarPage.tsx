@@ -1,0 +1,223 @@
+/**
+ * /schedule/calendar (spec 2 §2.2): the admin's weekly schedule calendar. A plumber and an ISO week
+ * (in the query, routeState.ts); the week's schedule (found, or created on a 404: openWeekSchedule.ts)
+ * as cards, over the slots of the plumber's week (the server's week facts, calendarSlots.ts). Admins
+ * of a company with an agreement in force only (spec 2 §6; the server refuses everyone else too); a
+ * phone (280–600 px) gets the device-not-supported message.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Box, Button, Checkbox, Dialog, HStack, Heading, IconButton, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { LiveRead } from '../../../data/liveRead';
+import { useSession } from '../../../data/session';
+import type { Plumber } from '../../../domain/api';
+import { weekSlots, firstWorkingMinute } from '../../../domain/scheduling/calendarSlots';
+import { CALENDAR_WORKWEEK_DAYS } from '../../../domain/scheduling/enums';
+import type { WeekFacts } from '../../../domain/scheduling/freeWeek';
+import type { Schedule } from '../../../domain/schemas/scheduling';
+import { isoWeekDates } from '../../../domain/time/oslo';
+import {
+  AccessDenied, ChevronLeftIcon, ChevronRightIcon, confirm, EmptyView, LoadingState, PageLayout, RefreshIcon, useScreenClass,
+} from '../../../ui';
+import { DeviceNotSupported } from '../../../ui/DeviceNotSupported';
+import { SelectField } from '../../../ui/form';
+import { LiveReadView } from '../../../ui/LiveReadView';
+import { WorkingHoursNotAvailable } from '../../../ui/WorkingHoursNotAvailable';
+import { usePlanningPlumbers } from '../api/fetchPlanningPlumbers';
+import { usePlanningWeek } from '../api/fetchPlanningWeek';
+import { useSchedule } from '../api/openWeekSchedule';
+import { dateText } from '../planning/PlanChooser';
+import { placeCards } from './cardLayout';
+import { calendarQuery, readCalendarTarget } from './routeState';
+import { isBatchRunning, useBatchFailure, useBatchWatch } from './useBatchWatch';
+import { WeekGrid } from './WeekGrid';
+import { pickerWeeks, stepWeek, weekKey, type IsoWeekRef } from './weeks';
+
+export function CalendarPage() {
+  const session = useSession();
+  const screen = useScreenClass();
+  if (!session?.isAdmin || !session.hasAgreement) return <AccessDenied />;
+  if (screen === 'mobile') return <DeviceNotSupported />;
+  return <CalendarScreen />;
+}
+
+const plumberName = (p: Plumber) => p.displayName || `${p.firstName} ${p.lastName}`;
+
+function CalendarScreen() {
+  const { t } = useTranslation('planning');
+  const session = useSession()!;
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const target = readCalendarTarget(params, location.state);
+  const plumbers = usePlanningPlumbers(session.companyId);
+  const list = plumbers.data;
+
+  // The default plumber (spec 2 §2.2, §6): the signed-in user when they are one, else the first.
+  const plumberId = target.plumberId ?? (list?.length
+    ? (target.setLoggedUserByDefault && list.some((p) => p.id === session.registrationId) ? session.registrationId : list[0].id)
+    : null);
+  useEffect(() => {
+    if (target.plumberId === null && plumberId !== null) setParams(calendarQuery(plumberId, target), { replace: true, state: location.state });
+  }, [target, plumberId, setParams, location.state]);
+
+  const show = (next: { plumberId?: number; week?: IsoWeekRef }) => {
+    if (plumberId === null) return;
+    setParams(calendarQuery(next.plumberId ?? plumberId, next.week ?? target));
+  };
+
+  return (
+    <PageLayout maxW="100%">
+      <LiveReadView read={plumbers} errorTitle={t('Choose.PlumbersLoadFailed')} missing={<EmptyView title={t('Choose.NoPlumbers')} />}>
+        {(all) => (all.length === 0 || plumberId === null ? <EmptyView title={t('Choose.NoPlumbers')} /> : (
+          <Week
+            key={`${plumberId}-${weekKey(target)}`} plumbers={all} plumberId={plumberId} week={{ year: target.year, weekNo: target.weekNo }}
+            onShow={show}
+          />
+        ))}
+      </LiveReadView>
+    </PageLayout>
+  );
+}
+
+interface WeekProps {
+  plumbers: Plumber[];
+  plumberId: number;
+  week: IsoWeekRef;
+  onShow: (next: { plumberId?: number; week?: IsoWeekRef }) => void;
+}
+
+function Week({ plumbers, plumberId, week, onShow }: WeekProps) {
+  const { t } = useTranslation('planning');
+  const navigate = useNavigate();
+  const [weekend, setWeekend] = useState(false);
+  const schedule = useSchedule({ assigneeId: plumberId, weekNo: week.weekNo, year: week.year });
+  const facts = usePlanningWeek(plumberId, week.year, week.weekNo);
+  const { refetch: refetchSchedule } = schedule;
+  const { refetch: refetchFacts } = facts;
+  const reload = useCallback(() => { void refetchSchedule(); void refetchFacts(); }, [refetchSchedule, refetchFacts]);
+  useBatchWatch(schedule.data, reload);
+  const failure = useBatchFailure(schedule.data);
+  const running = isBatchRunning(schedule.data);
+
+  // A week was being laid and is done: its facts (the items laid) are read again with it.
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (wasRunning.current && !running) void refetchFacts();
+    wasRunning.current = running;
+  }, [running, refetchFacts]);
+
+  // spec 2 §2.2: working hours missing → a dialog offers the company settings.
+  const noHours = facts.data?.hasHours === false;
+  useEffect(() => {
+    if (!noHours) return;
+    let gone = false;
+    void confirm({ title: t('Calendar.NoHoursTitle'), message: t('hours:WorkinghoursNotAvailable'), confirmText: t('hours:GoToCompanyHours'), cancelText: t('Calendar.Close') })
+      .then((go) => { if (go && !gone) navigate('/settings?section=companyHours'); });
+    return () => { gone = true; };
+  }, [noHours, navigate, t]);
+
+  const allDates = isoWeekDates(week.year, week.weekNo);
+  const dates = weekend ? allDates : allDates.slice(0, CALENDAR_WORKWEEK_DAYS);
+  const choices = useMemo(() => {
+    const next = pickerWeeks();
+    return next.some((w) => weekKey(w) === weekKey(week)) ? next : [week, ...next];
+  }, [week]);
+
+  return (
+    <Stack gap="3" data-testid="calendar-page">
+      <HStack gap="3" wrap="wrap" align="end" data-testid="calendar-top-bar">
+        <Box width="16rem">
+          <SelectField
+            label={t('Calendar.Plumber')} testId="calendar-plumber" placeholder={t('Choose.PickPlumber')} value={plumberId}
+            options={plumbers.map((p) => ({ value: p.id, label: plumberName(p) }))}
+            onChange={(id) => { if (id !== null) onShow({ plumberId: id }); }}
+          />
+        </Box>
+        <HStack gap="1" align="end">
+          <IconButton variant="outline" aria-label={t('Calendar.PreviousWeek')} data-testid="calendar-previous" onClick={() => onShow({ week: stepWeek(week, -1) })}>
+            <ChevronLeftIcon />
+          </IconButton>
+          <Box width="14rem">
+            <SelectField
+              label={t('Calendar.Week')} testId="calendar-week" placeholder={t('Choose.PickWeek')} value={weekKey(week)}
+              options={choices.map((w) => ({ value: weekKey(w), label: t('Calendar.WeekOption', { week: w.weekNo, date: dateText(isoWeekDates(w.year, w.weekNo)[0]) }) }))}
+              onChange={(key) => { const w = choices.find((c) => weekKey(c) === key); if (w) onShow({ week: w }); }}
+            />
+          </Box>
+          <IconButton variant="outline" aria-label={t('Calendar.NextWeek')} data-testid="calendar-next" onClick={() => onShow({ week: stepWeek(week, 1) })}>
+            <ChevronRightIcon />
+          </IconButton>
+        </HStack>
+        <Checkbox.Root checked={weekend} onCheckedChange={(e) => setWeekend(e.checked === true)} data-testid="calendar-weekend" alignSelf="center" mt="6">
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{t('Calendar.ShowWeekend')}</Checkbox.Label>
+        </Checkbox.Root>
+        <Button variant="outline" onClick={reload} loading={schedule.refreshing || facts.refreshing} data-testid="calendar-refresh" disabled={running}>
+          <RefreshIcon /> {t('Calendar.Refresh')}
+        </Button>
+      </HStack>
+      <Heading as="h1" size="md" data-testid="calendar-range">
+        {t('Calendar.Range', { name: plumberName(plumbers.find((p) => p.id === plumberId)!), week: week.weekNo, from: dateText(allDates[0]), to: dateText(allDates[6]) })}
+      </Heading>
+      {noHours && <WorkingHoursNotAvailable settingsSection="companyHours" />}
+      {failure.data?.status === 'Failed' && (
+        <Alert.Root status="error" role="alert" data-testid="calendar-batch-failed">
+          <Alert.Indicator />
+          <Alert.Title>{t('Calendar.BatchFailed')}</Alert.Title>
+          <Alert.Description>{t(failure.data.error ?? 'Scheduling.CreatingScheduleFailed', { defaultValue: t('Scheduling.CreatingScheduleFailed') })}</Alert.Description>
+        </Alert.Root>
+      )}
+      {schedule.data && facts.data ? (
+        <WeekView schedule={schedule.data} facts={facts.data} dates={dates} running={running} />
+      ) : (
+        <WeekLoading reads={[schedule, facts]} errorTitles={[t('Scheduling.FailedToRetrieveSchedule'), t('WeekLoadFailed')]} />
+      )}
+      <BatchRunningModal open={running} />
+    </Stack>
+  );
+}
+
+/** Loading, or the first of the reads that failed (with retry) or needs a connection. */
+function WeekLoading({ reads, errorTitles }: { reads: Pick<LiveRead<unknown>, 'status' | 'data' | 'refetch'>[]; errorTitles: string[] }) {
+  const failed = reads.findIndex((r) => r.data === undefined && (r.status === 'error' || r.status === 'offline'));
+  if (failed < 0) return <LoadingState />;
+  return <LiveReadView read={reads[failed]} errorTitle={errorTitles[failed]}>{() => null}</LiveReadView>;
+}
+
+function WeekView({ schedule, facts, dates, running }: { schedule: Schedule; facts: WeekFacts; dates: string[]; running: boolean }) {
+  const slots = useMemo(() => new Map(weekSlots(facts).map((day) => [day[0].date, day])), [facts]);
+  const cards = useMemo(() => placeCards(schedule.scheduleItems, facts.dates), [schedule.scheduleItems, facts.dates]);
+  const first = useMemo(() => firstWorkingMinute(facts), [facts]);
+  return (
+    <Box inert={running} aria-busy={running} data-testid="calendar-body" data-disabled={running}>
+      <WeekGrid dates={dates} slots={slots} cards={cards} scrollToMinute={first} weekKey={`${schedule.id}`} />
+    </Box>
+  );
+}
+
+/** spec 2 §4: a Queued or Started batch disables the calendar with a loading modal until it is done. */
+function BatchRunningModal({ open }: { open: boolean }) {
+  const { t } = useTranslation('planning');
+  return (
+    <Dialog.Root open={open} placement="center" closeOnEscape={false} closeOnInteractOutside={false} role="alertdialog">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="calendar-batch-running" maxW="24rem">
+            <Dialog.Body py="6">
+              <HStack gap="4">
+                <Spinner size="lg" color="blue.solid" />
+                <Stack gap="1">
+                  <Dialog.Title fontSize="md">{t('Calendar.BatchRunningTitle')}</Dialog.Title>
+                  <Text color="fg.muted">{t('Calendar.BatchRunning')}</Text>
+                </Stack>
+              </HStack>
+            </Dialog.Body>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
