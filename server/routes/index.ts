@@ -10,6 +10,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError, reasonPhrase, TooManyError } from '../http/errors';
 import { fieldPath } from '../../src/domain/errorField';
 import { analyticsRoutes } from './analytics';
+import { availabilityRoutes } from './availability';
 import { batchRoutes } from './batch';
 import { assignmentRoutes } from './assignments';
 import { companySettingRoutes } from './companySettings';
@@ -101,4 +102,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(reportRoutes);
   await app.register(scheduleRoutes);
   await app.register(assignmentRoutes);
+  await app.register(availabilityRoutes);
 }
