@@ -42,8 +42,9 @@ declare module 'fastify' {
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const { config, database } = context;
   const app = Fastify({
-    // The spec writes the same paths in both cases (/api/Jobs, /api/jobs/{id}).
-    routerOptions: { caseSensitive: false },
+    // The spec writes the same paths in both cases (/api/Jobs, /api/jobs/{id}), and some with a
+    // trailing slash (/api/ScheduleBlacklist/?…, /api/ScheduleItem/CancelledScheduleItem/).
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     // Stopping must not wait for clients: keep-alive and slow connections are closed with the server.
     forceCloseConnections: true,
     loggerInstance: context.log as FastifyBaseLogger,

@@ -184,3 +184,23 @@ export async function laidItemsOfPlumber(db: DbOrTx, companyId: string, assignee
     sql`coalesce(${scheduleItems.cancellationTypeId}, 0) <> ${CancellationReason.InvalidInformation}`,
   )).orderBy(asc(scheduleItems.startTime));
 }
+
+/** The most blacklist entries one question answers (a meter or an address has few). */
+export const BLACKLIST_MAX = 200;
+
+/**
+ * The company's items at a meter (`waterMeterId`) or an address (case-insensitive) that were called off
+ * (Cancelled or Rejected) and had a time: the blacklist (GET /api/ScheduleBlacklist), newest first.
+ */
+export async function calledOffItems(db: DbOrTx, companyId: string, where: { waterMeterId?: number | null; address?: string | null }): Promise<ItemRow[]> {
+  const at = [
+    ...(where.waterMeterId != null ? [eq(scheduleItems.objectId, where.waterMeterId)] : []),
+    ...(where.address ? [sql`lower(${scheduleItems.address}) = lower(${where.address})`] : []),
+  ];
+  if (!at.length) return [];
+  return db.select().from(scheduleItems).where(and(
+    eq(scheduleItems.companyId, companyId), isNotNull(scheduleItems.endTime),
+    inArray(scheduleItems.status, [ScheduleItemStatus.Cancelled, ScheduleItemStatus.Rejected]),
+    at.length === 1 ? at[0] : sql`(${at[0]} or ${at[1]})`,
+  )).orderBy(sql`${scheduleItems.endTime} desc`).limit(BLACKLIST_MAX);
+}

@@ -9,13 +9,15 @@ import { Type } from 'typebox';
 import {
   BatchJobQuery, BatchJobStateSchema, ScheduleCreateRequest, ScheduleDetailQuery, ScheduleIdParam, ScheduleItemDeleteResult,
   ScheduleItemIdsBody, ScheduleItemSchema, ScheduleItemUpdateBody, ScheduleQuery, SchedulerRequest, ScheduleSchema,
-  ScheduleSummarySchema, ScheduleUpdateRequest, PlanningWeekQuery, WeekFactsSchema,
+  ScheduleSummarySchema, ScheduleUpdateRequest, PlanningWeekQuery, WeekFactsSchema, SingleItemRequest, BlacklistQuery, BlacklistEntrySchema,
+  ScheduleItemNoteBody,
 } from '../../src/domain/schemas/scheduling';
 import {
   activateSchedule, createSchedule, deleteScheduleItems, planningWeek, plumberSchedules, scheduleBatchState, scheduleById, updateSchedule,
   updateScheduleItems, weekSchedule,
 } from '../services/scheduling/schedules';
 import { submitSchedule } from '../services/scheduling/submit';
+import { dropItem, saveItemNote, scheduleBlacklist } from '../services/scheduling/singleItem';
 import { runMutation } from './mutation';
 import { errors, mutationErrors } from './schemas';
 
@@ -68,4 +70,15 @@ export async function scheduleRoutes(app: FastifyInstance) {
 
   r.get('/ScheduleItemBatchJob', { schema: { tags, querystring: BatchJobQuery, response: { 200: BatchJobStateSchema, ...errors } } },
     (req) => scheduleBatchState(app.db, req.user, req.query.scheduleId, req.query.year, req.query.weekNumber));
+
+  r.post('/Scheduler/singleitem', { schema: { tags, body: SingleItemRequest, response: { 200: ScheduleItemSchema, ...mutationErrors } } }, async (req, reply) => {
+    await runMutation(req, reply, (w) => dropItem(w, req.user, req.body));
+  });
+
+  r.get('/ScheduleBlacklist', { schema: { tags, querystring: BlacklistQuery, response: { 200: Type.Array(BlacklistEntrySchema), ...errors } } },
+    (req) => scheduleBlacklist(app.db, req.user, req.query));
+
+  r.put('/scheduleitem/:id', { schema: { tags, params: ScheduleIdParam, body: ScheduleItemNoteBody, response: { 200: ScheduleItemSchema, ...mutationErrors } } }, async (req, reply) => {
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await saveItemNote(w, req.user, req.params.id, req.body) }));
+  });
 }

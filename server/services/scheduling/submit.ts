@@ -41,7 +41,7 @@ function checkRequest(body: SchedulerRequest): void {
 }
 
 /** The duration a new item takes and its override: the company's for the type, else one of the choices. */
-function durationOf(item: ScheduleListItem, times: JobTimes, at: string): { duration: number; durationOverride: number | null } {
+export function durationOf(item: ScheduleListItem, times: JobTimes, at: string): { duration: number; durationOverride: number | null } {
   const standard = times.durationOf(item.assignmentType);
   if (standard === item.duration) return { duration: standard, durationOverride: null };
   if ((DURATION_OVERRIDE_CHOICES as readonly number[]).includes(item.duration)) return { duration: item.duration, durationOverride: item.duration };

@@ -46,7 +46,7 @@ export async function weekFacts(
   const laid = (await laidItemsOfPlumber(db, companyId, registrationId, osloInstant(dates[0], 0), osloInstant(addDays(dates[6], 1), 0)))
     .map((i) => {
       const from = osloDayMinute(i.startTime!);
-      return { id: i.id, date: from.date, from: from.minute, to: from.minute + Math.round((i.endTime!.getTime() - i.startTime!.getTime()) / 60_000), status: i.status };
+      return { id: i.id, date: from.date, from: from.minute, to: from.minute + Math.round((i.endTime!.getTime() - i.startTime!.getTime()) / 60_000), status: i.status, lat: i.latitude, lng: i.longitude };
     });
   const { intervalMinutes, travel, base } = times ?? await companyJobTimes(db, companyId);
   return { year, weekNo, dates, days, holidays, availability, unavailable, laid, intervalMinutes, travel, base, hasHours: days.some((d) => !isDayOff(d.hours)) };

@@ -30,6 +30,9 @@ export interface LaidItem {
   from: number;
   to: number;
   status: number;
+  /** Where it is: a drop next to it counts the drive (drop.ts). */
+  lat?: number | null;
+  lng?: number | null;
 }
 
 export interface UnavailableSlotLike {

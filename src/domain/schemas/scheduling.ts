@@ -237,6 +237,61 @@ export const SchedulerRequest = Type.Object({
 }, { additionalProperties: false });
 export type SchedulerRequest = Static<typeof SchedulerRequest>;
 
+/**
+ * spec 2 §3 Single-item schedule payload (POST /api/Scheduler/singleitem): one card dropped on the
+ * calendar. `scheduleItems` holds the one item: an existing item by `id`, or (`id` 0) a point dragged
+ * from the map by `waterMeterPointId`. `selectedItemStartDateTime` is where it was dropped. The
+ * rules are drop.ts judgeDrop's, checked again under the plumber's time lock; the answer is the item
+ * as saved (200). As in the submit, the server's own availability rows count, not the request's
+ * `plumberAvailabilityData`, and `scheduleStartTime`/`scheduleEndTime` are not read.
+ */
+export const SingleItemRequest = Type.Object({
+  batchJobId: Type.Optional(Nullable(Uuid)),
+  scheduleId: Id,
+  weekNo: IsoWeekNumber,
+  year: YearNumber,
+  assigneeId: Id,
+  scheduleItems: Type.Array(ScheduleListItemSchema, { minItems: 1, maxItems: 1 }),
+  plumberAvailabilityData: Type.Optional(Type.Array(AvailabilityEntrySchema, { maxItems: 400 })),
+  selectedItemStartDateTime: DateTime,
+  notifiedItemStartDateTime: Type.Optional(Nullable(DateTime)),
+  scheduleStartTime: Type.Optional(TimeOfDay),
+  scheduleEndTime: Type.Optional(TimeOfDay),
+}, { additionalProperties: false });
+export type SingleItemRequest = Static<typeof SingleItemRequest>;
+
+/**
+ * GET /api/ScheduleBlacklist/?watermeterId&customerId&adress (the spec's spelling): the times the
+ * owners of that meter or address were told of and then called off (ours: the company's items there
+ * that were Cancelled or Rejected, each with the end of its time). A drop whose item ends on the day
+ * of an entry's `notificationTimeEnd` is refused (drop.ts blacklistBlocks). `customerId`, when given,
+ * must be the caller's water utility, else the answer is empty.
+ */
+export const BlacklistQuery = Type.Object({
+  watermeterId: Type.Optional(PointId),
+  customerId: Type.Optional(Type.String({ maxLength: 64 })),
+  adress: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
+});
+export const BlacklistEntrySchema = Type.Object({
+  scheduleItemId: Type.Integer(),
+  address: Type.String(),
+  waterMeterId: Nullable(Type.Integer()),
+  status: Type.Integer(),
+  notificationTimeEnd: Type.String(),
+});
+export type BlacklistEntry = Static<typeof BlacklistEntrySchema>;
+
+/**
+ * PUT /api/scheduleitem/{id}: the card's note (spec 2 §4 Notes). `status` is the status the admin saw:
+ * when the item's has changed since, the answer is 409 (the calendar flags it and asks to reload).
+ */
+export const ScheduleItemNoteBody = Type.Object({
+  id: Id,
+  notes: Nullable(ShortText(2000)),
+  status: Type.Integer({ minimum: 1, maximum: 14 }),
+}, { additionalProperties: false });
+export type ScheduleItemNoteBody = Static<typeof ScheduleItemNoteBody>;
+
 export const BatchJobStateSchema = Type.Object({
   batchJobId: Type.String(),
   scheduleId: Type.Integer(),
@@ -296,7 +351,10 @@ export const WeekFactsSchema = Type.Object({
   holidays: Type.Array(Type.Object({ date: Day, holidayTypeId: Type.Integer(), startTime: Type.String(), endTime: Type.String() })),
   availability: Type.Array(Type.Object({ date: Day, availabilityType: Type.Integer(), startTime: Type.String(), endTime: Type.String() })),
   unavailable: Type.Array(Type.Object({ date: Day, startTime: Type.String(), endTime: Type.String() })),
-  laid: Type.Array(Type.Object({ id: Type.Integer(), date: Day, from: Type.Integer(), to: Type.Integer(), status: Type.Integer() })),
+  laid: Type.Array(Type.Object({
+    id: Type.Integer(), date: Day, from: Type.Integer(), to: Type.Integer(), status: Type.Integer(),
+    lat: Type.Optional(Nullable(Type.Number())), lng: Type.Optional(Nullable(Type.Number())),
+  })),
   intervalMinutes: Type.Integer(),
   travel: Type.Optional(Type.Object({ roadFactor: Type.Number(), speedKmh: Type.Number() })),
   base: Type.Optional(Nullable(Type.Object({ lat: Type.Number(), lng: Type.Number() }))),
