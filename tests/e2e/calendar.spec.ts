@@ -113,6 +113,18 @@ test('an admin sees the week a batch filled as cards at their times, toggles the
   expect(options).toHaveLength(12);
   const mondayOf = isoWeekDates(year, weekNo)[0];
   expect(options).toContain(`Uke ${weekNo} (${mondayOf.slice(8, 10)}.${mondayOf.slice(5, 7)}.${mondayOf.slice(0, 4)})`);
+
+  // The planning page's Back returns to the calendar on the week planned (spec 2 §2.1).
+  await page.goto('/schedule/plan');
+  await page.getByTestId('planning-plumber').selectOption({ label: 'Per Johansen' });
+  const planWeeks = await page.getByTestId('planning-week').locator('option').allInnerTexts();
+  await page.getByTestId('planning-week').selectOption({ label: planWeeks.find((o) => o.startsWith(`Uke ${weekNo} (`))! });
+  await expect(page.getByTestId('planning-start-time')).not.toHaveValue('');
+  await page.getByTestId('planning-open').click();
+  await expect(page.getByTestId('planning-title')).toContainText(`uke ${weekNo}`);
+  await page.getByRole('button', { name: 'Tilbake', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/schedule/calendar\\?plumber=${assigneeId}&weekNo=${weekNo}&year=${year}$`));
+  await expect(cards).toHaveCount(COUNT);
 });
 
 test('a plumber gets the not-allowed view and no calendar in the menu', async ({ page }) => {

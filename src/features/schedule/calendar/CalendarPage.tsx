@@ -30,7 +30,7 @@ import { useSchedule } from '../api/openWeekSchedule';
 import { dateText } from '../planning/PlanChooser';
 import { placeCards } from './cardLayout';
 import { calendarQuery, readCalendarTarget } from './routeState';
-import { isBatchRunning, useBatchFailure, useBatchWatch } from './useBatchWatch';
+import { isBatchRunning, useBatchFailure, useWeekLive } from './useWeekLive';
 import { WeekGrid } from './WeekGrid';
 import { pickerWeeks, stepWeek, weekKey, type IsoWeekRef } from './weeks';
 
@@ -96,7 +96,7 @@ function Week({ plumbers, plumberId, week, onShow }: WeekProps) {
   const { refetch: refetchSchedule } = schedule;
   const { refetch: refetchFacts } = facts;
   const reload = useCallback(() => { void refetchSchedule(); void refetchFacts(); }, [refetchSchedule, refetchFacts]);
-  useBatchWatch(schedule.data, reload);
+  useWeekLive(schedule.data, reload);
   const failure = useBatchFailure(schedule.data);
   const running = isBatchRunning(schedule.data);
 

@@ -1,5 +1,5 @@
 /**
- * The page's own choice of plumber, ISO week and start (until the calendar hands them over): an active
+ * The page's own choice of plumber, ISO week and start (opened from the menu, without the calendar's state): an active
  * plumber, one of the next weeks, and the date and time the plan starts from (spec 2 §2.1
  * startDateTime, the calendar's chosen slot). The start defaults to the week's first free time that is
  * not past (hours.ts firstFreeStart over freeWeek.ts, from the server's facts of the week); the week

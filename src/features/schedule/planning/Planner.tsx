@@ -21,6 +21,7 @@ import { EMPTY_FILTER, toAssignmentFilter } from './filters';
 import { usePlanningWeek } from '../api/fetchPlanningWeek';
 import { ScheduleOpenError, useSchedule, type ScheduleTarget } from '../api/openWeekSchedule';
 import type { Schedule } from '../../../domain/schemas/scheduling';
+import { calendarQuery } from '../calendar/routeState';
 import { PlanBoard } from './PlanBoard';
 import type { PlanTarget } from './routeState';
 
@@ -41,13 +42,13 @@ export function Planner({ target, editing, startDateTime }: PlannerProps) {
   const { refetch } = schedule;
   const reload = useCallback(() => { void refetch(); }, [refetch]);
 
+  // spec 2 §2.1: Back (and an empty list, or a schedule that cannot be opened) returns to the calendar, on this week.
   const back = useCallback((s?: Schedule) => {
     const week = s ?? schedule.data;
-    // The choice comes back as it was made, the start included.
-    const choose = week ? { plumberId: week.assigneeId, calendarWeek: week.weekNo, year: week.year, startDateTime }
-      : target.kind === 'week' ? { plumberId: target.assigneeId, calendarWeek: target.weekNo, year: target.year, startDateTime } : {};
-    navigate('/schedule/plan', { state: { choose } });
-  }, [navigate, schedule.data, target, startDateTime]);
+    const shown = week ? { plumberId: week.assigneeId, year: week.year, weekNo: week.weekNo }
+      : target.kind === 'week' ? { plumberId: target.assigneeId, year: target.year, weekNo: target.weekNo } : null;
+    navigate(shown ? `/schedule/calendar?${new URLSearchParams(calendarQuery(shown.plumberId, shown))}` : '/schedule/calendar');
+  }, [navigate, schedule.data, target]);
 
   useEffect(() => {
     if (schedule.status !== 'error') return;

@@ -1,7 +1,8 @@
 /**
  * /schedule/plan and /schedule/plan/edit/{id} (spec 2 §2.1): admins plan a plumber's week. The route's
- * state, id and assigneeId query say what to plan; without them (the calendar comes with a later issue)
- * the page asks for a plumber and an ISO week itself, and Back returns to that choice. A non-admin sees
+ * state (the calendar's, planning/routeState.ts), id and assigneeId query say what to plan; without them
+ * (opened from the menu) the page asks for a plumber and an ISO week itself. Back returns to the
+ * calendar on the week planned (Planner.tsx). A non-admin sees
  * that planning is for admins (the server refuses them too); under 750 px the device-not-supported text.
  */
 import { Box } from '@chakra-ui/react';
@@ -31,9 +32,6 @@ function Planning() {
   const location = useLocation();
   const [params] = useSearchParams();
   const state = readRouteState(location.state);
-  // Back (and an empty list) return to the choice with what was chosen.
-  const back = (location.state as { choose?: unknown } | null)?.choose;
-  if (!id && back) return <PlanChooser initial={readRouteState(back)} />;
   const target = planTarget(id, state, params.get('assigneeId'));
   if (!target) return <PlanChooser initial={state} />;
   // A new target is a new plan: nothing chosen for another week carries over.

@@ -1,13 +1,16 @@
 /**
- * The week's batch as the calendar sees it (spec 2 §4 batch job status): while it is Queued or Started
- * the calendar is disabled under a loading modal, and the week is read again when the hub's
- * 'plumber notification' names the batch (the app's one hub connection, src/data/hub.ts) or, should a
- * notification be lost while the hub reconnects, on a slow timer. A Failed batch is shown with its
- * reason (GET /api/ScheduleItemBatchJob: a message key of the planning namespace).
+ * The week kept live (spec 2 §4 batch job status, §7 "the calendar reloads after each change"): the
+ * week is read again when the hub's 'plumber notification' says a batch's state changed
+ * (ScheduleBatch) or a plumber's week changed (SchedulesChanged: a drop, a note, availability), heard
+ * on the app's one hub connection (src/data/hub.ts). While the week's batch is Queued or Started the
+ * calendar is disabled under a loading modal and, should a notification be lost while the hub
+ * reconnects, the week is also read on a slow timer. A Failed batch is shown with its reason
+ * (GET /api/ScheduleItemBatchJob: a message key of the planning namespace).
  */
 import { useEffect, useRef } from 'react';
 import { useLiveRead } from '../../../data/liveRead';
 import { useSession } from '../../../data/session';
+import { NotificationType } from '../../../domain/enums';
 import { BatchJobStatus } from '../../../domain/scheduling/enums';
 import type { Schedule } from '../../../domain/schemas/scheduling';
 import { fetchBatchJob } from '../api/fetchBatchJob';
@@ -17,32 +20,37 @@ const FALLBACK_READ_MS = 5_000;
 export const isBatchRunning = (s: Pick<Schedule, 'batchJobStatus'> | undefined): boolean =>
   s?.batchJobStatus === BatchJobStatus.Queued || s?.batchJobStatus === BatchJobStatus.Started;
 
-/** Calls `reload` while the schedule's batch runs, on its notifications and on a timer. */
-export function useBatchWatch(schedule: Schedule | undefined, reload: () => void): void {
+const RELOADS_ON: readonly string[] = [NotificationType.ScheduleBatch, NotificationType.SchedulesChanged];
+
+/** Calls `reload` on the company's batch and week notifications, and on a timer while the schedule's batch runs. */
+export function useWeekLive(schedule: Schedule | undefined, reload: () => void): void {
   const session = useSession();
   const reloadRef = useRef(reload);
   reloadRef.current = reload;
-  const running = isBatchRunning(schedule) ? schedule!.batchJobId : null;
+  const running = isBatchRunning(schedule);
   const orgNumber = session?.orgNumber ?? '';
   const customerId = session?.customerId ?? '';
 
   useEffect(() => {
-    if (!running) return;
     let stopped = false;
     let stopHub: (() => void) | null = null;
     void import('../../../data/hub').then(({ onHubNotification, matchesNotification }) => {
       if (stopped) return;
       stopHub = onHubNotification((n) => {
-        if (n.BatchJobId === running && matchesNotification(n, orgNumber, customerId)) reloadRef.current();
+        if (RELOADS_ON.includes(n.NotificationType) && matchesNotification(n, orgNumber, customerId)) reloadRef.current();
       });
     });
-    const timer = setInterval(() => reloadRef.current(), FALLBACK_READ_MS);
     return () => {
       stopped = true;
-      clearInterval(timer);
       stopHub?.();
     };
-  }, [running, orgNumber, customerId]);
+  }, [orgNumber, customerId]);
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => reloadRef.current(), FALLBACK_READ_MS);
+    return () => clearInterval(timer);
+  }, [running]);
 }
 
 /** The failed batch's reason, read when the week's latest batch Failed. */
