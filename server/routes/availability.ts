@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  AvailabilityBulkBody, AvailabilityDeleteResultSchema, AvailabilityIdParam, AvailabilityIdsBody, AvailabilityInputSchema, AvailabilityListQuery,
+  AVAILABILITY_LIST_DESCRIPTION, AvailabilityBulkBody, AvailabilityDeleteResultSchema, AvailabilityIdParam, AvailabilityIdsBody, AvailabilityInputSchema, AvailabilityListQuery,
   AvailabilitySlotSchema, AvailabilityUpdateSchema, AvailabilityWriteResultSchema, UnavailableSlotDeleteResultSchema, UnavailableSlotInputSchema,
   UnavailableSlotSchema, UnavailableSlotWriteResultSchema,
 } from '../../src/domain/schemas/availability';
@@ -33,7 +33,10 @@ export async function availabilityRoutes(app: FastifyInstance) {
   });
 
   r.get(`${base}/plumber/:id`, {
-    schema: { tags, params: AvailabilityIdParam, querystring: AvailabilityListQuery, response: { 200: Type.Array(AvailabilitySlotSchema), ...errors } },
+    schema: {
+      tags, params: AvailabilityIdParam, querystring: AvailabilityListQuery,
+      response: { 200: Type.Array(AvailabilitySlotSchema, { description: AVAILABILITY_LIST_DESCRIPTION }), ...errors },
+    },
   }, async (req, reply) => {
     const { entries, nextFrom } = await plumberAvailability(app.db, req.user, req.params.id, req.query);
     if (nextFrom) reply.header(NEXT_FROM_HEADER, nextFrom);

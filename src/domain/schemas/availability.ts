@@ -31,7 +31,7 @@
  * Open calendars hear every write as a 'plumber notification' SchedulesChanged.
  */
 import { Type, type Static } from 'typebox';
-import { AVAILABILITY_BULK_MAX, AVAILABILITY_REASON_MAX_LENGTH } from '../scheduling/availability';
+import { AVAILABILITY_BULK_MAX, AVAILABILITY_LIST_MAX, AVAILABILITY_REASON_MAX_LENGTH } from '../scheduling/availability';
 import { Nullable } from './common';
 import { TimeOfDay } from './workingHours';
 
@@ -61,9 +61,11 @@ export type AvailabilityUpdate = Static<typeof AvailabilityUpdateSchema>;
 export const AvailabilityIdsBody = Type.Array(Id, { minItems: 1, maxItems: AVAILABILITY_BULK_MAX });
 export const AvailabilityIdParam = Type.Object({ id: Id });
 export const AvailabilityListQuery = Type.Object({
-  from: Type.Optional(Day),
-  to: Type.Optional(Day),
+  from: Type.Optional(Type.String({ ...Day, description: 'First day (YYYY-MM-DD), inclusive; today in Oslo when absent' })),
+  to: Type.Optional(Type.String({ ...Day, description: 'Last day (YYYY-MM-DD), inclusive; open when absent' })),
 });
+/** The answer's description: the read is cut at whole days and says where to go on. */
+export const AVAILABILITY_LIST_DESCRIPTION = `The plumber's entries by day and start, at most ${AVAILABILITY_LIST_MAX}; when more lie in the range the answer ends with a whole day and the header X-Next-From names the day to ask from next`;
 
 /** spec 2 §3 Availability slot. `availabilitySlotId` is the id again (the calendar's name for it); the *DateTime fields are the Oslo day and times as instants. */
 export const AvailabilitySlotSchema = Type.Object({
@@ -83,6 +85,9 @@ export const AvailabilitySlotSchema = Type.Object({
 });
 export type AvailabilitySlot = Static<typeof AvailabilitySlotSchema>;
 
+const OVERLAPPED_DESCRIPTION = "The plumber's laid items on the days written that now lie outside their time (working hours less lunch, "
+  + 'holidays, absence and unavailable slots, plus available and extended time), by start; the write is saved, the calendar offers to move them';
+
 /** A laid item of the plumber that a write left outside the plumber's time (see the module's head). */
 export const OverlappedItemSchema = Type.Object({
   id: Type.Integer(),
@@ -100,16 +105,16 @@ export type OverlappedItem = Static<typeof OverlappedItemSchema>;
 
 export const AvailabilityWriteResultSchema = Type.Object({
   /** The entries as saved, in the order sent. */
-  entries: Type.Array(AvailabilitySlotSchema),
+  entries: Type.Array(AvailabilitySlotSchema, { description: 'The entries as saved, in the order sent' }),
   /** The plumber's laid items on the written days that now lie outside their time, by start; empty when none. */
-  overlappedItems: Type.Array(OverlappedItemSchema),
+  overlappedItems: Type.Array(OverlappedItemSchema, { description: OVERLAPPED_DESCRIPTION }),
 });
 export type AvailabilityWriteResult = Static<typeof AvailabilityWriteResultSchema>;
 
 export const AvailabilityDeleteResultSchema = Type.Object({
   deletedIds: Type.Array(Type.Integer()),
   /** Laid items on the days of the deleted entries that now lie outside the plumber's time (an extended span taken away). */
-  overlappedItems: Type.Array(OverlappedItemSchema),
+  overlappedItems: Type.Array(OverlappedItemSchema, { description: OVERLAPPED_DESCRIPTION }),
 });
 export type AvailabilityDeleteResult = Static<typeof AvailabilityDeleteResultSchema>;
 
@@ -136,7 +141,7 @@ export type UnavailableSlot = Static<typeof UnavailableSlotSchema>;
 
 export const UnavailableSlotWriteResultSchema = Type.Object({
   slot: UnavailableSlotSchema,
-  overlappedItems: Type.Array(OverlappedItemSchema),
+  overlappedItems: Type.Array(OverlappedItemSchema, { description: OVERLAPPED_DESCRIPTION }),
 });
 export type UnavailableSlotWriteResult = Static<typeof UnavailableSlotWriteResultSchema>;
 export const UnavailableSlotDeleteResultSchema = Type.Object({ deletedIds: Type.Array(Type.Integer()) });
