@@ -3,6 +3,7 @@
  * sees each item as a card at its Oslo time (2 px per minute from 06:00, spec 2 §9), toggles the
  * weekend, steps to the next week and back, with no serious accessibility violation; a plumber gets
  * the not-allowed view. The plan is submitted through the API in the set-up, as the planning page does.
+ * A running batch locks the calendar under a loading modal; a failed one says why.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
@@ -25,7 +26,7 @@ test.beforeAll(async () => {
 test.afterAll(() => removeStreetPoints([STREET]));
 
 /** Creates Per's schedule of the week three weeks ahead and lays the street's points in it by a batch. */
-async function planWeek(page: Page, headers: Record<string, string>): Promise<{ assigneeId: number; year: number; weekNo: number }> {
+async function planWeek(page: Page, headers: Record<string, string>): Promise<{ assigneeId: number; scheduleId: number; year: number; weekNo: number }> {
   const [{ registration_id: assigneeId }] = await dbQuery<{ registration_id: number }>('select registration_id from users where email = $1', [PLUMBER_PER]);
   const w = isoWeek(addDays(osloDay(new Date()), 21));
   const created = await page.request.post('/api/Schedule', { headers, data: { assigneeId, weekNo: w.week, year: w.year } });
@@ -46,7 +47,7 @@ async function planWeek(page: Page, headers: Record<string, string>): Promise<{ 
   const query = `weekNumber=${schedule.weekNo}&year=${schedule.year}&scheduleId=${schedule.id}`;
   await expect.poll(async () => ((await (await page.request.get(`/api/ScheduleItemBatchJob?${query}`, { headers })).json()) as BatchJobState).status, { timeout: 60_000 })
     .toBe('Completed');
-  return { assigneeId, year: schedule.year, weekNo: schedule.weekNo };
+  return { assigneeId, scheduleId: schedule.id, year: schedule.year, weekNo: schedule.weekNo };
 }
 
 test('an admin sees the week a batch filled as cards at their times, toggles the weekend and steps through the weeks', async ({ page }) => {
@@ -55,7 +56,7 @@ test('an admin sees the week a batch filled as cards at their times, toggles the
   const headers = await apiHeadersOf(page, () => page.goto('/schedule/calendar'));
   // The menu leads here.
   await expect(page.getByTestId('nav-calendar').first()).toBeAttached();
-  const { assigneeId, year, weekNo } = await planWeek(page, headers);
+  const { assigneeId, scheduleId, year, weekNo } = await planWeek(page, headers);
 
   await page.goto(`/schedule/calendar?plumber=${assigneeId}&weekNo=${weekNo}&year=${year}`);
   await expect(page.getByTestId('calendar-range')).toContainText(`Per Johansen – uke ${weekNo}`);
@@ -124,6 +125,20 @@ test('an admin sees the week a batch filled as cards at their times, toggles the
   await expect(page.getByTestId('planning-title')).toContainText(`uke ${weekNo}`);
   await page.getByRole('button', { name: 'Tilbake', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/schedule/calendar\\?plumber=${assigneeId}&weekNo=${weekNo}&year=${year}$`));
+  await expect(cards).toHaveCount(COUNT);
+
+  // spec 2 §4: while the week's batch is Started the calendar is disabled under a loading modal; once it
+  // Failed (read again on the page's timer: no notification is sent here) the reason shows and it is free.
+  const batchId = randomUUID();
+  await dbQuery(`insert into schedule_batch_jobs (id, company_id, schedule_id, status, request, created_by)
+    select $1, company_id, schedule_id, 'Started', request, created_by from schedule_batch_jobs where schedule_id = $2 order by created_at desc limit 1`, [batchId, scheduleId]);
+  await page.reload();
+  await expect(page.getByTestId('calendar-batch-running')).toBeVisible();
+  await expect(page.getByTestId('calendar-body')).toHaveAttribute('data-disabled', 'true');
+  await dbQuery(`update schedule_batch_jobs set status = 'Failed', error = 'Scheduling.CreatingScheduleFailed', finished_at = now() where id = $1`, [batchId]);
+  await expect(page.getByTestId('calendar-batch-running')).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByTestId('calendar-batch-failed')).toContainText('Kunne ikke opprette tidsplan');
+  await expect(page.getByTestId('calendar-body')).toHaveAttribute('data-disabled', 'false');
   await expect(cards).toHaveCount(COUNT);
 });
 
