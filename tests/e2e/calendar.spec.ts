@@ -99,16 +99,19 @@ test('an admin sees the week a batch filled as cards at their times, toggles the
   await page.getByTestId('calendar-weekend').click();
   await expect(page.getByTestId('calendar-day-header')).toHaveCount(5);
 
-  // The next week has none of them; back again, they are there.
+  // The next week has none of them; back again, they are there. The weekend stays shown from week to week.
+  await page.getByTestId('calendar-weekend').click();
   await page.getByTestId('calendar-next').click();
   const next = isoWeek(addDays(isoWeekDates(year, weekNo)[0], 7));
   await expect(page.getByTestId('calendar-range')).toContainText(`uke ${next.week}`);
   await expect(page).toHaveURL(new RegExp(`weekNo=${next.week}&year=${next.year}`));
   await expect(page.getByTestId('calendar-slot').first()).toBeVisible();
   await expect(cards).toHaveCount(0);
+  await expect(page.getByTestId('calendar-day-header')).toHaveCount(7);
   await page.getByTestId('calendar-previous').click();
   await expect(page.getByTestId('calendar-range')).toContainText(`uke ${weekNo}`);
   await expect(cards).toHaveCount(COUNT);
+  await expect(page.getByTestId('calendar-day-header')).toHaveCount(7);
   // The week picker lists 12 weeks from this one, by number and Monday's date.
   const options = await page.getByTestId('calendar-week').locator('option:not([value=""])').allInnerTexts();
   expect(options).toHaveLength(12);
@@ -140,6 +143,11 @@ test('an admin sees the week a batch filled as cards at their times, toggles the
   await expect(page.getByTestId('calendar-batch-failed')).toContainText('Kunne ikke opprette tidsplan');
   await expect(page.getByTestId('calendar-body')).toHaveAttribute('data-disabled', 'false');
   await expect(cards).toHaveCount(COUNT);
+
+  // A phone (280–600 px, spec 2 §2.2) gets the device-not-supported message instead.
+  await page.setViewportSize({ width: 560, height: 900 });
+  await expect(page.getByTestId('device-not-supported')).toBeVisible();
+  await expect(page.getByTestId('calendar-page')).toHaveCount(0);
 });
 
 test('a plumber gets the not-allowed view and no calendar in the menu', async ({ page }) => {

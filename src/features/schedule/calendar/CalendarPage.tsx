@@ -52,6 +52,8 @@ function CalendarScreen() {
   const target = readCalendarTarget(params, location.state);
   const plumbers = usePlanningPlumbers(session.companyId);
   const list = plumbers.data;
+  // Monday to Friday by default (spec 2 §2.2); the choice holds from week to week.
+  const [weekend, setWeekend] = useState(false);
 
   // The default plumber (spec 2 §2.2, §6): the signed-in user when they are one, else the first.
   const plumberId = target.plumberId ?? (list?.length
@@ -72,7 +74,7 @@ function CalendarScreen() {
         {(all) => (all.length === 0 || plumberId === null ? <EmptyView title={t('Choose.NoPlumbers')} /> : (
           <Week
             key={`${plumberId}-${weekKey(target)}`} plumbers={all} plumberId={plumberId} week={{ year: target.year, weekNo: target.weekNo }}
-            onShow={show}
+            weekend={weekend} onWeekend={setWeekend} onShow={show}
           />
         ))}
       </LiveReadView>
@@ -84,13 +86,15 @@ interface WeekProps {
   plumbers: Plumber[];
   plumberId: number;
   week: IsoWeekRef;
+  /** Saturday and Sunday shown. */
+  weekend: boolean;
+  onWeekend: (shown: boolean) => void;
   onShow: (next: { plumberId?: number; week?: IsoWeekRef }) => void;
 }
 
-function Week({ plumbers, plumberId, week, onShow }: WeekProps) {
+function Week({ plumbers, plumberId, week, weekend, onWeekend, onShow }: WeekProps) {
   const { t } = useTranslation('planning');
   const navigate = useNavigate();
-  const [weekend, setWeekend] = useState(false);
   const schedule = useSchedule({ assigneeId: plumberId, weekNo: week.weekNo, year: week.year });
   const facts = usePlanningWeek(plumberId, week.year, week.weekNo);
   const { refetch: refetchSchedule } = schedule;
@@ -149,7 +153,7 @@ function Week({ plumbers, plumberId, week, onShow }: WeekProps) {
             <ChevronRightIcon />
           </IconButton>
         </HStack>
-        <Checkbox.Root checked={weekend} onCheckedChange={(e) => setWeekend(e.checked === true)} data-testid="calendar-weekend" alignSelf="center" mt="6">
+        <Checkbox.Root checked={weekend} onCheckedChange={(e) => onWeekend(e.checked === true)} data-testid="calendar-weekend" alignSelf="center" mt="6">
           <Checkbox.HiddenInput />
           <Checkbox.Control />
           <Checkbox.Label>{t('Calendar.ShowWeekend')}</Checkbox.Label>
