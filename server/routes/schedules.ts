@@ -18,6 +18,8 @@ import {
 } from '../services/scheduling/schedules';
 import { submitSchedule } from '../services/scheduling/submit';
 import { dropItem, saveItemNote, scheduleBlacklist } from '../services/scheduling/singleItem';
+import { mySchedule } from '../services/scheduling/mySchedule';
+import { MyScheduleQuery, MyScheduleSchema } from '../../src/domain/schemas/mySchedule';
 import { runMutation } from './mutation';
 import { errors, mutationErrors } from './schemas';
 
@@ -28,6 +30,9 @@ export async function scheduleRoutes(app: FastifyInstance) {
 
   r.get('/Schedule', { schema: { tags, querystring: ScheduleQuery, response: { 200: ScheduleSchema, ...errors } } },
     (req) => weekSchedule(app.db, req.user, req.query.assigneeId, req.query.year, req.query.weekNo));
+
+  r.get('/Schedule/mine', { schema: { tags, querystring: MyScheduleQuery, response: { 200: MyScheduleSchema, ...errors } } },
+    (req) => mySchedule(app.db, req.user, req.query));
 
   r.get('/Schedule/planningWeek', { schema: { tags, querystring: PlanningWeekQuery, response: { 200: WeekFactsSchema, ...errors } } },
     (req) => planningWeek(app.db, req.user, req.query.assigneeId, req.query.year, req.query.weekNo));

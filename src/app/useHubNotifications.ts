@@ -1,12 +1,13 @@
 /**
  * Real-time 'plumber notification' events (spec 1 §7). A Registration for the admin's own company
  * and customer reaches the My plumbers badge and list at once, without a reload; JobsChanged (jobs
- * of the company changed on the server) makes the device pull now. The hub client (SignalR) is
+ * of the company changed on the server) makes the device pull now, SchedulesChanged (a week was
+ * planned or changed) refreshes the user's planned items. The hub client (SignalR) is
  * loaded after the first screen, so it stays out of the shell's first load.
  */
 import { useEffect } from 'react';
 import { useSession } from '../data/session';
-import { requestPull } from '../data/sync';
+import { requestPull, requestScheduleRefresh } from '../data/sync';
 import { NotificationType } from '../domain/enums';
 import { publishRegistration } from '../features/plumbers/notifications';
 
@@ -26,6 +27,7 @@ export function useHubNotifications(): void {
       stop = startHub((n) => {
         if (!matchesNotification(n, orgNumber, customerId)) return;
         if (n.NotificationType === NotificationType.JobsChanged) requestPull();
+        else if (n.NotificationType === NotificationType.SchedulesChanged || n.NotificationType === NotificationType.ScheduleBatch) requestScheduleRefresh();
         else if (n.NotificationType === NotificationType.Registration && isAdmin) publishRegistration();
       });
     });

@@ -7,6 +7,7 @@ import type { Job, Plumber } from '../domain/api';
 import { addressKeys } from '../domain/jobs/list';
 import type { OutboxEntry } from './commands';
 import type { StoredPhoto } from './photos/types';
+import type { MyScheduleItem } from '../domain/schemas/mySchedule';
 
 export interface LookupList {
   /** API path name of the list, e.g. 'JobTypes', 'TaskStatus', 'watermetermodels'. */
@@ -36,6 +37,7 @@ export class MeterworkDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   meta!: EntityTable<MetaEntry, 'key'>;
   photos!: EntityTable<StoredPhoto, 'assetId'>;
+  mySchedule!: EntityTable<MyScheduleItem, 'id'>;
 
   constructor(name = 'meterwork') {
     super(name);
@@ -70,6 +72,11 @@ export class MeterworkDb extends Dexie {
     // them by hash; the forms show them from here, online or not.
     this.version(5).stores({
       photos: 'assetId, taskId, jobId, [taskId+imageType]',
+    });
+    // The user's own planned schedule items (GET /api/Schedule/mine), by Oslo day: My schedule reads
+    // a day or a week of them offline (src/data/mySchedule.ts keeps them).
+    this.version(6).stores({
+      mySchedule: 'id, scheduledDate',
     });
 
     // Every write of a job (pull, outbox, replay) stores its address keys on the way down; reads

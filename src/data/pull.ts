@@ -7,6 +7,7 @@ import { db, META } from './db';
 import { getAccessToken, getRequestIdentity, getSession, onAccessToken } from './identity';
 import { applyTables, cancelScheduledReplay, onReplayed, rebase, requestReplay } from './replay';
 import { refreshPropertyMeters } from './propertyMeters';
+import { refreshMySchedule } from './mySchedule';
 import { getReplayState, setWorkerReplayState, subscribeReplayState } from './status';
 import { ApiError, apiFetch } from './transport';
 import { pageMessage, type WorkerTokenMessage } from './workerMessages';
@@ -61,7 +62,7 @@ function toApiError(e: unknown): ApiError {
 
 /**
  * The replica belongs to one user. When another user signs in, their view must not show the
- * previous user's jobs: jobs, lookups, plumbers and the cursor are cleared. The outbox is kept:
+ * previous user's jobs: jobs, lookups, plumbers, their planned items and the cursor are cleared. The outbox is kept:
  * each entry names its user and is replayed only with that user's token.
  * Returns true when the replica was cleared.
  */
@@ -69,10 +70,10 @@ export async function claimReplica(userId: string): Promise<boolean> {
   // Most starts find the replica theirs: a read, not a write lock on five stores ahead of the
   // first screen's queries (the check is repeated under the lock when it is not).
   if ((await db.meta.get(META.ownerUserId))?.value === userId) return false;
-  return db.transaction('rw', [db.jobs, db.lookups, db.plumbers, db.meta, db.outbox], async () => {
+  return db.transaction('rw', [db.jobs, db.lookups, db.plumbers, db.mySchedule, db.meta, db.outbox], async () => {
     const owner = (await db.meta.get(META.ownerUserId))?.value;
     if (owner === userId) return false;
-    await Promise.all([db.jobs.clear(), db.lookups.clear(), db.plumbers.clear()]);
+    await Promise.all([db.jobs.clear(), db.lookups.clear(), db.plumbers.clear(), db.mySchedule.clear()]);
     await db.meta.bulkDelete([META.cursor, META.lastSyncAt]);
     await db.meta.put({ key: META.ownerUserId, value: userId });
     // This user's own changes from an earlier session show at once, before the first pull.
@@ -165,6 +166,26 @@ async function quietPull(): Promise<void> {
     const err = toApiError(e);
     if (!err.network && err.status !== 401) emit({ kind: 'pull', error: err });
   }
+}
+
+/** The planned items' refresh: offline and auth failures are normal and not shown; others are emitted like a pull's. */
+async function quietScheduleRefresh(): Promise<void> {
+  try {
+    await refreshMySchedule();
+  } catch (e) {
+    const err = toApiError(e);
+    if (!err.network && err.status !== 401) emit({ kind: 'pull', error: err });
+  }
+}
+
+/** The hub said a week changed: refresh the planned items soon (bursts of notices give one refresh). */
+let scheduleTimer: ReturnType<typeof setTimeout> | null = null;
+export function requestScheduleRefresh(): void {
+  if (scheduleTimer) return;
+  scheduleTimer = setTimeout(() => {
+    scheduleTimer = null;
+    void quietScheduleRefresh();
+  }, REQUEST_PULL_DEBOUNCE_MS);
 }
 
 // ---------------------------------------------------------------- lookups and plumbers
@@ -263,6 +284,7 @@ export function startSync(): () => void {
     await quietPull();
     // In the background: the reference lists and the first screens do not wait for it.
     if (!stopped) void refreshPropertyMeters().catch(() => undefined);
+    if (!stopped) void quietScheduleRefresh();
   };
 
   const offReplayed = onReplayed((r) => {
@@ -287,7 +309,9 @@ export function startSync(): () => void {
   const onOnline = () => void syncNow();
   globalThis.addEventListener?.('online', onOnline);
   const timer = setInterval(() => {
-    if (isOnline()) void quietPull();
+    if (!isOnline()) return;
+    void quietPull();
+    void quietScheduleRefresh();
   }, PULL_INTERVAL_MS);
 
   void (async () => {

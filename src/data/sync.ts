@@ -10,7 +10,7 @@ import { getReplayState, subscribeReplayState } from './status';
 import { usePacedLiveQuery } from './pacedLiveQuery';
 
 export {
-  LOOKUP_LISTS, PULL_INTERVAL_MS, claimReplica, onDataError, pullChanges, refreshLookups, refreshPlumbers, requestPull, startSync,
+  LOOKUP_LISTS, PULL_INTERVAL_MS, claimReplica, onDataError, pullChanges, refreshLookups, refreshPlumbers, requestPull, requestScheduleRefresh, startSync,
 } from './pull';
 export type { DataErrorEvent, LookupListName } from './pull';
 export type { WorkerReplayMessage, WorkerTokenMessage } from './workerMessages';

@@ -104,7 +104,7 @@ export async function removeStreetPoints(streets: readonly string[]): Promise<vo
 }
 
 /** Reads a whole object store of the replica. */
-export async function replicaAll<T>(page: Page, store: 'jobs' | 'outbox' | 'meta' | 'lookups'): Promise<T[]> {
+export async function replicaAll<T>(page: Page, store: 'jobs' | 'outbox' | 'meta' | 'lookups' | 'mySchedule'): Promise<T[]> {
   return page.evaluate((name) => new Promise<T[]>((resolve, reject) => {
     const open = indexedDB.open('meterwork');
     open.onerror = () => reject(open.error);

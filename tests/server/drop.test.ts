@@ -216,3 +216,30 @@ describe('two server processes, one slot', () => {
     expect(laid).toHaveLength(20);
   }, 120_000);
 });
+
+describe('GET /api/Schedule/mine (the plumber’s own planned items)', () => {
+  it('answers the caller’s own laid items in the range, never another plumber’s, and bounds the range', async () => {
+    const mine = await demo.api('ola', 'GET', `/api/Schedule/mine?from=${dates[0]}&to=${dates[6]}`);
+    expect(mine.status).toBe(200);
+    const items = mine.body.items as { id: number; status: number; scheduledDate: string; weekNo: number; scheduleStartDateTime: string }[];
+    const laid = await demo.t.database.db.select().from(scheduleItems).where(eq(scheduleItems.scheduleId, sched.id));
+    const holding = laid.filter((x) => x.startTime && x.status !== ScheduleItemStatus.Cancelled).map((x) => x.id).sort((a, c) => a - c);
+    expect(items.map((i) => i.id).sort((a, c) => a - c)).toEqual(holding);
+    expect(holding.length).toBeGreaterThan(3);
+    // Cancelled items hold no time and are not shown.
+    expect(laid.some((x) => x.status === ScheduleItemStatus.Cancelled)).toBe(true);
+    expect(items.every((i) => i.status !== ScheduleItemStatus.Cancelled && i.weekNo === week.weekNo && dates.includes(i.scheduledDate))).toBe(true);
+    expect(items.map((i) => i.scheduleStartDateTime)).toEqual([...items.map((i) => i.scheduleStartDateTime)].sort());
+    // Per is a plumber of the same company with nothing planned; Nora is another company's.
+    expect((await demo.api('per', 'GET', `/api/Schedule/mine?from=${dates[0]}&to=${dates[6]}`)).body.items).toEqual([]);
+    expect((await demo.api('nora', 'GET', `/api/Schedule/mine?from=${dates[0]}&to=${dates[6]}`)).body.items).toEqual([]);
+    // Without a range: four weeks back to twelve ahead holds this week and the next weeks' (the race's 20 in week +3).
+    const all = (await demo.api('ola', 'GET', '/api/Schedule/mine')).body.items as { id: number }[];
+    expect(all.map((i) => i.id)).toEqual(expect.arrayContaining(items.map((i) => i.id)));
+    expect(all.length).toBe(items.length + 20);
+    expect((await demo.api('ola', 'GET', `/api/Schedule/mine?from=${dates[6]}&to=${dates[0]}`)).body.field).toBe('querystring/to');
+    expect((await demo.api('ola', 'GET', '/api/Schedule/mine?from=2027-01-01&to=2027-12-31')).status).toBe(400);
+    const bad = await demo.api('ola', 'GET', '/api/Schedule/mine?from=2027-02-30');
+    expect(bad.body, JSON.stringify(bad.body)).toMatchObject({ statusCode: 400, field: 'querystring/from' });
+  });
+});

@@ -1,6 +1,8 @@
 /**
- * My schedule (/schedule): the signed-in user's own jobs for a chosen day, from the replica, with
- * a day picker. Planning and the calendar belong to the scheduling screens. The day and the times are
+ * My schedule (/schedule): the signed-in user's own day, from the replica, with a day picker: the
+ * assignments the admin planned for them (schedule items with time, address, type and status; spec 1
+ * §2, spec 2 §3) beside their own jobs. Both are read from the device (db.mySchedule, db.jobs), so the
+ * day opens offline in a basement; the sync and the hub keep them fresh. The day and the times are
  * Oslo's (src/domain/time/oslo.ts), as the plan made them, whatever zone the device is set to.
  */
 import { useState } from 'react';
@@ -16,8 +18,14 @@ import { useSession } from '../../data/session';
 import { BackIcon, EmptyView, LoadingState, PageLayout } from '../../ui';
 import { DateField } from '../../ui/form';
 import { queryScheduleDay } from './queries';
+import { myScheduleBetween } from '../../data/mySchedule';
+import { rulesOf, type CardColour } from '../../domain/scheduling/itemStatus';
 
 const today = () => osloDay(new Date());
+/** The card's stripe by the status's colour group (spec 2 §4; itemStatus.ts). */
+const STRIPE: Record<CardColour, string> = {
+  white: 'gray.300', green: 'green.500', orange: 'orange.400', grey: 'gray.500', red: 'red.500', cancelled: 'gray.400',
+};
 const scheduledTime = (at: string | null | undefined) => (at ? osloTimeText(new Date(at)) : '');
 
 function ForwardIcon() {
@@ -39,6 +47,8 @@ export function MySchedulePage() {
     () => (registrationId != null ? queryScheduleDay(db, registrationId, day) : undefined),
     [registrationId, day],
   );
+  const planned = useLiveQuery(() => myScheduleBetween(day, day), [day]);
+  const { t: tp } = useTranslation('planning');
 
   if (!session) return <LoadingState />;
   const selectedDate = day;
@@ -64,6 +74,34 @@ export function MySchedulePage() {
         <Button size="sm" variant="ghost" disabled={isToday} onClick={() => setDay(today())}>{t('Today')}</Button>
       </HStack>
       <Text color="fg.muted" data-testid="schedule-day-label">{formatDateText(day)}</Text>
+
+      {planned && planned.length > 0 && (
+        <Stack gap="2" as="section" aria-labelledby="planned-heading" data-testid="schedule-planned">
+          <Text as="h2" id="planned-heading" fontWeight="semibold">{t('Planned', { count: planned.length })}</Text>
+          {planned.map((item) => (
+            <Card.Root
+              key={item.id}
+              size="sm"
+              data-testid="schedule-planned-item"
+              data-status={item.status}
+              borderInlineStartWidth="4px"
+              borderInlineStartColor={STRIPE[rulesOf(item.status).colour]}
+            >
+              <Card.Body gap="1">
+                <HStack justify="space-between" wrap="wrap">
+                  <Text fontWeight="bold" fontSize="lg">
+                    {scheduledTime(item.scheduleStartDateTime)}–{scheduledTime(item.scheduleEndDateTime)}
+                  </Text>
+                  <Text fontSize="sm" color="fg.muted">{tp(`ScheduleItemStatus.${item.status}`)}</Text>
+                </HStack>
+                <Text>{item.address}</Text>
+                <Text fontSize="sm" color="fg.muted">{tp(`AssignmentType.${item.objectType}`)}</Text>
+                {item.notes && <Text fontSize="sm">{item.notes}</Text>}
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </Stack>
+      )}
 
       {!jobs ? (
         <LoadingState />
