@@ -15,8 +15,8 @@ import type { Plumber } from '../../../domain/api';
 import { weekSlots, firstWorkingMinute } from '../../../domain/scheduling/calendarSlots';
 import { CALENDAR_WORKWEEK_DAYS } from '../../../domain/scheduling/enums';
 import type { WeekFacts } from '../../../domain/scheduling/freeWeek';
-import type { Schedule } from '../../../domain/schemas/scheduling';
-import { isoWeekDates } from '../../../domain/time/oslo';
+import type { Schedule, ScheduleItem } from '../../../domain/schemas/scheduling';
+import { isoWeekDates, osloInstant } from '../../../domain/time/oslo';
 import {
   AccessDenied, ChevronLeftIcon, ChevronRightIcon, confirm, EmptyView, LoadingState, PageLayout, RefreshIcon, useScreenClass,
 } from '../../../ui';
@@ -29,6 +29,8 @@ import { usePlanningWeek } from '../api/fetchPlanningWeek';
 import { useSchedule } from '../api/openWeekSchedule';
 import { dateText } from '../planning/PlanChooser';
 import { placeCards } from './cardLayout';
+import { CalendarDnd, type SlotTarget } from './CalendarDnd';
+import { dropCard } from './cardDrop';
 import { calendarQuery, readCalendarTarget } from './routeState';
 import { isBatchRunning, useBatchFailure, useWeekLive } from './useWeekLive';
 import { WeekGrid } from './WeekGrid';
@@ -174,7 +176,7 @@ function Week({ plumbers, plumberId, week, weekend, onWeekend, onShow }: WeekPro
         </Alert.Root>
       )}
       {schedule.data && facts.data ? (
-        <WeekView schedule={schedule.data} facts={facts.data} dates={dates} running={running} />
+        <WeekView schedule={schedule.data} facts={facts.data} dates={dates} running={running} reload={reload} />
       ) : (
         <WeekLoading reads={[schedule, facts]} errorTitles={[t('Scheduling.FailedToRetrieveSchedule'), t('WeekLoadFailed')]} />
       )}
@@ -190,13 +192,28 @@ function WeekLoading({ reads, errorTitles }: { reads: Pick<LiveRead<unknown>, 's
   return <LiveReadView read={reads[failed]} errorTitle={errorTitles[failed]}>{() => null}</LiveReadView>;
 }
 
-function WeekView({ schedule, facts, dates, running }: { schedule: Schedule; facts: WeekFacts; dates: string[]; running: boolean }) {
+function WeekView({ schedule, facts, dates, running, reload }: { schedule: Schedule; facts: WeekFacts; dates: string[]; running: boolean; reload: () => void }) {
   const slots = useMemo(() => new Map(weekSlots(facts).map((day) => [day[0].date, day])), [facts]);
-  const cards = useMemo(() => placeCards(schedule.scheduleItems, facts.dates), [schedule.scheduleItems, facts.dates]);
+  // A dropped card shows where it was dropped at once; the week read again after the drop replaces it.
+  const [moved, setMoved] = useState<{ id: number; at: string; until: string } | null>(null);
+  useEffect(() => { setMoved(null); }, [schedule.scheduleItems]);
+  const items = useMemo(() => (moved
+    ? schedule.scheduleItems.map((i) => (i.id === moved.id ? { ...i, scheduleStartDateTime: moved.at, scheduleEndDateTime: moved.until } : i))
+    : schedule.scheduleItems), [schedule.scheduleItems, moved]);
+  const cards = useMemo(() => placeCards(items, facts.dates), [items, facts.dates]);
   const first = useMemo(() => firstWorkingMinute(facts), [facts]);
+  const onDrop = (item: ScheduleItem, target: SlotTarget) => {
+    const start = osloInstant(target.date, target.from);
+    const minutes = item.scheduleStartDateTime && item.scheduleEndDateTime
+      ? Date.parse(item.scheduleEndDateTime) - Date.parse(item.scheduleStartDateTime) : item.duration * 60_000;
+    setMoved({ id: item.id, at: start.toISOString(), until: new Date(start.getTime() + minutes).toISOString() });
+    void dropCard(schedule, facts, item, target.date, target.from, reload).then((outcome) => { if (outcome !== 'saved') setMoved(null); });
+  };
   return (
     <Box inert={running} aria-busy={running} data-testid="calendar-body" data-disabled={running}>
-      <WeekGrid dates={dates} slots={slots} cards={cards} scrollToMinute={first} weekKey={`${schedule.id}`} />
+      <CalendarDnd onDrop={onDrop}>
+        <WeekGrid dates={dates} slots={slots} cards={cards} scrollToMinute={first} weekKey={`${schedule.id}`} />
+      </CalendarDnd>
     </Box>
   );
 }

@@ -10,6 +10,7 @@ import { CALENDAR_PX_PER_MINUTE, SCHEDULE_DAY_START } from '../../../domain/sche
 import { minutesOf, timeOf } from '../../../domain/scheduling/hours';
 import { cardColour, isMovable, type CardColour } from '../../../domain/scheduling/itemStatus';
 import type { PlacedCard } from './cardLayout';
+import { useCardDrag } from './CalendarDnd';
 
 const DAY_START = minutesOf(SCHEDULE_DAY_START);
 
@@ -36,15 +37,21 @@ export function ScheduleCard({ card }: ScheduleCardProps) {
   const type = t(`AssignmentType.${item.objectType}`, { defaultValue: '' });
   const status = t(`ScheduleItemStatus.${item.status}`, { defaultValue: '' });
   const short = (to - from) * CALENDAR_PX_PER_MINUTE < 80;
+  const movable = isMovable(item.status);
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useCardDrag(item, movable);
   return (
     <Box
-      as="article" data-testid="calendar-card" data-item-id={item.id} data-status={item.status} data-colour={colour}
-      data-date={card.date} data-start={timeOf(from)} data-end={timeOf(to)} data-movable={isMovable(item.status)}
+      ref={setNodeRef} {...(movable ? { ...attributes, ...listeners } : {})}
+      transform={transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined}
+      cursor={movable ? (isDragging ? 'grabbing' : 'grab') : undefined} touchAction={movable ? 'none' : undefined}
+      opacity={isDragging ? 0.85 : 1} _focusVisible={{ outline: '3px solid', outlineColor: 'blue.600' }}
+      as="article" data-testid="calendar-card" data-dragging={isDragging || undefined} data-item-id={item.id} data-status={item.status} data-colour={colour}
+      data-date={card.date} data-start={timeOf(from)} data-end={timeOf(to)} data-movable={movable}
       aria-label={`${item.address}, ${range}, ${type}, ${status}`}
       position="absolute" top={`${(from - DAY_START) * CALENDAR_PX_PER_MINUTE}px`} height={`${(to - from) * CALENDAR_PX_PER_MINUTE}px`}
       left={`calc(${(lane / lanes) * 100}% + 2px)`} width={`calc(${100 / lanes}% - 4px)`}
       bg={style.bg} color="gray.900" borderWidth="1px" borderLeftWidth="4px" borderColor={style.border} rounded="sm"
-      px="1.5" py="0.5" overflow="hidden" fontSize="xs" lineHeight="1.25" zIndex="1" boxShadow="xs"
+      px="1.5" py="0.5" overflow="hidden" fontSize="xs" lineHeight="1.25" zIndex={isDragging ? 10 : 1} boxShadow={isDragging ? 'lg' : 'xs'}
       textDecoration={colour === 'cancelled' ? 'line-through' : undefined}
     >
       <Text fontWeight="semibold" truncate>{item.address}</Text>

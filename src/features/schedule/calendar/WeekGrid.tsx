@@ -17,6 +17,7 @@ import { isoWeekday, osloDay, osloInstant } from '../../../domain/time/oslo';
 import { dateText } from '../planning/PlanChooser';
 import type { PlacedCard } from './cardLayout';
 import { ScheduleCard } from './ScheduleCard';
+import { useSlotDrop } from './CalendarDnd';
 
 const DAY_START = minutesOf(SCHEDULE_DAY_START);
 const SLOT_PX = CALENDAR_SLOT_MINUTES * CALENDAR_PX_PER_MINUTE;
@@ -41,9 +42,11 @@ export interface CalendarSlotCellProps {
 
 export function CalendarSlotCell({ slot, named }: CalendarSlotCellProps) {
   const { t } = useTranslation('planning');
+  const { setNodeRef, isOver } = useSlotDrop({ date: slot.date, from: slot.from });
   return (
     <Box
-      data-testid="calendar-slot" data-date={slot.date} data-start={timeOf(slot.from)} data-type={slot.type}
+      ref={setNodeRef} outline={isOver ? '2px solid' : undefined} outlineColor="blue.500" outlineOffset="-2px"
+      data-testid="calendar-slot" data-over={isOver || undefined} data-date={slot.date} data-start={timeOf(slot.from)} data-type={slot.type}
       data-start-date-time={osloInstant(slot.date, slot.from).toISOString()}
       height={`${SLOT_PX}px`} bg={SLOT_BG[slot.type]} borderBottomWidth="1px"
       borderColor={slot.from % 60 === 0 ? 'gray.200' : 'gray.100'} borderStyle={slot.from % 60 === 0 ? 'solid' : 'dashed'}

@@ -1,0 +1,97 @@
+/**
+ * Drag and drop on the calendar (spec 2 §4 Dragging, §5 Dropping), in Chromium as an admin works: a
+ * card dragged by the mouse to a free slot is saved there; one moved by the keyboard alone (Space, the
+ * arrows, Space) is saved and a screen reader hears where it went; one dropped on too small a gap is
+ * refused with the reason and stays where it was. The server's database is the judge of what was saved.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { addDays, isoWeek, isoWeekDates, osloDay, osloInstant } from '../../src/domain/time/oslo';
+import { ADMIN_A, PLUMBER_PER, apiHeadersOf, dbQuery, insertStreetPoints, removeStreetPoints, signIn } from './helpers';
+
+const STREET = 'Slippveien';
+
+test.use({ viewport: { width: 1400, height: 1000 }, locale: 'nb-NO' });
+test.beforeAll(async () => {
+  await removeStreetPoints([STREET]);
+  await insertStreetPoints(STREET, 3, { lat: 59.8911, lng: 10.5211, spread: 0.0004, perRow: 3 });
+});
+test.afterAll(() => removeStreetPoints([STREET]));
+
+const startOf = async (id: number) => (await dbQuery<{ start_time: Date }>('select start_time from schedule_items where id = $1', [id]))[0].start_time.toISOString();
+
+test('an admin drags a card by mouse and one by keyboard; a drop on too small a gap is refused with the reason', async ({ page }) => {
+  test.setTimeout(240_000);
+  const [{ registration_id: per }] = await dbQuery<{ registration_id: number }>('select registration_id from users where email = $1', [PLUMBER_PER]);
+  // From four weeks ahead (every day of it to come, and no other test plans Per there), the first week
+  // whose Tuesday to Thursday hold no company holiday (Christmas Eve is a half day in the demo calendar).
+  let w = isoWeek(addDays(osloDay(new Date()), 28));
+  for (let ahead = 28; ; ahead += 7) {
+    w = isoWeek(addDays(osloDay(new Date()), ahead));
+    const [{ n }] = await dbQuery<{ n: number }>('select count(*)::int as n from company_holidays where date = any($1::text[])', [isoWeekDates(w.year, w.week).slice(1, 4)]);
+    if (n === 0) break;
+  }
+  const days = isoWeekDates(w.year, w.week);
+  await signIn(page, ADMIN_A);
+  const headers = await apiHeadersOf(page, () => page.goto('/joblist'));
+  const schedule = await (await page.request.post('/api/Schedule', { headers, data: { assigneeId: per, weekNo: w.week, year: w.year } })).json();
+  const points = await dbQuery<{ id: number }>('select id from meter_points where street = $1 order by id', [STREET]);
+  const lay = async (pointId: number, date: string, minute: number) => {
+    const res = await page.request.post('/api/Scheduler/singleitem', {
+      headers, data: {
+        batchJobId: randomUUID(), scheduleId: schedule.id, weekNo: w.week, year: w.year, assigneeId: per,
+        scheduleItems: [{ id: 0, assignmentType: 1, waterMeterPointId: pointId, duration: 45, sequenceNumber: 0, isScheduled: false }],
+        plumberAvailabilityData: [], selectedItemStartDateTime: osloInstant(date, minute).toISOString(),
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()) as { id: number };
+  };
+  const a = await lay(points[0].id, days[1], 8 * 60);
+  const b = await lay(points[1].id, days[1], 10 * 60);
+  const c = await lay(points[2].id, days[2], 8 * 60);
+
+  await page.goto(`/schedule/calendar?plumber=${per}&weekNo=${w.week}&year=${w.year}`);
+  const card = (id: number) => page.locator(`[data-testid="calendar-card"][data-item-id="${id}"]`);
+  const slot = (date: string, time: string) => page.locator(`[data-testid="calendar-slot"][data-date="${date}"][data-start="${time}"]`);
+  await expect(card(a.id)).toBeVisible({ timeout: 60_000 });
+  // The grid scrolls to the working day's start a second after it shows: let it settle.
+  await page.waitForTimeout(1500);
+
+  // 1. By mouse: Tuesday 08:00 → Thursday 09:00.
+  await dragTo(page, card(a.id), slot(days[3], '09:00'));
+  await expect(card(a.id)).toHaveAttribute('data-date', days[3]);
+  await expect(card(a.id)).toHaveAttribute('data-start', '09:00');
+  await expect.poll(() => startOf(a.id)).toBe(osloInstant(days[3], 9 * 60).toISOString());
+  await expect(page.getByText('Slippveien 1 er flyttet')).toBeVisible();
+
+  // 2. By keyboard alone: Wednesday 08:00, two slots down → 09:00; the live region tells where it went.
+  await card(c.id).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(card(c.id)).toHaveAttribute('data-start', '09:00');
+  await expect.poll(() => startOf(c.id)).toBe(osloInstant(days[2], 9 * 60).toISOString());
+  await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(`kl. 09:00`);
+
+  // 3. Onto too small a gap: Tuesday's 10:00 card dropped at Wednesday 09:30 overlaps the 09:00 card.
+  const before = await startOf(b.id);
+  await dragTo(page, card(b.id), slot(days[2], '09:30'));
+  await expect(page.getByText('Oppdraget kunne ikke flyttes dit')).toBeVisible();
+  await expect(page.getByText('Tiden er tatt av et annet oppdrag hos rørleggeren', { exact: false })).toBeVisible();
+  await expect(card(b.id)).toHaveAttribute('data-date', days[1]);
+  await expect(card(b.id)).toHaveAttribute('data-start', '10:00');
+  expect(await startOf(b.id)).toBe(before);
+});
+
+/** A mouse drag the way a hand does it: press on the card's top, move in steps, let go with its top on the slot. */
+async function dragTo(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + 20, a.y + 8);
+  await page.mouse.down();
+  await page.mouse.move(a.x + 30, a.y + 20, { steps: 4 });
+  await page.mouse.move(b.x + 20, b.y + 8, { steps: 12 });
+  await page.mouse.up();
+}
