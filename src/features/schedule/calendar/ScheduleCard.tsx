@@ -47,7 +47,6 @@ export function ScheduleCard({ card }: ScheduleCardProps) {
       opacity={isDragging ? 0.85 : 1} _focusVisible={{ outline: '3px solid', outlineColor: 'blue.600' }}
       as="article" data-testid="calendar-card" data-dragging={isDragging || undefined} data-item-id={item.id} data-status={item.status} data-colour={colour}
       data-date={card.date} data-start={timeOf(from)} data-end={timeOf(to)} data-movable={movable}
-      aria-label={`${item.address}, ${range}, ${type}, ${status}`}
       position="absolute" top={`${(from - DAY_START) * CALENDAR_PX_PER_MINUTE}px`} height={`${(to - from) * CALENDAR_PX_PER_MINUTE}px`}
       left={`calc(${(lane / lanes) * 100}% + 2px)`} width={`calc(${100 / lanes}% - 4px)`}
       bg={style.bg} color="gray.900" borderWidth="1px" borderLeftWidth="4px" borderColor={style.border} rounded="sm"
