@@ -2,7 +2,10 @@
  * Drag and drop on the calendar (spec 2 §4 Dragging, §5 Dropping), in Chromium as an admin works: a
  * card dragged by the mouse to a free slot is saved there; one moved by the keyboard alone (Space, the
  * arrows, Space) is saved and a screen reader hears where it went; one dropped on too small a gap is
- * refused with the reason and stays where it was. The server's database is the judge of what was saved.
+ * refused with the reason and stays where it was. Then the admin marks Tuesday morning absent from a
+ * slot's menu, typing the times key by key: a "to" before "from" keeps Save disabled with the spec's
+ * text; saved, the slots show the absence and the card it now lies over is named. The server's
+ * database is the judge of what was saved.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -66,14 +69,19 @@ test('an admin drags a card by mouse and one by keyboard; a drop on too small a 
   await expect(page.getByText('Slippveien 1 er flyttet')).toBeVisible();
 
   // 2. By keyboard alone: Wednesday 08:00, two slots down → 09:00; the live region tells where it went.
+  // As a screen-reader user does: a key, then listen to where the card is, then the next key.
+  const live = page.locator('[id^="DndLiveRegion"]');
   await card(c.id).focus();
   await page.keyboard.press('Space');
+  await expect(live).toContainText('kl. 08:00');
   await page.keyboard.press('ArrowDown');
+  await expect(live).toContainText('kl. 08:30');
   await page.keyboard.press('ArrowDown');
+  await expect(live).toContainText('kl. 09:00');
   await page.keyboard.press('Space');
   await expect(card(c.id)).toHaveAttribute('data-start', '09:00');
   await expect.poll(() => startOf(c.id)).toBe(osloInstant(days[2], 9 * 60).toISOString());
-  await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(`kl. 09:00`);
+  await expect(live).toContainText('Slippveien 3 sluppet');
 
   // 3. Onto too small a gap: Tuesday's 10:00 card dropped at Wednesday 09:30 overlaps the 09:00 card.
   const before = await startOf(b.id);
@@ -83,6 +91,35 @@ test('an admin drags a card by mouse and one by keyboard; a drop on too small a 
   await expect(card(b.id)).toHaveAttribute('data-date', days[1]);
   await expect(card(b.id)).toHaveAttribute('data-start', '10:00');
   expect(await startOf(b.id)).toBe(before);
+
+  // 4. Availability: Tuesday 08:00's menu → change availability → absent 08:00–12:00.
+  await slot(days[1], '08:00').click();
+  const menu = page.getByTestId('calendar-slot-menu');
+  await expect(menu.getByRole('menuitem', { name: 'Legg til nytt objekt' })).toBeVisible();
+  await menu.getByRole('menuitem', { name: 'Endre tilgjengelighet' }).click();
+  const dialog = page.getByTestId('availability-dialog');
+  await expect(dialog).toBeVisible();
+  const to = dialog.getByLabel('Til', { exact: true });
+  await to.click();
+  await to.pressSequentially('07:30');
+  await to.press('Tab');
+  await expect(dialog.getByText('Ugyldig tid: til må være senere enn fra')).toBeVisible();
+  await expect(dialog.getByTestId('availability-save')).toBeDisabled();
+  await to.click();
+  await to.pressSequentially('12:00');
+  await to.press('Tab');
+  await expect(dialog.getByTestId('availability-save')).toBeEnabled();
+  await dialog.getByTestId('availability-save').click();
+  await expect(page.getByText('Tilgjengeligheten er oppdatert')).toBeVisible();
+  // The 10:00 card now lies on absent time: it is named.
+  await expect(page.getByText(/Dette oppdraget ligger nå utenfor rørleggerens tid/)).toBeVisible();
+  await expect(page.getByRole('alertdialog').or(page.getByRole('dialog')).getByText(/Slippveien 2/)).toBeVisible();
+  await expect(slot(days[1], '09:00')).toHaveAttribute('data-type', 'Halfday');
+  await expect(slot(days[1], '13:00')).toHaveAttribute('data-type', 'Free');
+  const rows = await dbQuery<{ availability_type_id: number; start_time: string; end_time: string }>(
+    'select availability_type_id, start_time, end_time from plumber_availability where registration_id = $1 and date = $2', [per, days[1]]);
+  expect(rows).toEqual([{ availability_type_id: 3, start_time: '08:00', end_time: '12:00' }]);
+  await dbQuery('delete from plumber_availability where registration_id = $1 and date = $2', [per, days[1]]);
 });
 
 /** A mouse drag the way a hand does it: press on the card's top, move in steps, let go with its top on the slot. */

@@ -6,17 +6,17 @@
  * phone (280–600 px) gets the device-not-supported message.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Checkbox, Dialog, HStack, Heading, IconButton, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Checkbox, Dialog, HStack, Heading, IconButton, Menu, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { LiveRead } from '../../../data/liveRead';
 import { useSession } from '../../../data/session';
 import type { Plumber } from '../../../domain/api';
-import { weekSlots, firstWorkingMinute } from '../../../domain/scheduling/calendarSlots';
+import { CalendarSlotType, weekSlots, firstWorkingMinute, type CalendarSlot } from '../../../domain/scheduling/calendarSlots';
 import { CALENDAR_WORKWEEK_DAYS } from '../../../domain/scheduling/enums';
 import type { WeekFacts } from '../../../domain/scheduling/freeWeek';
 import type { Schedule, ScheduleItem } from '../../../domain/schemas/scheduling';
-import { isoWeekDates, osloInstant } from '../../../domain/time/oslo';
+import { isoWeekDates, osloDay, osloInstant } from '../../../domain/time/oslo';
 import {
   AccessDenied, ChevronLeftIcon, ChevronRightIcon, confirm, EmptyView, LoadingState, PageLayout, RefreshIcon, useScreenClass,
 } from '../../../ui';
@@ -31,6 +31,7 @@ import { dateText } from '../planning/PlanChooser';
 import { placeCards } from './cardLayout';
 import { CalendarDnd, type SlotTarget } from './CalendarDnd';
 import { dropCard } from './cardDrop';
+import { AvailabilityDialog, type AvailabilityTarget } from './AvailabilityDialog';
 import { calendarQuery, readCalendarTarget } from './routeState';
 import { isBatchRunning, useBatchFailure, useWeekLive } from './useWeekLive';
 import { WeekGrid } from './WeekGrid';
@@ -209,11 +210,51 @@ function WeekView({ schedule, facts, dates, running, reload }: { schedule: Sched
     setMoved({ id: item.id, at: start.toISOString(), until: new Date(start.getTime() + minutes).toISOString() });
     void dropCard(schedule, facts, item, target.date, target.from, reload).then((outcome) => { if (outcome !== 'saved') setMoved(null); });
   };
+  // spec 2 §2.2: a slot's menu. A free slot offers "add new object" (planning from the slot's start)
+  // and "change availability"; every other slot only the latter.
+  const navigate = useNavigate();
+  const { t } = useTranslation('planning');
+  const [menu, setMenu] = useState<{ slot: CalendarSlot; x: number; y: number } | null>(null);
+  const [availability, setAvailability] = useState<AvailabilityTarget | null>(null);
+  const onMenuSelect = (value: string) => {
+    if (!menu) return;
+    const { slot } = menu;
+    setMenu(null);
+    if (value === 'availability') setAvailability({ plumberId: schedule.assigneeId, date: slot.date, from: slot.from });
+    else {
+      navigate(`/schedule/plan/edit/${schedule.id}`, {
+        state: {
+          scheduleId: schedule.id, plumberId: schedule.assigneeId, calendarWeek: schedule.weekNo, year: schedule.year,
+          startDateTime: osloInstant(slot.date, slot.from).toISOString(), skipWeekCount: 1,
+        },
+      });
+    }
+  };
   return (
     <Box inert={running} aria-busy={running} data-testid="calendar-body" data-disabled={running}>
+      <HStack justify="end" mb="2">
+        <Button size="sm" variant="outline" data-testid="calendar-change-availability"
+          onClick={() => setAvailability({ plumberId: schedule.assigneeId, date: dates.find((d) => d >= osloDay(new Date())) ?? dates[0], from: first ?? 7 * 60 })}>
+          {t('Calendar.Availability.Open')}
+        </Button>
+      </HStack>
       <CalendarDnd onDrop={onDrop}>
-        <WeekGrid dates={dates} slots={slots} cards={cards} scrollToMinute={first} weekKey={`${schedule.id}`} />
+        <WeekGrid dates={dates} slots={slots} cards={cards} scrollToMinute={first} weekKey={`${schedule.id}`} onSlotMenu={(slot, at) => setMenu({ slot, ...at })} />
       </CalendarDnd>
+      <Menu.Root
+        open={!!menu} onOpenChange={(e) => { if (!e.open) setMenu(null); }} onSelect={(d) => onMenuSelect(d.value)}
+        positioning={{ getAnchorRect: () => ({ x: menu?.x ?? 0, y: menu?.y ?? 0, width: 0, height: 0 }) }}
+      >
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content data-testid="calendar-slot-menu">
+              {menu?.slot.type === CalendarSlotType.Free && <Menu.Item value="add">{t('Calendar.AddObject')}</Menu.Item>}
+              <Menu.Item value="availability">{t('Calendar.Availability.Open')}</Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      <AvailabilityDialog target={availability} onClose={() => setAvailability(null)} onSaved={reload} />
     </Box>
   );
 }

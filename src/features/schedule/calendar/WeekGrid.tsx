@@ -38,15 +38,18 @@ export interface CalendarSlotCellProps {
   slot: CalendarSlot;
   /** The first slot of a run of its type: it carries the type's name. */
   named: boolean;
+  /** A click on the slot: its menu (spec 2 §2.2) at that point. */
+  onMenu?: (slot: CalendarSlot, at: { x: number; y: number }) => void;
 }
 
-export function CalendarSlotCell({ slot, named }: CalendarSlotCellProps) {
+export function CalendarSlotCell({ slot, named, onMenu }: CalendarSlotCellProps) {
   const { t } = useTranslation('planning');
   const { setNodeRef, isOver } = useSlotDrop({ date: slot.date, from: slot.from });
   return (
     <Box
       ref={setNodeRef} outline={isOver ? '2px solid' : undefined} outlineColor="blue.500" outlineOffset="-2px"
-      data-testid="calendar-slot" data-over={isOver || undefined} data-date={slot.date} data-start={timeOf(slot.from)} data-type={slot.type}
+      data-testid="calendar-slot" data-over={isOver || undefined} onClick={onMenu ? (e) => onMenu(slot, { x: e.clientX, y: e.clientY }) : undefined}
+      cursor={onMenu ? 'context-menu' : undefined} data-date={slot.date} data-start={timeOf(slot.from)} data-type={slot.type}
       data-start-date-time={osloInstant(slot.date, slot.from).toISOString()}
       height={`${SLOT_PX}px`} bg={SLOT_BG[slot.type]} borderBottomWidth="1px"
       borderColor={slot.from % 60 === 0 ? 'gray.200' : 'gray.100'} borderStyle={slot.from % 60 === 0 ? 'solid' : 'dashed'}
@@ -61,13 +64,14 @@ export interface DayColumnProps {
   date: string;
   slots: CalendarSlot[];
   cards: PlacedCard[];
+  onSlotMenu?: CalendarSlotCellProps['onMenu'];
 }
 
-export function DayColumn({ date, slots, cards }: DayColumnProps) {
+export function DayColumn({ date, slots, cards, onSlotMenu }: DayColumnProps) {
   return (
     <Box position="relative" data-testid="calendar-day" data-date={date} borderLeftWidth="1px" borderColor="gray.300">
       {slots.map((slot, i) => (
-        <CalendarSlotCell key={slot.from} slot={slot} named={NAMED.includes(slot.type) && (i === 0 || slots[i - 1].type !== slot.type)} />
+        <CalendarSlotCell key={slot.from} slot={slot} named={NAMED.includes(slot.type) && (i === 0 || slots[i - 1].type !== slot.type)} onMenu={onSlotMenu} />
       ))}
       {cards.map((card) => <ScheduleCard key={card.item.id} card={card} />)}
     </Box>
@@ -83,9 +87,10 @@ export interface WeekGridProps {
   scrollToMinute: number | null;
   /** Changes when another week or plumber is shown: it scrolls again. */
   weekKey: string;
+  onSlotMenu?: CalendarSlotCellProps['onMenu'];
 }
 
-export function WeekGrid({ dates, slots, cards, scrollToMinute, weekKey }: WeekGridProps) {
+export function WeekGrid({ dates, slots, cards, scrollToMinute, weekKey, onSlotMenu }: WeekGridProps) {
   const { t } = useTranslation('hours');
   const scroller = useRef<HTMLDivElement>(null);
   const today = osloDay(new Date());
@@ -123,7 +128,7 @@ export function WeekGrid({ dates, slots, cards, scrollToMinute, weekKey }: WeekG
             </Box>
           ))}
         </Box>
-        {dates.map((date) => <DayColumn key={date} date={date} slots={slots.get(date) ?? []} cards={cards.get(date) ?? []} />)}
+        {dates.map((date) => <DayColumn key={date} date={date} slots={slots.get(date) ?? []} cards={cards.get(date) ?? []} onSlotMenu={onSlotMenu} />)}
       </Box>
     </Box>
   );
