@@ -1,10 +1,10 @@
 /** The cluster worker's message protocol, its core run in Node without a Worker. */
 import { describe, expect, it } from 'vitest';
-import Supercluster from 'supercluster';
 import {
-  clusterZoomFor, createClusterCore, HIGH_ZOOMS, INDEX_MAX_ZOOM, LOW_ZOOMS, SPLIT_ZOOM, streamedPoints, SUPERCLUSTER_OPTIONS, type ClusterAnswer,
+  clusterZoomFor, createClusterCore, FULL_ZOOMS, INDEX_MAX_ZOOM, LOW_ZOOMS, SPLIT_ZOOM, streamedPoints, SUPERCLUSTER_OPTIONS, type ClusterAnswer,
 } from '../../src/features/schedule/map/clusterCore';
 import { MAP_MAX_ZOOM } from '../../src/domain/scheduling/enums';
+import { SeparatedSupercluster } from '../../src/features/schedule/map/clusterIndex';
 import { scatteredItems } from './planning-map-fixtures';
 
 const WORLD: [number, number, number, number] = [-180, -90, 180, 90];
@@ -82,28 +82,27 @@ describe('cluster worker core', () => {
       .toMatchObject({ type: 'error', generation: 1, queryId: 5 });
   });
 
-  it('builds only the levels asked for: the low part up to SPLIT_ZOOM, the high part above, together every zoom with every point', () => {
+  it('builds only the levels asked for: the preview up to SPLIT_ZOOM, the whole index every level, each zoom with every point', () => {
     const points = scatteredItems(20_000);
     const low = createClusterCore();
-    const high = createClusterCore();
+    const full = createClusterCore();
     expect(low.handle({ type: 'load', generation: 1, coords: coordsOf(points), zooms: LOW_ZOOMS }).answer).toMatchObject({ type: 'loaded', zooms: [0, SPLIT_ZOOM] });
-    expect(high.handle({ type: 'load', generation: 1, coords: coordsOf(points), zooms: HIGH_ZOOMS }).answer).toMatchObject({ type: 'loaded', zooms: [SPLIT_ZOOM + 1, INDEX_MAX_ZOOM] });
+    expect(full.handle({ type: 'load', generation: 1, coords: coordsOf(points), zooms: FULL_ZOOMS }).answer).toMatchObject({ type: 'loaded', zooms: [0, INDEX_MAX_ZOOM] });
     const counts: number[] = [];
     for (let zoom = 0; zoom <= MAP_MAX_ZOOM; zoom++) {
-      const part = clusterZoomFor(zoom) <= SPLIT_ZOOM ? low : high;
-      const view = viewOf(part.handle({ type: 'view', generation: 1, queryId: zoom, bbox: WORLD, zoom }).answer);
+      const view = viewOf(full.handle({ type: 'view', generation: 1, queryId: zoom, bbox: WORLD, zoom }).answer);
+      expect(view.full).toBe(true);
       expect(total(view.counts)).toBe(20_000);
       counts.push(view.counts.length);
+      if (zoom <= SPLIT_ZOOM) {
+        const preview = viewOf(low.handle({ type: 'view', generation: 1, queryId: zoom, bbox: WORLD, zoom }).answer);
+        expect(preview.full).toBe(false);
+        expect(total(preview.counts)).toBe(20_000);
+      }
     }
-    // Fewer, bigger clusters further out, also across the cut; the points themselves at the most zoom.
+    // Fewer, bigger clusters further out; the points themselves at the most zoom.
     for (let z = 1; z < counts.length; z++) expect(counts[z]).toBeGreaterThanOrEqual(counts[z - 1]);
-    expect(counts[SPLIT_ZOOM + 1]).toBeGreaterThan(counts[SPLIT_ZOOM]);
     expect(counts[MAP_MAX_ZOOM]).toBe(20_000);
-    // A cluster of the low part falls apart at the cut at the latest.
-    const atCut = viewOf(low.handle({ type: 'view', generation: 1, queryId: 99, bbox: WORLD, zoom: SPLIT_ZOOM }).answer);
-    const cluster = atCut.refs[atCut.counts.findIndex((c) => c > 1)];
-    const expansion = low.handle({ type: 'expand', generation: 1, queryId: 100, clusterId: cluster }).answer;
-    expect(expansion.type === 'expansion' && expansion.zoom).toBe(SPLIT_ZOOM + 1);
   });
 
   it('clusters the streamed points exactly as supercluster clusters GeoJSON features of them', () => {
@@ -112,7 +111,7 @@ describe('cluster worker core', () => {
     expect([...streamedPoints(coords)].length).toBe(5000);
     const core = createClusterCore();
     core.handle({ type: 'load', generation: 1, coords });
-    const reference = new Supercluster<{ i: number }>(SUPERCLUSTER_OPTIONS).load(points.map((p, i) => ({
+    const reference = new SeparatedSupercluster<{ i: number }>(SUPERCLUSTER_OPTIONS).load(points.map((p, i) => ({
       type: 'Feature' as const, properties: { i }, geometry: { type: 'Point' as const, coordinates: [p.lng, p.lat] },
     })));
     for (const zoom of [3, 9, 12, 13, 16, MAP_MAX_ZOOM]) {

@@ -58,8 +58,9 @@ export class ClusterCanvasLayer extends L.Layer {
   }
 
   /**
-   * Clusters a new set of points; the map shows them once the worker holding the levels up to
-   * SPLIT_ZOOM has indexed them (a view above it waits for the other worker).
+   * Clusters a new set of points; the map shows them once the preview of the levels up to
+   * SPLIT_ZOOM is built (a view above it waits for the whole index), and draws again from the whole
+   * index once that is built (clusterClient.ts).
    */
   setPoints(points: readonly AssignmentListItem[]): void {
     this.loadStart = performance.now();
@@ -73,6 +74,11 @@ export class ClusterCanvasLayer extends L.Layer {
       this.indexMs = indexMs;
       this.points = wanted;
       this.view = null;
+      this.answered = null;
+      void this.query();
+    });
+    void client.whenFull().then((built) => {
+      if (!built || this.client !== client || this.view?.full !== false) return;
       this.answered = null;
       void this.query();
     });
@@ -235,10 +241,19 @@ export class ClusterCanvasLayer extends L.Layer {
     if (i < 0 || !this.hits || !this.client) return;
     const map = this._map as L.Map;
     if (this.hits.count[i] > 1) {
-      // The cluster ids are those of the index part that answered the drawn view's zoom.
-      const drawnZoom = this.view?.zoom ?? map.getZoom();
+      const client = this.client;
+      if (this.view && !this.view.full) {
+        // A cluster of the first view's preview: its children are the whole index's. Draw from that
+        // first, then zoom into the cluster under the click there.
+        void client.whenFull().then(async (built) => {
+          if (!built || this.client !== client) return;
+          if (!this.view?.full) await this.query();
+          if (this.view?.full) this.onClick(e);
+        });
+        return;
+      }
       const center = map.containerPointToLatLng([this.hits.x[i], this.hits.y[i]]);
-      void this.client.expansionZoom(this.hits.ref[i], drawnZoom).then((zoom) => {
+      void client.expansionZoom(this.hits.ref[i]).then((zoom) => {
         if (zoom !== null && this._map) this._map.setView(center, Math.max(zoom, this._map.getZoom() + 1));
       });
       return;

@@ -1,12 +1,14 @@
 /**
  * The page's side of the cluster index: loads the shown points, asks for views and expansion zooms,
- * and answers each with a promise. The index lives in two workers (clusterCore.ts, SPLIT_ZOOM): the
- * levels up to SPLIT_ZOOM in one, built first, those above in the other; a question goes to the
- * worker holding its zoom. A view asked before the previous one came back supersedes it: only the
- * newest is wanted (a pan makes many moves).
+ * and answers each with a promise. Two workers (clusterCore.ts, SPLIT_ZOOM): one builds the preview
+ * of the levels up to SPLIT_ZOOM, for the first view, the other the whole index; once that is built
+ * it answers every question, before then a view up to SPLIT_ZOOM comes from the preview and one above
+ * waits for the whole index. An expansion zoom always comes from the whole index (clusterCore.ts).
+ * A view asked before the previous one came back supersedes it: only the newest is wanted (a pan
+ * makes many moves).
  */
 import type { AssignmentListItem } from '../../../domain/schemas/scheduling';
-import { clusterZoomFor, HIGH_ZOOMS, LOW_ZOOMS, SPLIT_ZOOM, type ClusterAnswer, type ClusterRequest } from './clusterCore';
+import { clusterZoomFor, FULL_ZOOMS, LOW_ZOOMS, SPLIT_ZOOM, type ClusterAnswer, type ClusterRequest } from './clusterCore';
 
 export type ViewAnswer = Extract<ClusterAnswer, { type: 'view' }>;
 
@@ -132,18 +134,22 @@ export class ClusterClient {
   private readonly low: WorkerLink;
   private readonly high: WorkerLink;
   private loads = 0;
+  /** The newest load's whole index: resolves true once built, false when superseded. */
+  private full: Promise<boolean> = Promise.resolve(false);
+  private fullBuilt = false;
 
   constructor(onError: (err: Error) => void) {
     const workers = spare ?? { low: startWorker('low'), high: startWorker('high') };
     spare = null;
     this.low = new WorkerLink(workers.low, LOW_ZOOMS, onError);
-    this.high = new WorkerLink(workers.high, HIGH_ZOOMS, onError);
+    this.high = new WorkerLink(workers.high, FULL_ZOOMS, onError);
   }
 
   /**
-   * Hands both workers the points' coordinates. Resolves with the low levels' indexing time once
-   * they can answer (the map's first view; a view above SPLIT_ZOOM waits for the other worker
-   * itself), null when superseded. The time of each part is noted as a 'planning-map:index' measure.
+   * Hands both workers the points' coordinates. Resolves with the preview's indexing time once it
+   * can answer (the map's first view; a view above SPLIT_ZOOM waits for the whole index), null when
+   * superseded; `whenFull` tells when the whole index is built. The time of each part is noted as a
+   * 'planning-map:index' measure ('low' the preview, 'high' the whole index).
    */
   load(points: readonly AssignmentListItem[]): Promise<number | null> {
     const coords = new Float64Array(points.length * 2);
@@ -159,22 +165,38 @@ export class ClusterClient {
     };
     const high = coords.slice();
     const low = this.low.load(coords).then(note('low'));
-    // The levels above start once the map's first view can be answered: on two cores they would
-    // otherwise share them with the low levels and the page's own first drawing.
-    void this.high.load(high, low).then(note('high'));
+    // The whole index starts once the map's first view can be answered: on two cores it would
+    // otherwise share them with the preview and the page's own first drawing.
+    this.fullBuilt = false;
+    this.full = this.high.load(high, low).then(note('high')).then((ms) => {
+      const built = ms !== null && load === this.loads;
+      if (built) this.fullBuilt = true;
+      return built;
+    });
     return low;
   }
 
-  /** The clusters and points in `bbox` ([west, south, east, north]) at the map's `zoom`; null when superseded. */
+  /**
+   * The clusters and points in `bbox` ([west, south, east, north]) at the map's `zoom` (its `full`
+   * says whether from the whole index); null when superseded.
+   */
   view(bbox: [number, number, number, number], zoom: number): Promise<ViewAnswer | null> {
     const [asked, other] = this.linksFor(zoom);
     other.dropViews();
     return asked.view(bbox, zoom);
   }
 
-  /** The zoom at which a cluster of a view at `zoom` falls apart (at most the map's max zoom); null when superseded. */
-  expansionZoom(clusterId: number, zoom: number): Promise<number | null> {
-    return this.linksFor(zoom)[0].expansionZoom(clusterId);
+  /** Resolves true once the newest load's whole index is built, false when a newer load came first. */
+  whenFull(): Promise<boolean> {
+    return this.full;
+  }
+
+  /**
+   * The zoom at which a cluster of a view from the whole index (`full`) falls apart (at most the
+   * map's max zoom); null when superseded.
+   */
+  expansionZoom(clusterId: number): Promise<number | null> {
+    return this.high.expansionZoom(clusterId);
   }
 
   terminate(): void {
@@ -183,6 +205,6 @@ export class ClusterClient {
   }
 
   private linksFor(zoom: number): [WorkerLink, WorkerLink] {
-    return clusterZoomFor(zoom) <= SPLIT_ZOOM ? [this.low, this.high] : [this.high, this.low];
+    return !this.fullBuilt && clusterZoomFor(zoom) <= SPLIT_ZOOM ? [this.low, this.high] : [this.high, this.low];
   }
 }

@@ -9,12 +9,14 @@
  * falls apart. Answers carry the request's `generation` (which load they belong to) and `queryId`,
  * so the page can drop answers it no longer wants.
  *
- * A load may build only some of the index's levels (`zooms`): the page keeps the levels up to
- * SPLIT_ZOOM in one worker and those above in another (clusterClient.ts), so the map's first view
- * waits for the cheap levels only (see SPLIT_ZOOM).
+ * A load may build only some of the index's levels (`zooms`): the page's first view is drawn from a
+ * preview of the levels up to SPLIT_ZOOM in one worker while the whole index is built in another
+ * (clusterClient.ts, see SPLIT_ZOOM).
  */
-import Supercluster, { type ClusterProperties, type PointFeature } from 'supercluster';
-import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, MAP_MAX_ZOOM } from '../../../domain/scheduling/enums';
+import type { ClusterProperties, PointFeature } from 'supercluster';
+import { CLUSTER_MAX_ZOOM, MAP_MAX_ZOOM } from '../../../domain/scheduling/enums';
+import { MAX_ITEM_ICON_SIZE } from './clusterIcon';
+import { SeparatedSupercluster } from './clusterIndex';
 
 export type ClusterRequest =
   | {
@@ -29,6 +31,8 @@ export type ClusterAnswer =
   | { type: 'loaded'; generation: number; count: number; ms: number; zooms: [number, number] }
   | {
     type: 'view'; generation: number; queryId: number; zoom: number;
+    /** From the whole index (every level, one hierarchy), not the first view's preview (SPLIT_ZOOM). */
+    full: boolean;
     /** The worker's own time for the answer. */
     ms: number;
     /** lng,lat pairs of each item. */
@@ -56,26 +60,30 @@ export interface Reply {
 export const INDEX_MAX_ZOOM = Math.min(CLUSTER_MAX_ZOOM, MAP_MAX_ZOOM - 1);
 
 /**
+ * The clustering radius, in screen pixels: the largest icon spec 2 §9 draws (100 px) instead of its
+ * default radius of 40 px, which is narrower than every cluster icon (50–100 px), so that
+ * neighbouring clusters stood over each other's counts. The index (clusterIndex.ts) then merges
+ * whatever icons still overlap; starting from the wider radius leaves it little to merge, and the
+ * index is built faster (50,000 demo points, all levels, Node here: about 75 ms against 120 ms
+ * with 40 px; tests/unit/mapClusters.test.ts prints it).
  * Supercluster's radius is relative to its tile extent; Leaflet's tiles are 256 px, so an extent of
- * 256 makes CLUSTER_RADIUS real screen pixels.
+ * 256 makes it real screen pixels.
  */
-export const SUPERCLUSTER_OPTIONS = { radius: CLUSTER_RADIUS, maxZoom: INDEX_MAX_ZOOM, minZoom: 0, extent: 256, nodeSize: 64 } as const;
+export const CLUSTER_RADIUS_PX = MAX_ITEM_ICON_SIZE;
+export const SUPERCLUSTER_OPTIONS = { radius: CLUSTER_RADIUS_PX, maxZoom: INDEX_MAX_ZOOM, minZoom: 0, extent: 256, nodeSize: 64 } as const;
 
 /**
- * Where the index is cut in two: levels 0 to SPLIT_ZOOM in one worker, clustered from the points
- * themselves at SPLIT_ZOOM and down from there, and SPLIT_ZOOM + 1 to INDEX_MAX_ZOOM in another.
- * Supercluster builds its levels from the most zoomed in down, and those (where nearly every point
- * still stands alone) are most of the work: for 50,000 distinct places, all levels cost 155 ms of
- * CPU in Node here, levels 0–12 from the points 35 ms, 13–18 175 ms. The map opens at zoom 9 (spec 2
- * §9), so its first view waits for the 35 ms; the levels above are built next, in the other
- * worker. The one difference from a single index: each part nests within itself, but a cluster at
- * SPLIT_ZOOM is not made of exactly the clusters at SPLIT_ZOOM + 1 (a point at its rim may belong to
- * a neighbour's cluster one zoom in), and a cluster's expansion zoom at SPLIT_ZOOM or below is at
- * most SPLIT_ZOOM + 1, where the upper part's clusters take over.
+ * The map's first view is drawn before the whole index is built: one worker builds a preview of the
+ * levels 0 to SPLIT_ZOOM, clustered from the points themselves at SPLIT_ZOOM and down from there
+ * (about 30 ms for the 50,000 demo points in Node here), the other the whole index, every level
+ * from the points at INDEX_MAX_ZOOM down (about 75 ms), which nests: a cluster's points are exactly
+ * those of its children one zoom in, and its expansion zoom is where it falls apart. The preview
+ * nests within itself only, so it answers views until the whole index is built, never a click on a
+ * cluster (clusterClient.ts, ClusterCanvasLayer.ts). The map opens at zoom 9 (spec 2 §9).
  */
 export const SPLIT_ZOOM = 12;
 export const LOW_ZOOMS: [number, number] = [0, SPLIT_ZOOM];
-export const HIGH_ZOOMS: [number, number] = [SPLIT_ZOOM + 1, INDEX_MAX_ZOOM];
+export const FULL_ZOOMS: [number, number] = [0, INDEX_MAX_ZOOM];
 
 /** The index's zoom for the map's zoom: its own level, or the points themselves at the map's most zoom. */
 export const clusterZoomFor = (mapZoom: number): number => (mapZoom >= MAP_MAX_ZOOM ? INDEX_MAX_ZOOM + 1 : Math.max(0, Math.floor(mapZoom)));
@@ -112,14 +120,16 @@ export function streamedPoints(coords: Float64Array): PointFeature<null>[] {
 }
 
 export function createClusterCore() {
-  let index: Supercluster<null> | null = null;
+  let index: SeparatedSupercluster<null> | null = null;
   let generation = -1;
+  let full = false;
 
   function load(req: Extract<ClusterRequest, { type: 'load' }>): Reply {
     const t0 = performance.now();
     const [minZoom, maxZoom] = req.zooms ?? [0, INDEX_MAX_ZOOM];
-    index = new Supercluster<null>({ ...SUPERCLUSTER_OPTIONS, minZoom, maxZoom }).load(streamedPoints(req.coords));
+    index = new SeparatedSupercluster<null>({ ...SUPERCLUSTER_OPTIONS, minZoom, maxZoom }).load(streamedPoints(req.coords));
     generation = req.generation;
+    full = minZoom === FULL_ZOOMS[0] && maxZoom === FULL_ZOOMS[1];
     return { answer: { type: 'loaded', generation, count: req.coords.length >> 1, ms: performance.now() - t0, zooms: [minZoom, maxZoom] }, transfer: [] };
   }
 
@@ -144,7 +154,7 @@ export function createClusterCore() {
       }
     });
     return {
-      answer: { type: 'view', generation, queryId: req.queryId, zoom: req.zoom, ms: performance.now() - t0, lngLat, counts, refs },
+      answer: { type: 'view', generation, queryId: req.queryId, zoom: req.zoom, full, ms: performance.now() - t0, lngLat, counts, refs },
       transfer: [lngLat.buffer, counts.buffer, refs.buffer],
     };
   }

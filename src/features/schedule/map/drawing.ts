@@ -5,11 +5,11 @@
  */
 import type { AssignmentListItem } from '../../../domain/schemas/scheduling';
 import type { ViewAnswer } from './clusterClient';
-import { clusterIconSize } from './clusterIcon';
+import { clusterIconSize, POINT_RADIUS } from './clusterIcon';
 import { markerStyle, type MapMode } from './markerStyle';
 import { spiralOffsets, spreadGroups } from './spiral';
 
-export const POINT_RADIUS = 7;
+export { POINT_RADIUS };
 const CLUSTER_FILL = 'rgba(43, 108, 176, 0.85)';
 const CLUSTER_HALO = 'rgba(43, 108, 176, 0.3)';
 const CLUSTER_FONT = '600 13px system-ui, sans-serif';
