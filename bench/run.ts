@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the budgets of DESIGN.md, measured. Prints each figure beside its budget.
- * Sections: shell, joblist, browser, api, photo, photopath, outbox, memory, replay, report, barcode, register, planningmap, assignments, load, batch, routes (`npx tsx bench/run.ts photo` runs one).
+ * Sections: shell, joblist, browser, api, photo, photopath, outbox, memory, replay, report, barcode, register, planningmap, assignments, load, batch, drop, routes (`npx tsx bench/run.ts photo` runs one).
  * Needs Debian's Chromium (the in-browser job list, the photo pipeline) and builds the web app first if it is stale.
  */
 import path from 'node:path';
@@ -23,6 +23,7 @@ import { formatLoadBench, runLoadBench } from './load';
 import { formatBatchBench, runBatchBench } from './batch';
 import { formatRouteGroupingBench, runRouteGroupingBench } from './routeGrouping';
 import { benchPlanningOpen, formatPlanningOpenBench } from './planningOpen';
+import { formatDropBench, runDropBench } from './drop';
 
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const only = process.argv.slice(2);
@@ -30,7 +31,7 @@ const want = (name: string) => only.length === 0 || only.includes(name);
 
 async function main() {
   // The barcode section reads labels and the planning map builds its own page: run alone, they need no build.
-  if (only.length === 0 || only.some((name) => name !== 'barcode' && name !== 'planningmap' && name !== 'register' && name !== 'assignments' && name !== 'load' && name !== 'batch' && name !== 'routes')) await ensureWebBuild(path.resolve('dist'));
+  if (only.length === 0 || only.some((name) => name !== 'barcode' && name !== 'planningmap' && name !== 'register' && name !== 'assignments' && name !== 'load' && name !== 'batch' && name !== 'routes' && name !== 'drop')) await ensureWebBuild(path.resolve('dist'));
   if (want('shell')) {
     const shell = measureShellSize();
     console.log(`\n## App shell JavaScript before the first screen (gzip), budget ${kb(shell.budgetBytes)}`);
@@ -107,6 +108,10 @@ async function main() {
   if (want('load')) {
     console.log("\n## Under load: 20 admins' assignment lists while 20 plumbers sign in and read job pages, budget p99 < 200 ms, RSS < 1 GB");
     console.log(formatLoadBench(await runLoadBench()));
+  }
+  if (want('drop')) {
+    console.log('\n## Calendar drop saved (POST /api/Scheduler/singleitem on loopback), budget < 200 ms p95');
+    console.log(formatDropBench(await runDropBench()));
   }
   if (want('batch')) {
     console.log('\n## Schedule batch: 200 items laid out and committed, budget < 2 s; the route order on demo points');
