@@ -50,11 +50,12 @@ async function signInAdmin(page: Page): Promise<void> {
 /** Opens the chooser, fills it and answers the time from the click on "Planlegg" to the first table row. */
 async function planlegg(page: Page): Promise<number> {
   await page.goto('/schedule/plan');
-  // The page keeps the board it had open: back to the chooser, as the admin would.
+  // The page may keep the board it had open (its route state): the menu's "Ukeplanlegging" opens the
+  // chooser, as the admin would (Back leads to the calendar, spec 2 §2.1).
   const chooser = page.getByTestId('planning-plumber');
   const board = page.getByTestId('planning-title');
   await chooser.or(board).first().waitFor({ timeout: 60_000 });
-  if (!(await chooser.isVisible())) await page.getByRole('button', { name: 'Tilbake' }).click();
+  if (!(await chooser.isVisible())) await page.getByRole('link', { name: 'Ukeplanlegging' }).first().click();
   await page.getByTestId('planning-plumber').selectOption({ label: 'Ola Hansen' });
   await page.getByTestId('planning-week').selectOption({ index: 2 });
   const open = page.getByTestId('planning-open');
