@@ -127,6 +127,8 @@ async function inputPlugin(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = body as string;
+    // A request no route serves is answered 404 whatever it carries: its body is not read.
+    if (req.is404) return done(null, undefined);
     if (jsonDepth(text) > MAX_JSON_DEPTH) return done(new InputError('body', `is nested deeper than ${MAX_JSON_DEPTH} levels`));
     parseJson(req, text, (err, value) => {
       if (err) return done(err);

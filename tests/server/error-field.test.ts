@@ -55,6 +55,17 @@ describe('the one style of a refused field', () => {
     expect(noDefault.body.field).toMatch(FIELD_PATH);
   });
 
+  it('a path no route serves is 404 whatever its body: an empty path parameter with a body too deep to read', async () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 40; i++) deep = [deep];
+    for (const [method, path] of [['POST', '/api/jobs/task/'], ['PUT', '/api/scheduleitem/'], ['PUT', '/api/CompanyHolidayConfiguration/year/']] as const) {
+      const res = await demo.api('kari', method, path, { deep });
+      expect(res.status, `${method} ${path} ${JSON.stringify(res.body)}`).toBe(404);
+    }
+    // A route that exists still refuses the same body, naming it.
+    expectField(await demo.api('kari', 'POST', `/api/jobs/task/${job.jobTasks[0].taskId}`, { deep }), 'body');
+  });
+
   it('multipart refusals name the form field in the body', async () => {
     expectField(await multipart({ moduleId: 'VA', matrikkelenhetsId: String(job.matrikkel.matrikkelenhetId), customProps: '{' }), 'body/customProps');
     expectField(await multipart({ moduleId: 'VA' }), 'body/matrikkelenhetsId');
