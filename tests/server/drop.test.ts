@@ -109,6 +109,29 @@ describe('POST /api/Scheduler/singleitem', () => {
     expect(row.startTime?.toISOString()).toBe(osloInstant(dates[4], h(8)).toISOString());
   });
 
+  it('moves a card from another of the plumber’s weeks only when no batch is laying that week out, and renumbers it', async () => {
+    const next = weekAhead(5);
+    const other = (await demo.api('kari', 'POST', '/api/Schedule', { assigneeId: ola, ...next })).body as typeof sched;
+    const nextDates = isoWeekDates(next.year, next.weekNo);
+    const [pa, pb] = await addPoints(demo, 'kari', 2);
+    const a = (await drop({ pointId: pa }, nextDates[0], h(8), other)).body as Item;
+    const b2 = (await drop({ pointId: pb }, nextDates[0], h(10), other)).body as Item;
+    const { rows: [user] } = await demo.t.database.db.execute<{ id: string }>(sql`select id from users limit 1`);
+    const batchId = randomUUID();
+    await demo.t.database.db.execute(sql`insert into schedule_batch_jobs (id, company_id, schedule_id, status, request, created_by)
+      values (${batchId}, ${companyId}, ${other.id}, 'Started', '{}'::jsonb, ${user.id})`);
+    const refused = await drop({ id: a.id }, dates[2], h(9, 30));
+    expect(refused.status).toBe(409);
+    expect(refused.body.errorKey).toBe('Scheduling.BatchRunning');
+    await demo.t.database.db.execute(sql`update schedule_batch_jobs set status = 'Completed' where id = ${batchId}`);
+    const moved = await drop({ id: a.id }, dates[2], h(9, 30));
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const rows = await demo.t.database.db.select().from(scheduleItems).where(eq(scheduleItems.scheduleId, other.id));
+    expect(rows.map((r) => [r.id, r.sequenceNumber])).toEqual([[b2.id, 1]]);
+    const [mine] = await demo.t.database.db.select().from(scheduleItems).where(eq(scheduleItems.id, a.id));
+    expect(mine.scheduleId).toBe(sched.id);
+  });
+
   it('refuses a time in the past with the modal’s key (400 naming the field)', async () => {
     const past = weekAhead(-1);
     const s = (await demo.api('kari', 'POST', '/api/Schedule', { assigneeId: ola, ...past })).body;
@@ -233,10 +256,11 @@ describe('GET /api/Schedule/mine (the plumber’s own planned items)', () => {
     // Per is a plumber of the same company with nothing planned; Nora is another company's.
     expect((await demo.api('per', 'GET', `/api/Schedule/mine?from=${dates[0]}&to=${dates[6]}`)).body.items).toEqual([]);
     expect((await demo.api('nora', 'GET', `/api/Schedule/mine?from=${dates[0]}&to=${dates[6]}`)).body.items).toEqual([]);
-    // Without a range: four weeks back to twelve ahead holds this week and the next weeks' (the race's 20 in week +3).
+    // Without a range: four weeks back to twelve ahead holds this week and the next weeks' (the race's 20 in
+    // week +3, and the one card left in week +5 by the move across weeks).
     const all = (await demo.api('ola', 'GET', '/api/Schedule/mine')).body.items as { id: number }[];
     expect(all.map((i) => i.id)).toEqual(expect.arrayContaining(items.map((i) => i.id)));
-    expect(all.length).toBe(items.length + 20);
+    expect(all.length).toBe(items.length + 21);
     expect((await demo.api('ola', 'GET', `/api/Schedule/mine?from=${dates[6]}&to=${dates[0]}`)).body.field).toBe('querystring/to');
     expect((await demo.api('ola', 'GET', '/api/Schedule/mine?from=2027-01-01&to=2027-12-31')).status).toBe(400);
     const bad = await demo.api('ola', 'GET', '/api/Schedule/mine?from=2027-02-30');

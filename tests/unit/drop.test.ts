@@ -103,6 +103,26 @@ describe('judgeDrop', () => {
     expect(v(h(8, 30))).toMatchObject({ ok: false, refusal: 'NotEnoughSlotSpace' });
   });
 
+  it('reaches the day’s first stop from the base and leaves every stop the drive back, as the batch lays a day', () => {
+    // The base 10 km south of the stop: 16 minutes of driving each way (counted here, as above).
+    const km10 = 10 / 111.195;
+    const travel = { roadFactor: 1.3, speedKmh: 50 };
+    const base = { lat: 59.9 - km10, lng: 10.7 };
+    const here = { lat: 59.9, lng: 10.7 };
+    const f = week({ base, travel });
+    const v = (facts: WeekFacts, m: number, over: Partial<DroppedItem> = {}) => judgeDrop(facts, card({ ...here, ...over }), at(MON, m), BEFORE);
+    expect(v(f, h(7, 15))).toMatchObject({ ok: false, refusal: 'NotEnoughSlotSpace' }); // the day starts 07:00
+    expect(v(f, h(7, 16)).ok).toBe(true);
+    expect(v(f, h(14, 14)).ok).toBe(true); // ends 15:14, 16 minutes before 15:30
+    expect(v(f, h(14, 15))).toMatchObject({ ok: false, refusal: 'NotEnoughSlotSpace' });
+    // Not the first stop: the stop before it is where the drive starts, not the base.
+    const before = { id: 1, date: MON, from: h(7), to: h(7, 5), status: ScheduleItemStatus.Scheduled, lat: 59.9, lng: 10.7 };
+    expect(v(week({ base, travel, laid: [before], intervalMinutes: 5 }), h(7, 10)).ok).toBe(true);
+    // Without a position, or without a base, nothing is driven.
+    expect(v(f, h(7), { lat: null, lng: null }).ok).toBe(true);
+    expect(v(week({ travel }), h(7)).ok).toBe(true);
+  });
+
   it('never stands in its own way: a card moved within its own time', () => {
     const self = { id: 7, date: MON, from: h(8), to: h(9), status: ScheduleItemStatus.Scheduled };
     expect(judgeDrop(week({ laid: [self] }), card(), at(MON, h(8, 30)), BEFORE).ok).toBe(true);

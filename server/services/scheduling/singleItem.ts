@@ -65,6 +65,15 @@ export async function dropItem(w: Work, user: UserContext, body: SingleItemReque
     [existing] = await findItems(tx, companyId, [listed.id]);
     if (!existing) throw notFound(`Schedule item ${listed.id}`);
     if (existing.assigneeId !== schedule.assigneeId) throw invalid('body/scheduleItems/0/id', `must be an item of the schedule's plumber (${schedule.assigneeId})`);
+    if (existing.scheduleId !== schedule.id) {
+      // Moved here from another of the plumber's weeks: that week is written too (its order renumbered),
+      // so it is taken under its row lock and not while a batch lays it out.
+      await lockSchedule(tx, companyId, existing.scheduleId);
+      if ((await unfinishedBatchesOf(tx, existing.scheduleId)).length) {
+        throw new KeyedConflict(`A batch is laying out schedule ${existing.scheduleId}, which holds item ${existing.id}; wait for it to finish`, 'Scheduling.BatchRunning');
+      }
+      [existing] = await findItems(tx, companyId, [listed.id]);
+    }
     dropped = { id: existing.id, status: existing.status, duration: itemMinutes(times, existing), lat: existing.latitude, lng: existing.longitude };
   } else {
     const [point] = await companyMeterPoints(tx, companyId, [listed.waterMeterPointId]);

@@ -11,7 +11,9 @@
  *   slot or a holiday: DropToSkipDate (spec 2 §5: the first position of such a column);
  * - enough consecutive free time for the item's duration: inside one span of the working time less the
  *   unavailable slots, and, ours, as the batch counts it (layout.ts gapMinutes), the job interval or the
- *   drive from the stop before and to the stop after on that day, whichever is longer: NotEnoughSlotSpace.
+ *   drive from the stop before and to the stop after on that day, whichever is longer; the day's first
+ *   stop is reached from the company's base after the day's working time starts, and every stop leaves
+ *   time to drive back to it before the day's working time ends (layout.ts layWeek): NotEnoughSlotSpace.
  *   Cancelled items, and those cancelled for invalid information, hold no time (spec 2 §4 Free slots);
  *   the week facts carry only items that hold it.
  * The blacklist (GET /api/ScheduleBlacklist) is judged by `blacklistBlocks`; "Error : Already Exists"
@@ -19,7 +21,7 @@
  */
 import { minutesOf, type DayMinute } from './hours';
 import { freeWeek, type WeekFacts } from './freeWeek';
-import { gapMinutes, type LayoutItem } from './layout';
+import { baseMinutes, gapMinutes, type LayoutItem } from './layout';
 import { isMovable } from './itemStatus';
 import { AvailabilityType, SCHEDULE_DAY_END, SCHEDULE_DAY_START } from './enums';
 import { osloDay } from '../time/oslo';
@@ -76,8 +78,18 @@ export function judgeDrop(f: WeekFacts, item: DroppedItem, at: DayMinute, now: D
   const working = freeWeek(f, { relaying: new Set(f.laid.map((x) => x.id)) }).find((d) => d.date === at.date)?.spans ?? [];
   if (!working.some(([a, b]) => a <= from && to <= b)) return refuse('NotEnoughSlotSpace', `needs ${item.duration} free minutes from the start`);
   const self: LayoutItem = { id: item.id, duration: item.duration, lat: item.lat, lng: item.lng };
-  for (const o of f.laid) {
-    if (o.date !== at.date || (item.id > 0 && o.id === item.id)) continue;
+  const others = f.laid.filter((o) => o.date === at.date && !(item.id > 0 && o.id === item.id));
+  // As the batch lays a day: the first stop is driven to from the base, and every stop leaves the drive back.
+  const home = baseMinutes(self, { base: f.base, travel: f.travel });
+  if (home > 0) {
+    const dayStart = working.length ? Math.min(...working.map(([a]) => a)) : from;
+    const dayEnd = working.length ? Math.max(...working.map(([, b]) => b)) : to;
+    if (!others.some((o) => o.to <= from) && from < dayStart + home) {
+      return refuse('NotEnoughSlotSpace', `leaves no time to drive from the base (${home} minutes after the day starts)`);
+    }
+    if (to > dayEnd - home) return refuse('NotEnoughSlotSpace', `leaves no time to drive back to the base (${home} minutes before the day ends)`);
+  }
+  for (const o of others) {
     const other: LayoutItem = { id: o.id, duration: o.to - o.from, lat: o.lat, lng: o.lng };
     const gap = gapMinutes(other, self, f.intervalMinutes, f.travel);
     const clear = o.to <= from ? o.to + gap <= from : o.from >= to ? to + gap <= o.from : false;

@@ -98,7 +98,7 @@ export const gapMinutes = (from: LayoutItem, to: LayoutItem, intervalMinutes: nu
   (hasPoint(from) && hasPoint(to) ? Math.max(intervalMinutes, travelMinutes(haversineKm(from, to), travel)) : intervalMinutes);
 
 /** Minutes of driving between the base and a stop (either way); 0 without a base or a position. */
-const baseMinutes = (item: LayoutItem, spacing: Spacing): number =>
+export const baseMinutes = (item: LayoutItem, spacing: { travel?: TravelModel; base?: GeoPoint | null }): number =>
   (spacing.base && hasPoint(item) ? travelMinutes(haversineKm(spacing.base, item), spacing.travel) : 0);
 
 /** Lays `items` in order into one week's free days. */
