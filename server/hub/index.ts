@@ -45,9 +45,10 @@ interface Connection {
   timers: NodeJS.Timeout[];
 }
 
-/** Registration news is for the company's admins; other events (batch status) for everyone in it. */
+/** Registration news and who has a week open are for the company's admins; other events (batch status) for everyone in it. */
 function receives(conn: Connection, payload: PlumberNotification): boolean {
-  return payload.NotificationType === NotificationType.Registration && !payload.BatchJobId ? conn.isAdmin : true;
+  const adminsOnly = (payload.NotificationType === NotificationType.Registration && !payload.BatchJobId) || payload.NotificationType === NotificationType.PresenceChanged;
+  return adminsOnly ? conn.isAdmin : true;
 }
 
 function bearer(req: FastifyRequest): string | null {

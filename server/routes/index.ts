@@ -18,6 +18,7 @@ import { holidayRoutes } from './holidays';
 import { jobRoutes } from './jobs';
 import { lookupRoutes } from './lookups';
 import { mediaRoutes } from './media';
+import { presenceRoutes } from './presence';
 import { propertyRoutes } from './property';
 import { reportRoutes } from './reports';
 import { scheduleRoutes } from './schedules';
@@ -103,4 +104,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(scheduleRoutes);
   await app.register(assignmentRoutes);
   await app.register(availabilityRoutes);
+  await app.register(presenceRoutes);
 }

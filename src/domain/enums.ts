@@ -43,6 +43,8 @@ export const JobSource = { NewJob: 'NewJob', ExistingJob: 'ExistingJob' } as con
  */
 export const NotificationType = {
   Registration: 'Registration', JobsChanged: 'JobsChanged', MediaChanged: 'MediaChanged', ScheduleBatch: 'ScheduleBatch', SchedulesChanged: 'SchedulesChanged',
+  /** Ours: who has a plumber's week open in the calendar changed (schemas/presence.ts); told to the company's admins only. */
+  PresenceChanged: 'PresenceChanged',
 } as const;
 
 export const AddressResultType = { PropertyUnit: 'PropertyUnit', Street: 'Street', StreetAddress: 'StreetAddress' } as const;

@@ -4,7 +4,7 @@
  * (integers past int4, 1e308, NUL, lone surrogates, impossible dates, deep nesting, long strings, wrong
  * types, other companies' ids), and sent as an admin and as a plumber. Two properties must hold for
  * every request: never a 5xx, and a 4xx writes nothing (a fingerprint of every table the API writes,
- * settings, templates, sent SMS, availability entries and unavailable slots included,
+ * settings, templates, sent SMS, availability entries, unavailable slots and calendar presence included,
  * is the same before and after).
  *
  * FUZZ_RUNS (per route and user, default 12) and FUZZ_SEED (a number) make a run longer or repeatable;
@@ -59,7 +59,8 @@ async function fingerprint(): Promise<string> {
     (select md5(coalesce(string_agg(concat_ws('|', id, key, title, name, text, is_example), ',' order by id), '')) from notification_templates) as templates,
     (select count(*) from notification_template_contents) as contents, (select count(*) from sms_messages) as sms,
     (select md5(coalesce(string_agg(concat_ws('|', id, company_id, registration_id, date, availability_type_id, start_time, end_time, reason), ',' order by id), '')) from plumber_availability) as availability,
-    (select md5(coalesce(string_agg(concat_ws('|', id, company_id, schedule_id, date, start_time, end_time), ',' order by id), '')) from unavailable_time_slots) as unavailable`);
+    (select md5(coalesce(string_agg(concat_ws('|', id, company_id, schedule_id, date, start_time, end_time), ',' order by id), '')) from unavailable_time_slots) as unavailable,
+    (select md5(coalesce(string_agg(concat_ws('|', view_id, company_id, viewer_registration_id, assignee_id, year, week_no, expires_at), ',' order by view_id), '')) from schedule_presence) as presence`);
   return JSON.stringify(rows[0]);
 }
 

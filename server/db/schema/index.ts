@@ -9,3 +9,4 @@ export * from './platform';
 export * from './settings';
 export * from './sms';
 export * from './scheduling';
+export * from './presence';

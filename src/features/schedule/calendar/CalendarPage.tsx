@@ -35,6 +35,7 @@ import { AvailabilityDialog, type AvailabilityTarget } from './AvailabilityDialo
 import { calendarQuery, readCalendarTarget } from './routeState';
 import { isBatchRunning, useBatchFailure, useWeekLive } from './useWeekLive';
 import { WeekGrid } from './WeekGrid';
+import { WeekPresence } from './WeekPresence';
 import { pickerWeeks, stepWeek, weekKey, type IsoWeekRef } from './weeks';
 
 export function CalendarPage() {
@@ -164,6 +165,7 @@ function Week({ plumbers, plumberId, week, weekend, onWeekend, onShow }: WeekPro
         <Button variant="outline" onClick={reload} loading={schedule.refreshing || facts.refreshing} data-testid="calendar-refresh" disabled={running}>
           <RefreshIcon /> {t('Calendar.Refresh')}
         </Button>
+        <WeekPresence plumberId={plumberId} week={week} />
       </HStack>
       <Heading as="h1" size="md" data-testid="calendar-range">
         {t('Calendar.Range', { name: plumberName(plumbers.find((p) => p.id === plumberId)!), week: week.weekNo, from: dateText(allDates[0]), to: dateText(allDates[6]) })}
