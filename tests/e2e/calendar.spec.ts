@@ -3,7 +3,8 @@
  * sees each item as a card at its Oslo time (2 px per minute from 06:00, spec 2 §9), toggles the
  * weekend, steps to the next week and back, with no serious accessibility violation; a plumber gets
  * the not-allowed view. The plan is submitted through the API in the set-up, as the planning page does.
- * A running batch locks the calendar under a loading modal; a failed one says why.
+ * A running batch locks the calendar under a loading modal; a failed one says why. Two admins of the
+ * company on the same plumber's week see each other's name, and the one left sees the other leave.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
@@ -148,6 +149,47 @@ test('an admin sees the week a batch filled as cards at their times, toggles the
   await page.setViewportSize({ width: 560, height: 900 });
   await expect(page.getByTestId('device-not-supported')).toBeVisible();
   await expect(page.getByTestId('calendar-page')).toHaveCount(0);
+});
+
+test('two admins on one plumber\'s week see each other, and see the other leave', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const second = 'kristin.lund@sandvika-ror.no';
+  // The demo has one admin per company: a second one of Kari's, signing in with the same password.
+  await dbQuery('delete from users where email = $1', [second]);
+  await dbQuery(`insert into users (customer_id, company_id, role_id, status, first_name, last_name, display_name, email, password_hash, gdpr_consent)
+    select customer_id, company_id, role_id, status, 'Kristin', 'Lund', 'Kristin Lund', $2, password_hash, gdpr_consent from users where email = $1`, [ADMIN_A, second]);
+  const [{ registration_id: per }] = await dbQuery<{ registration_id: number }>('select registration_id from users where email = $1', [PLUMBER_PER]);
+  const w = isoWeek(addDays(osloDay(new Date()), 35));
+  const url = `/schedule/calendar?plumber=${per}&weekNo=${w.week}&year=${w.year}`;
+
+  await signIn(page, ADMIN_A);
+  await page.goto(url);
+  await expect(page.getByTestId('calendar-range')).toContainText(`Per Johansen – uke ${w.week}`);
+  await expect(page.getByTestId('calendar-presence')).toHaveAttribute('data-count', '0');
+
+  const other = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const kristin = await other.newPage();
+  try {
+    await signIn(kristin, second);
+    await kristin.goto(url);
+    // Each sees the other within a couple of seconds: Kristin at once, Kari through the hub.
+    await expect(kristin.getByTestId('calendar-presence')).toHaveText('Kari Nordmann har også denne uka åpen', { timeout: 5_000 });
+    await expect(page.getByTestId('calendar-presence')).toHaveText('Kristin Lund har også denne uka åpen', { timeout: 5_000 });
+    await expectAccessible(page, 'the calendar with another admin present');
+    // Kristin steps to the next week: she is no longer on Kari's week, and she sees nobody there.
+    await kristin.getByTestId('calendar-next').click();
+    await expect(page.getByTestId('calendar-presence')).toHaveAttribute('data-count', '0', { timeout: 5_000 });
+    await expect(kristin.getByTestId('calendar-presence')).toHaveAttribute('data-count', '0');
+    await kristin.getByTestId('calendar-previous').click();
+    await expect(page.getByTestId('calendar-presence')).toHaveText('Kristin Lund har også denne uka åpen', { timeout: 5_000 });
+    // She closes her tab: Kari sees her go without waiting for her heartbeat to run out.
+    await kristin.close({ runBeforeUnload: true });
+    await expect(page.getByTestId('calendar-presence')).toHaveAttribute('data-count', '0', { timeout: 5_000 });
+  } finally {
+    await other.close();
+    await dbQuery('delete from schedule_presence where viewer_registration_id in (select registration_id from users where email = $1)', [second]);
+    await dbQuery('delete from users where email = $1', [second]);
+  }
 });
 
 test('a plumber gets the not-allowed view and no calendar in the menu', async ({ page }) => {
