@@ -17,15 +17,17 @@ export interface FormDialogProps {
   submitDisabled: boolean;
   saving: boolean;
   width?: string;
+  /** Whether a click or focus outside closes it (default true); false where typed text must not be lost by one. */
+  closeOnInteractOutside?: boolean;
   children: ReactNode;
 }
 
 export function FormDialog({
-  title, testId, onClose, onSubmit, submitText, submitPalette = 'blue', submitDisabled, saving, width, children,
+  title, testId, onClose, onSubmit, submitText, submitPalette = 'blue', submitDisabled, saving, width, closeOnInteractOutside = true, children,
 }: FormDialogProps) {
   const { t } = useTranslation('common');
   return (
-    <Dialog.Root open placement="center" onOpenChange={(e) => { if (!e.open) onClose(); }}>
+    <Dialog.Root open placement="center" closeOnInteractOutside={closeOnInteractOutside} onOpenChange={(e) => { if (!e.open) onClose(); }}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -4,11 +4,15 @@
  * arrows, Space) is saved and a screen reader hears where it went; one dropped on too small a gap is
  * refused with the reason and stays where it was. Then the admin marks Tuesday morning absent from a
  * slot's menu, typing the times key by key: a "to" before "from" keeps Save disabled with the spec's
- * text; saved, the slots show the absence and the card it now lies over is named. The server's
- * database is the judge of what was saved.
+ * text; saved, the slots show the absence and the card it now lies over is named. A note typed from a
+ * card's menu (axe with the dialog open) shows in a second browser after the hub's notice; that
+ * browser's note on a status changed meanwhile is refused and the card flagged red until Reload. A drop
+ * on a day whose time was called off at the address opens the blacklist modal; one in the past (the
+ * admin's clock set later) the past-date modal. The server's database is the judge of what was saved.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { addDays, isoWeek, isoWeekDates, osloDay, osloInstant } from '../../src/domain/time/oslo';
 import { ADMIN_A, PLUMBER_PER, apiHeadersOf, dbQuery, insertStreetPoints, removeStreetPoints, signIn } from './helpers';
 
@@ -23,8 +27,8 @@ test.afterAll(() => removeStreetPoints([STREET]));
 
 const startOf = async (id: number) => (await dbQuery<{ start_time: Date }>('select start_time from schedule_items where id = $1', [id]))[0].start_time.toISOString();
 
-test('an admin drags a card by mouse and one by keyboard; a drop on too small a gap is refused with the reason', async ({ page }) => {
-  test.setTimeout(240_000);
+test('an admin drags a card by mouse and one by keyboard; a drop on too small a gap, on a called-off day or in the past is refused with the reason; a note reaches a second browser; a changed status is flagged', async ({ page, browser }) => {
+  test.setTimeout(360_000);
   const [{ registration_id: per }] = await dbQuery<{ registration_id: number }>('select registration_id from users where email = $1', [PLUMBER_PER]);
   // From four weeks ahead (every day of it to come, and no other test plans Per there), the first week
   // whose Tuesday to Thursday hold no company holiday (Christmas Eve is a half day in the demo calendar).
@@ -120,6 +124,67 @@ test('an admin drags a card by mouse and one by keyboard; a drop on too small a 
     'select availability_type_id, start_time, end_time from plumber_availability where registration_id = $1 and date = $2', [per, days[1]]);
   expect(rows).toEqual([{ availability_type_id: 3, start_time: '08:00', end_time: '12:00' }]);
   await dbQuery('delete from plumber_availability where registration_id = $1 and date = $2', [per, days[1]]);
+  await page.getByTestId('dialog-warning').getByRole('button').last().click();
+  await expect(page.getByTestId('dialog-warning')).toHaveCount(0);
+
+  // 5. A note, typed key by key from the card's menu; a second browser of the admin's, open on the same
+  // week, shows it after the hub's notice without a reload. axe with the dialog open.
+  const other = await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'nb-NO' });
+  const second = await other.newPage();
+  await signIn(second, ADMIN_A);
+  await second.goto(`/schedule/calendar?plumber=${per}&weekNo=${w.week}&year=${w.year}`);
+  const secondCard = (id: number) => second.locator(`[data-testid="calendar-card"][data-item-id="${id}"]`);
+  await expect(secondCard(c.id)).toBeVisible({ timeout: 60_000 });
+  await expect(secondCard(c.id).getByTestId('calendar-card-has-note')).toHaveCount(0);
+  await card(c.id).getByRole('button', { name: 'Valg for Slippveien 3' }).click();
+  await page.getByTestId('calendar-card-menu-list').getByRole('menuitem', { name: 'Notater' }).click();
+  const note = page.getByTestId('calendar-note-dialog');
+  await expect(note).toBeVisible();
+  await expectAccessible(page, 'the calendar with the note dialog open');
+  await note.getByTestId('calendar-note-text').pressSequentially('Ring 30 min før – hund i hagen');
+  await expect(note.getByTestId('calendar-note-length')).toHaveText('30 av 2000 tegn');
+  await note.getByRole('button', { name: 'Lagre' }).click();
+  await expect(page.getByText('Notatet er oppdatert')).toBeVisible();
+  await expect.poll(async () => (await dbQuery<{ notes: string }>('select notes from schedule_items where id = $1', [c.id]))[0].notes).toBe('Ring 30 min før – hund i hagen');
+  await expect(secondCard(c.id).getByTestId('calendar-card-has-note')).toBeVisible({ timeout: 10_000 });
+
+  // 6. The status changed on the server since the second browser loaded the week (an SMS failed): its
+  // note is refused, the card is flagged red with the notice, and Reload clears it.
+  await dbQuery('update schedule_items set status = 11 where id = $1', [c.id]);
+  await secondCard(c.id).getByRole('button', { name: 'Valg for Slippveien 3' }).click();
+  await second.getByTestId('calendar-card-menu-list').getByRole('menuitem', { name: 'Notater' }).click();
+  const secondNote = second.getByTestId('calendar-note-dialog');
+  await secondNote.getByTestId('calendar-note-text').pressSequentially(' Nøkkel i postkassen');
+  await secondNote.getByRole('button', { name: 'Lagre' }).click();
+  await expect(second.getByText('Statusen til oppdraget er endret siden uken ble lastet', { exact: false })).toBeVisible();
+  await expect(secondCard(c.id)).toHaveAttribute('data-flagged', 'true');
+  await expect(second.getByTestId('calendar-flagged-notice')).toBeVisible();
+  await second.getByTestId('calendar-flagged-reload').click();
+  await expect(second.getByTestId('calendar-flagged-notice')).toHaveCount(0);
+  await expect(secondCard(c.id)).not.toHaveAttribute('data-flagged', 'true');
+  expect((await dbQuery<{ notes: string }>('select notes from schedule_items where id = $1', [c.id]))[0].notes).toBe('Ring 30 min før – hund i hagen');
+  await other.close();
+
+  // 7. The blacklist: Slippveien 1's time on Thursday was called off (Cancelled); a new card for the same
+  // meter dragged to Thursday is refused with the rejection modal naming the address; nothing saved.
+  await dbQuery('update schedule_items set status = 7 where id = $1', [a.id]);
+  const again = await lay(points[0].id, days[4], 8 * 60);
+  await page.getByTestId('calendar-refresh').click();
+  await expect(card(again.id)).toBeVisible();
+  const laidAt = await startOf(again.id);
+  await dragTo(page, card(again.id), slot(days[3], '13:00'));
+  const warning = page.getByTestId('dialog-warning');
+  await expect(warning.getByText('Eierne ønsker ikke besøk den dagen')).toBeVisible();
+  await expect(warning.getByText(/Slippveien 1/)).toBeVisible();
+  await warning.getByRole('button').last().click();
+  expect(await startOf(again.id)).toBe(laidAt);
+
+  // 8. The past: the admin's clock says Wednesday of that week at noon; a drop on Tuesday opens the
+  // past-date modal and nothing is sent.
+  await page.clock.setFixedTime(osloInstant(days[2], 12 * 60));
+  await dragTo(page, card(again.id), slot(days[1], '13:00'));
+  await expect(page.getByTestId('dialog-warning').getByText('Tidspunktet er passert. Velg et tidspunkt fra nå av.')).toBeVisible();
+  expect(await startOf(again.id)).toBe(laidAt);
 });
 
 /** A mouse drag the way a hand does it: press on the card's top, move in steps, let go with its top on the slot. */

@@ -63,3 +63,6 @@ export const CLUSTER_ICON_SIZES = [50, 60, 70, 80, 90, 100] as const;
 /** Ours: the most vertices a polygon filter may have, and the most points a schedule may hold. */
 export const POLYGON_MAX_VERTICES = 500;
 export const SCHEDULE_MAX_ITEMS = 1000;
+
+/** The longest note a schedule item keeps (PUT /api/scheduleitem/{id}); the calendar's note dialog counts to it. */
+export const SCHEDULE_ITEM_NOTE_MAX = 2000;

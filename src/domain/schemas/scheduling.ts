@@ -40,7 +40,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Uuid, DateTime } from './common';
 import { IsoWeekNumber, TimeOfDay, YearNumber } from './workingHours';
-import { POLYGON_MAX_VERTICES, SCHEDULE_MAX_ITEMS } from '../scheduling/enums';
+import { POLYGON_MAX_VERTICES, SCHEDULE_ITEM_NOTE_MAX, SCHEDULE_MAX_ITEMS } from '../scheduling/enums';
 
 const Id = Type.Integer({ minimum: 1 });
 const PointId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
@@ -287,7 +287,7 @@ export type BlacklistEntry = Static<typeof BlacklistEntrySchema>;
  */
 export const ScheduleItemNoteBody = Type.Object({
   id: Id,
-  notes: Nullable(ShortText(2000)),
+  notes: Nullable(ShortText(SCHEDULE_ITEM_NOTE_MAX)),
   status: Type.Integer({ minimum: 1, maximum: 14 }),
 }, { additionalProperties: false });
 export type ScheduleItemNoteBody = Static<typeof ScheduleItemNoteBody>;

@@ -32,6 +32,8 @@ import { placeCards } from './cardLayout';
 import { CalendarDnd, type SlotTarget } from './CalendarDnd';
 import { dropCard } from './cardDrop';
 import { AvailabilityDialog, type AvailabilityTarget } from './AvailabilityDialog';
+import { CardNoteDialog } from './CardNoteDialog';
+import { CardWeek, changedStatuses, noteOffered, type CardMenuAnchor, type CardWeekContext } from './cardMenu';
 import { calendarQuery, readCalendarTarget } from './routeState';
 import { isBatchRunning, useBatchFailure, useWeekLive } from './useWeekLive';
 import { WeekGrid } from './WeekGrid';
@@ -232,17 +234,78 @@ function WeekView({ schedule, facts, dates, running, reload }: { schedule: Sched
       });
     }
   };
+  // spec 2 §4: a card whose status changed on the server since the admin loaded the week is flagged,
+  // with a red notice to reload, until they do (the week itself is read again on the hub's notice).
+  const [seen, setSeen] = useState<ReadonlyMap<number, number>>(() => new Map(schedule.scheduleItems.map((i) => [i.id, i.status])));
+  const [refused, setRefused] = useState<ReadonlySet<number>>(new Set());
+  useEffect(() => {
+    // Items new to the week are taken as seen; a changed status stays flagged until the reload.
+    setSeen((before) => {
+      const fresh = schedule.scheduleItems.filter((i) => !before.has(i.id));
+      return fresh.length ? new Map([...before, ...fresh.map((i) => [i.id, i.status] as const)]) : before;
+    });
+  }, [schedule.scheduleItems]);
+  const flagged = useMemo(() => {
+    const out = changedStatuses(seen, schedule.scheduleItems);
+    for (const id of refused) out.add(id);
+    return out;
+  }, [seen, refused, schedule.scheduleItems]);
+  const acknowledge = () => {
+    setSeen(new Map(schedule.scheduleItems.map((i) => [i.id, i.status])));
+    setRefused(new Set());
+    reload();
+  };
+  // The menu's card is kept after it closes: the menu may close before it reports the choice.
+  const [cardMenu, setCardMenu] = useState<{ item: ScheduleItem; at: CardMenuAnchor; open: boolean } | null>(null);
+  const [noteItem, setNoteItem] = useState<ScheduleItem | null>(null);
+  const cardWeek = useMemo<CardWeekContext>(() => ({ openMenu: (item, at) => setCardMenu({ item, at, open: true }), flagged }), [flagged]);
+  const onCardMenuSelect = (value: string) => {
+    const item = cardMenu && schedule.scheduleItems.find((i) => i.id === cardMenu.item.id);
+    setCardMenu((m) => m && { ...m, open: false });
+    // Opened once the menu is gone: a dialog opened while the menu's layer is still up is dismissed with it.
+    if (value === 'note' && item) window.setTimeout(() => setNoteItem(item), 0);
+  };
   return (
     <Box inert={running} aria-busy={running} data-testid="calendar-body" data-disabled={running}>
+      {flagged.size > 0 && (
+        <Alert.Root status="error" role="alert" mb="2" data-testid="calendar-flagged-notice">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('Calendar.FlaggedTitle', { count: flagged.size })}</Alert.Title>
+            <Alert.Description>{t('Calendar.FlaggedNotice')}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" colorPalette="red" onClick={acknowledge} data-testid="calendar-flagged-reload">{t('Calendar.Reload')}</Button>
+        </Alert.Root>
+      )}
       <HStack justify="end" mb="2">
         <Button size="sm" variant="outline" data-testid="calendar-change-availability"
           onClick={() => setAvailability({ plumberId: schedule.assigneeId, date: dates.find((d) => d >= osloDay(new Date())) ?? dates[0], from: first ?? 7 * 60 })}>
           {t('Calendar.Availability.Open')}
         </Button>
       </HStack>
-      <CalendarDnd onDrop={onDrop}>
-        <WeekGrid dates={dates} slots={slots} cards={cards} scrollToMinute={first} weekKey={`${schedule.id}`} onSlotMenu={(slot, at) => setMenu({ slot, ...at })} />
-      </CalendarDnd>
+      <CardWeek.Provider value={cardWeek}>
+        <CalendarDnd onDrop={onDrop}>
+          <WeekGrid dates={dates} slots={slots} cards={cards} scrollToMinute={first} weekKey={`${schedule.id}`} onSlotMenu={(slot, at) => setMenu({ slot, ...at })} />
+        </CalendarDnd>
+      </CardWeek.Provider>
+      <Menu.Root
+        open={!!cardMenu?.open} onOpenChange={(e) => { if (!e.open) setCardMenu((m) => m && { ...m, open: false }); }} onSelect={(d) => onCardMenuSelect(d.value)}
+        positioning={{ getAnchorRect: () => ({ x: cardMenu?.at.x ?? 0, y: cardMenu?.at.y ?? 0, width: 0, height: 0 }) }}
+      >
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content data-testid="calendar-card-menu-list">
+              {cardMenu && noteOffered(cardMenu.item) && <Menu.Item value="note">{t('Calendar.Note.Open')}</Menu.Item>}
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      {noteItem && (
+        <CardNoteDialog
+          item={noteItem} onClose={() => setNoteItem(null)} onSaved={reload}
+          onStatusChanged={(id) => setRefused((before) => new Set([...before, id]))}
+        />
+      )}
       <Menu.Root
         open={!!menu} onOpenChange={(e) => { if (!e.open) setMenu(null); }} onSelect={(d) => onMenuSelect(d.value)}
         positioning={{ getAnchorRect: () => ({ x: menu?.x ?? 0, y: menu?.y ?? 0, width: 0, height: 0 }) }}
