@@ -6,7 +6,7 @@
 export type ScreenId =
   | 'schedule' | 'about' | 'helpSupport' | 'profileCreate' | 'profileView' | 'profileEdit'
   | 'plumbers' | 'plumberDetails' | 'plumberEdit' | 'jobList' | 'jobCreate' | 'jobEdit' | 'jobDetails'
-  | 'taskDetails' | 'jobLocation' | 'dashboard' | 'settings' | 'planning' | 'calendar' | 'notFound';
+  | 'taskDetails' | 'jobLocation' | 'dashboard' | 'settings' | 'planning' | 'calendar' | 'notFound' | 'scheduleHistory';
 
 export interface RouteEntry {
   path: string;
@@ -22,8 +22,7 @@ export const FALLBACK_PATH = '/schedule';
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/schedule', screen: 'schedule', titleKey: 'Title.Schedule', topLevel: true },
-  // Built by the scheduling issue (spec 2).
-  { path: '/schedule/history', screen: null, titleKey: 'Title.ScheduleHistory', topLevel: false },
+  { path: '/schedule/history', screen: 'scheduleHistory', titleKey: 'Title.ScheduleHistory', topLevel: false },
   { path: '/schedule/plan', screen: 'planning', titleKey: 'Title.Planning', topLevel: true },
   { path: '/schedule/plan/edit/:id', screen: 'planning', titleKey: 'Title.EditPlanning', topLevel: false },
   { path: '/schedule/calendar', screen: 'calendar', titleKey: 'Title.ScheduleCalendar', topLevel: true },

@@ -36,6 +36,8 @@ function chunk<M>(importModule: () => Promise<M>, namespaces: readonly string[] 
 export const JOBS_CHUNK = chunk(() => import('../features/jobs'), ['jobs', 'syncDetails']);
 const plumbers = chunk(() => import('../features/plumbers'));
 const profile = chunk(() => import('../features/profile'));
+// My schedule and its history share a chunk.
+const schedule = chunk(() => import('../features/schedule'));
 
 /** A route's screen; `preload` loads its code (and texts) ahead of the first render. */
 export type Screen = ComponentType & { preload: () => Promise<unknown> };
@@ -51,7 +53,8 @@ function screen<M>(from: ScreenChunk<M>, pick: (m: M) => ComponentType): Screen 
 }
 
 export const SCREENS: Record<ScreenId, Screen> = {
-  schedule: screen(chunk(() => import('../features/schedule')), (m) => m.MySchedulePage),
+  schedule: screen(schedule, (m) => m.MySchedulePage),
+  scheduleHistory: screen(schedule, (m) => m.ScheduleHistoryPage),
   about: screen(chunk(() => import('../features/about')), (m) => m.AboutPage),
   helpSupport: screen(chunk(() => import('../features/help')), (m) => m.HelpSupportPage),
   profileCreate: screen(profile, (m) => m.ProfileCreatePage),

@@ -29,6 +29,7 @@ describe('route table', () => {
 
   it.each([
     ['/schedule', 'schedule'],
+    ['/schedule/history', 'scheduleHistory'],
     ['/joblist', 'jobList'],
     ['/job/create', 'jobCreate'],
     ['/job/edit/7f3c', 'jobEdit'],
@@ -64,7 +65,7 @@ describe('route table', () => {
   it('keeps screens of later issues listed without a screen (redirected to /schedule)', () => {
     const later = ROUTE_TABLE.filter((r) => r.screen === null).map((r) => r.path).sort();
     expect(later).toEqual([
-      '/errorhandling', '/job/scheduleItem/:scheduleItemId', '/schedule/history',
+      '/errorhandling', '/job/scheduleItem/:scheduleItemId',
     ]);
   });
 });

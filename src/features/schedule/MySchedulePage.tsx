@@ -4,14 +4,15 @@
  * §2, spec 2 §3) beside their own jobs. Both are read from the device (db.mySchedule, db.jobs), so the
  * day opens offline in a basement; the sync and the hub keep them fresh. The day and the times are
  * Oslo's (src/domain/time/oslo.ts), as the plan made them, whatever zone the device is set to.
+ * History leads to the past weeks (/schedule/history, ./history).
  */
 import { useState } from 'react';
-import { Button, Card, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { formatDateText } from '../../domain/calendar/dateTimeText';
-import { addDays, osloDay, osloTimeText, parseDay } from '../../domain/time/oslo';
+import { addDays, osloDay, parseDay } from '../../domain/time/oslo';
 import { liveTasks } from '../../domain/jobs/rules';
 import { db } from '../../data/db';
 import { useSession } from '../../data/session';
@@ -19,18 +20,9 @@ import { BackIcon, EmptyView, LoadingState, PageLayout } from '../../ui';
 import { DateField } from '../../ui/form';
 import { queryScheduleDay } from './queries';
 import { myScheduleBetween } from '../../data/mySchedule';
-import { rulesOf, type CardColour } from '../../domain/scheduling/itemStatus';
+import { ForwardIcon, JobCard, PlannedItemList } from './history/ScheduleCards';
 
 const today = () => osloDay(new Date());
-/** The card's stripe by the status's colour group (spec 2 §4; itemStatus.ts). */
-const STRIPE: Record<CardColour, string> = {
-  white: 'gray.300', green: 'green.500', orange: 'orange.400', grey: 'gray.500', red: 'red.500', cancelled: 'gray.400',
-};
-const scheduledTime = (at: string | null | undefined) => (at ? osloTimeText(new Date(at)) : '');
-
-function ForwardIcon() {
-  return <BackIcon transform="scaleX(-1)" />;
-}
 
 export function MySchedulePage() {
   const { t } = useTranslation('schedule');
@@ -48,7 +40,6 @@ export function MySchedulePage() {
     [registrationId, day],
   );
   const planned = useLiveQuery(() => myScheduleBetween(day, day), [day]);
-  const { t: tp } = useTranslation('planning');
 
   if (!session) return <LoadingState />;
   const selectedDate = day;
@@ -72,36 +63,11 @@ export function MySchedulePage() {
           <ForwardIcon />
         </IconButton>
         <Button size="sm" variant="ghost" disabled={isToday} onClick={() => setDay(today())}>{t('Today')}</Button>
+        <Button size="sm" variant="outline" data-testid="schedule-history" onClick={() => navigate('/schedule/history')}>{t('History')}</Button>
       </HStack>
       <Text color="fg.muted" data-testid="schedule-day-label">{formatDateText(day)}</Text>
 
-      {planned && planned.length > 0 && (
-        <Stack gap="2" as="section" aria-labelledby="planned-heading" data-testid="schedule-planned">
-          <Text as="h2" id="planned-heading" fontWeight="semibold">{t('Planned', { count: planned.length })}</Text>
-          {planned.map((item) => (
-            <Card.Root
-              key={item.id}
-              size="sm"
-              data-testid="schedule-planned-item"
-              data-status={item.status}
-              borderInlineStartWidth="4px"
-              borderInlineStartColor={STRIPE[rulesOf(item.status).colour]}
-            >
-              <Card.Body gap="1">
-                <HStack justify="space-between" wrap="wrap">
-                  <Text fontWeight="bold" fontSize="lg">
-                    {scheduledTime(item.scheduleStartDateTime)}–{scheduledTime(item.scheduleEndDateTime)}
-                  </Text>
-                  <Text fontSize="sm" color="fg.muted">{tp(`ScheduleItemStatus.${item.status}`)}</Text>
-                </HStack>
-                <Text>{item.address}</Text>
-                <Text fontSize="sm" color="fg.muted">{tp(`AssignmentType.${item.objectType}`)}</Text>
-                {item.notes && <Text fontSize="sm">{item.notes}</Text>}
-              </Card.Body>
-            </Card.Root>
-          ))}
-        </Stack>
-      )}
+      {planned && planned.length > 0 && <PlannedItemList items={planned} headingId="planned-heading" />}
 
       {!jobs ? (
         <LoadingState />
@@ -112,31 +78,19 @@ export function MySchedulePage() {
           {jobs.map((job) => {
             const tasks = liveTasks(job);
             return (
-              <Card.Root key={job.jobId} size="sm" data-testid="schedule-job">
-                <Card.Body gap="2">
-                  <HStack justify="space-between" wrap="wrap">
-                    <HStack gap="3">
-                      <Text fontWeight="bold" fontSize="lg">{scheduledTime(job.scheduledDate)}</Text>
-                      <Text fontWeight="semibold">{job.title}</Text>
-                    </HStack>
-                    <Text color="fg.muted" fontSize="sm">{job.refNr > 0 ? `#${job.refNr}` : ''}</Text>
-                  </HStack>
-                  <Text>{job.subscriberText}</Text>
-                  <HStack gap="2" wrap="wrap">
-                    <Button size="xs" variant="outline" onClick={() => navigate(`/job/${job.jobId}`)}>{t('OpenJob')}</Button>
-                    {tasks.map((task) => (
-                      <Button
-                        key={task.taskId}
-                        size="xs"
-                        variant="subtle"
-                        onClick={() => navigate(`/job/${job.jobId}/task/${task.taskId}`, { state: { fromMyPlanningPage: true, selectedDate } })}
-                      >
-                        {t('TaskNumber', { no: task.taskNo })}
-                      </Button>
-                    ))}
-                  </HStack>
-                </Card.Body>
-              </Card.Root>
+              <JobCard key={job.jobId} job={job}>
+                <Button size="xs" variant="outline" onClick={() => navigate(`/job/${job.jobId}`)}>{t('OpenJob')}</Button>
+                {tasks.map((task) => (
+                  <Button
+                    key={task.taskId}
+                    size="xs"
+                    variant="subtle"
+                    onClick={() => navigate(`/job/${job.jobId}/task/${task.taskId}`, { state: { fromMyPlanningPage: true, selectedDate } })}
+                  >
+                    {t('TaskNumber', { no: task.taskNo })}
+                  </Button>
+                ))}
+              </JobCard>
             );
           })}
         </Stack>

@@ -1,1 +1,2 @@
 export { MySchedulePage } from './MySchedulePage';
+export { ScheduleHistoryPage } from './history/ScheduleHistoryPage';
