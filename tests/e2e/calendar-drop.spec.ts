@@ -136,11 +136,15 @@ test('an admin drags a card by mouse and one by keyboard; a drop on too small a 
   const secondCard = (id: number) => second.locator(`[data-testid="calendar-card"][data-item-id="${id}"]`);
   await expect(secondCard(c.id)).toBeVisible({ timeout: 60_000 });
   await expect(secondCard(c.id).getByTestId('calendar-card-has-note')).toHaveCount(0);
-  await card(c.id).getByRole('button', { name: 'Valg for Slippveien 3' }).click();
+  await page.getByRole('button', { name: 'Valg for Slippveien 3' }).click();
   await page.getByTestId('calendar-card-menu-list').getByRole('menuitem', { name: 'Notater' }).click();
   const note = page.getByTestId('calendar-note-dialog');
   await expect(note).toBeVisible();
   await expectAccessible(page, 'the calendar with the note dialog open');
+  await note.getByRole('button', { name: 'Avbryt' }).click();
+  await expectAccessible(page, 'the calendar with notes and menus on its cards');
+  await page.getByRole('button', { name: 'Valg for Slippveien 3' }).click();
+  await page.getByTestId('calendar-card-menu-list').getByRole('menuitem', { name: 'Notater' }).click();
   await note.getByTestId('calendar-note-text').pressSequentially('Ring 30 min før – hund i hagen');
   await expect(note.getByTestId('calendar-note-length')).toHaveText('30 av 2000 tegn');
   await note.getByRole('button', { name: 'Lagre' }).click();
@@ -151,7 +155,7 @@ test('an admin drags a card by mouse and one by keyboard; a drop on too small a 
   // 6. The status changed on the server since the second browser loaded the week (an SMS failed): its
   // note is refused, the card is flagged red with the notice, and Reload clears it.
   await dbQuery('update schedule_items set status = 11 where id = $1', [c.id]);
-  await secondCard(c.id).getByRole('button', { name: 'Valg for Slippveien 3' }).click();
+  await second.getByRole('button', { name: 'Valg for Slippveien 3' }).click();
   await second.getByTestId('calendar-card-menu-list').getByRole('menuitem', { name: 'Notater' }).click();
   const secondNote = second.getByTestId('calendar-note-dialog');
   await secondNote.getByTestId('calendar-note-text').pressSequentially(' Nøkkel i postkassen');
@@ -177,12 +181,13 @@ test('an admin drags a card by mouse and one by keyboard; a drop on too small a 
   await expect(warning.getByText('Eierne ønsker ikke besøk den dagen')).toBeVisible();
   await expect(warning.getByText(/Slippveien 1/)).toBeVisible();
   await warning.getByRole('button').last().click();
+  await expect(warning).toHaveCount(0);
   expect(await startOf(again.id)).toBe(laidAt);
 
-  // 8. The past: the admin's clock says Wednesday of that week at noon; a drop on Tuesday opens the
+  // 8. The past: the admin's clock says Wednesday of that week at noon; a drop on Tuesday morning opens the
   // past-date modal and nothing is sent.
   await page.clock.setFixedTime(osloInstant(days[2], 12 * 60));
-  await dragTo(page, card(again.id), slot(days[1], '13:00'));
+  await dragTo(page, card(again.id), slot(days[1], '08:00'));
   await expect(page.getByTestId('dialog-warning').getByText('Tidspunktet er passert. Velg et tidspunkt fra nå av.')).toBeVisible();
   expect(await startOf(again.id)).toBe(laidAt);
 });

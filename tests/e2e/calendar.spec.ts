@@ -74,7 +74,11 @@ test('an admin sees the week a batch filled as cards at their times, toggles the
     const card = cards.filter({ has: page.getByText(item.address, { exact: true }) });
     await expect(card).toHaveAttribute('data-date', start.date);
     await expect(card).toHaveAttribute('data-start', `${String(Math.floor(start.minute / 60)).padStart(2, '0')}:${String(start.minute % 60).padStart(2, '0')}`);
-    const box = await card.evaluate((el) => ({ top: (el as HTMLElement).offsetTop, height: (el as HTMLElement).offsetHeight, day: el.parentElement!.getAttribute('data-date') }));
+    // The card lies in its holder (beside it, the card's menu button), placed in the day's column.
+    const box = await card.evaluate((el) => {
+      const holder = el.parentElement!;
+      return { top: holder.offsetTop, height: holder.offsetHeight, day: holder.parentElement!.getAttribute('data-date') };
+    });
     expect(box.day).toBe(start.date);
     expect(box.top).toBe((start.minute - 6 * 60) * 2);
     expect(box.height).toBe(((item.end_time.getTime() - item.start_time.getTime()) / 60_000) * 2);

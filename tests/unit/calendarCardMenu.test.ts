@@ -18,7 +18,7 @@ describe('changedStatuses', () => {
 
 describe('noteOffered', () => {
   it('offers the note where one may be added, and where one exists to read', () => {
-    const refused = [S.Confirmed, S.JobCreated, S.Cancelled, S.Rejected];
+    const refused: number[] = [S.Confirmed, S.JobCreated, S.Cancelled, S.Rejected];
     for (const status of Object.values(S)) {
       expect(noteOffered({ status, notes: null }), `status ${status}`).toBe(!refused.includes(status));
       expect(noteOffered({ status, notes: 'Hund i hagen' }), `status ${status} with a note`).toBe(true);

@@ -53,39 +53,44 @@ export function ScheduleCard({ card }: ScheduleCardProps) {
   const { openMenu, flagged } = useCardWeek();
   const isFlagged = flagged.has(item.id);
   const hasMenu = noteOffered(item);
+  const menuButton = hasMenu && (
+    // Beside the card, not in it: the card is itself the drag handle (a button to assistive technology).
+    <chakra.button
+      type="button" position="absolute" top="1px" right="1px" zIndex={2} rounded="sm" color="gray.700" lineHeight="0" p="0.5"
+      _hover={{ bg: 'blackAlpha.100' }} _focusVisible={{ outline: '2px solid', outlineColor: 'blue.600' }}
+      aria-label={t('Calendar.CardMenu', { address: item.address })} data-testid="calendar-card-menu" data-item-id={item.id}
+      onClick={(e) => { const r = e.currentTarget.getBoundingClientRect(); openMenu(item, { x: r.left, y: r.bottom }); }}
+    >
+      {svg(MORE_PATH)}
+    </chakra.button>
+  );
   return (
     <Box
-      ref={setNodeRef} {...(movable ? { ...attributes, ...listeners } : {})}
-      transform={transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined}
-      cursor={movable ? (isDragging ? 'grabbing' : 'grab') : undefined} touchAction={movable ? 'none' : undefined}
-      opacity={isDragging ? 0.85 : 1} _focusVisible={{ outline: '3px solid', outlineColor: 'blue.600' }}
-      as="article" data-testid="calendar-card" data-dragging={isDragging || undefined} data-item-id={item.id} data-status={item.status} data-colour={colour}
-      data-date={card.date} data-start={timeOf(from)} data-end={timeOf(to)} data-movable={movable} data-flagged={isFlagged || undefined}
-      position="absolute" top={`${(from - DAY_START) * CALENDAR_PX_PER_MINUTE}px`} height={`${(to - from) * CALENDAR_PX_PER_MINUTE}px`}
+      ref={setNodeRef} position="absolute" top={`${(from - DAY_START) * CALENDAR_PX_PER_MINUTE}px`} height={`${(to - from) * CALENDAR_PX_PER_MINUTE}px`}
       left={`calc(${(lane / lanes) * 100}% + 2px)`} width={`calc(${100 / lanes}% - 4px)`}
-      bg={style.bg} color="gray.900" borderWidth={isFlagged ? '2px' : '1px'} borderLeftWidth="4px" borderColor={isFlagged ? 'red.600' : style.border} rounded="sm"
-      px="1.5" py="0.5" overflow="hidden" fontSize="xs" lineHeight="1.25" zIndex={isDragging ? 10 : 1} boxShadow={isDragging ? 'lg' : 'xs'}
-      textDecoration={colour === 'cancelled' ? 'line-through' : undefined}
+      transform={transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined} zIndex={isDragging ? 10 : 1}
     >
-      <HStack gap="1" align="start">
-        <Text fontWeight="semibold" truncate flex="1">{item.address}</Text>
-        {item.notes && <Box as="span" color="gray.700" flexShrink={0} data-testid="calendar-card-has-note">{svg(NOTE_PATH, t('Calendar.Note.Has'))}</Box>}
-        {hasMenu && (
-          <chakra.button
-            type="button" flexShrink={0} rounded="sm" color="gray.700" _hover={{ bg: 'blackAlpha.100' }} _focusVisible={{ outline: '2px solid', outlineColor: 'blue.600' }}
-            aria-label={t('Calendar.CardMenu', { address: item.address })} data-testid="calendar-card-menu"
-            // The card is dragged by the pointer and picked up by Space or Enter: the button keeps its own.
-            onPointerDown={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}
-            onClick={(e) => { e.stopPropagation(); const r = e.currentTarget.getBoundingClientRect(); openMenu(item, { x: r.left, y: r.bottom }); }}
-          >
-            {svg(MORE_PATH)}
-          </chakra.button>
-        )}
-      </HStack>
-      {isFlagged && <Text color="red.700" fontWeight="semibold" truncate data-testid="calendar-card-flag">{t('Calendar.Flagged')}</Text>}
-      <Text truncate>{short ? `${range} · ${status}` : range}</Text>
-      {!short && <Text truncate>{type}</Text>}
-      {!short && <Text truncate fontStyle="italic">{status}</Text>}
+      <Box
+        {...(movable ? { ...attributes, ...listeners } : {})}
+        cursor={movable ? (isDragging ? 'grabbing' : 'grab') : undefined} touchAction={movable ? 'none' : undefined}
+        opacity={isDragging ? 0.85 : 1} _focusVisible={{ outline: '3px solid', outlineColor: 'blue.600' }}
+        as="article" data-testid="calendar-card" data-dragging={isDragging || undefined} data-item-id={item.id} data-status={item.status} data-colour={colour}
+        data-date={card.date} data-start={timeOf(from)} data-end={timeOf(to)} data-movable={movable} data-flagged={isFlagged || undefined}
+        width="100%" height="100%"
+        bg={style.bg} color="gray.900" borderWidth={isFlagged ? '2px' : '1px'} borderLeftWidth="4px" borderColor={isFlagged ? 'red.600' : style.border} rounded="sm"
+        px="1.5" py="0.5" pr={hasMenu ? '5' : '1.5'} overflow="hidden" fontSize="xs" lineHeight="1.25" boxShadow={isDragging ? 'lg' : 'xs'}
+        textDecoration={colour === 'cancelled' ? 'line-through' : undefined}
+      >
+        <HStack gap="1" align="start">
+          <Text fontWeight="semibold" truncate flex="1">{item.address}</Text>
+          {item.notes && <Box as="span" color="gray.700" flexShrink={0} data-testid="calendar-card-has-note">{svg(NOTE_PATH, t('Calendar.Note.Has'))}</Box>}
+        </HStack>
+        {isFlagged && <Text color="red.700" fontWeight="semibold" truncate data-testid="calendar-card-flag">{t('Calendar.Flagged')}</Text>}
+        <Text truncate>{short ? `${range} · ${status}` : range}</Text>
+        {!short && <Text truncate>{type}</Text>}
+        {!short && <Text truncate fontStyle="italic">{status}</Text>}
+      </Box>
+      {menuButton}
     </Box>
   );
 }
