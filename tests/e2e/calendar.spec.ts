@@ -176,7 +176,8 @@ test('two admins on one plumber\'s week see each other, and see the other leave'
   try {
     await signIn(kristin, second);
     await kristin.goto(url);
-    // Each sees the other within a couple of seconds: Kristin at once, Kari through the hub.
+    await expect(kristin.getByTestId('calendar-range')).toContainText(`Per Johansen – uke ${w.week}`);
+    // Once her week is shown, each sees the other within a couple of seconds: Kristin at once, Kari through the hub.
     await expect(kristin.getByTestId('calendar-presence')).toHaveText('Kari Nordmann har også denne uka åpen', { timeout: 5_000 });
     await expect(page.getByTestId('calendar-presence')).toHaveText('Kristin Lund har også denne uka åpen', { timeout: 5_000 });
     await expectAccessible(page, 'the calendar with another admin present');
