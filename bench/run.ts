@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the budgets of DESIGN.md, measured. Prints each figure beside its budget.
- * Sections: shell, joblist, browser, api, photo, photopath, outbox, memory, replay, report, barcode, register, planningmap, assignments, load, batch, drop, routes (`npx tsx bench/run.ts photo` runs one).
+ * Sections: shell, joblist, browser, api, photo, photopath, outbox, memory, replay, report, barcode, register, planningmap, assignments, load, batch, drop, calendarRender, routes (`npx tsx bench/run.ts photo` runs one).
  * Needs Debian's Chromium (the in-browser job list, the photo pipeline) and builds the web app first if it is stale.
  */
 import path from 'node:path';
@@ -24,6 +24,7 @@ import { formatBatchBench, runBatchBench } from './batch';
 import { formatRouteGroupingBench, runRouteGroupingBench } from './routeGrouping';
 import { benchPlanningOpen, formatPlanningOpenBench } from './planningOpen';
 import { formatDropBench, runDropBench } from './drop';
+import { benchCalendarRender, formatCalendarRenderBench } from './calendarRender';
 
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const only = process.argv.slice(2);
@@ -112,6 +113,10 @@ async function main() {
   if (want('drop')) {
     console.log('\n## Calendar drop saved (POST /api/Scheduler/singleitem on loopback), budget < 200 ms p95');
     console.log(formatDropBench(await runDropBench()));
+  }
+  if (want('calendarRender')) {
+    console.log('\n## Calendar in Chromium: a week of 200 cards and 20 availability entries, next week → all cards, budget < 300 ms');
+    console.log(formatCalendarRenderBench(await benchCalendarRender()));
   }
   if (want('batch')) {
     console.log('\n## Schedule batch: 200 items laid out and committed, budget < 2 s; the route order on demo points');

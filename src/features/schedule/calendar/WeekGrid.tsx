@@ -4,8 +4,14 @@
  * component with a stable test id and data- attributes (day, start, start instant, type), which drag
  * and drop (drop targets and draggables) and the slot menus build on. The grid scrolls to the first
  * working hour a second after a week is shown (spec 2 §9).
+ *
+ * Speed (bench/calendarRender.ts, budget 300 ms for 200 cards): a week is 120–168 slots and 24 time
+ * labels, each drawn twice on mount (dnd-kit renders its droppables again once they registered), so
+ * they are plain elements styled inline with the theme's variables rather than styled components, and
+ * the columns are memoised on their slots and cards with a stable menu callback: opening a menu or a
+ * dialog does not draw the week again.
  */
-import { useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { Box, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,42 +29,53 @@ const DAY_START = minutesOf(SCHEDULE_DAY_START);
 const SLOT_PX = CALENDAR_SLOT_MINUTES * CALENDAR_PX_PER_MINUTE;
 const TIME_COLUMN_PX = 56;
 
+const colour = (token: string) => `var(--chakra-colors-${token.replace('.', '-')})`;
 const SLOT_BG: Record<CalendarSlotTypeName, string> = {
-  Free: 'white',
-  OutOfWorkingHour: 'gray.100',
-  Unavailable: 'repeating-linear-gradient(45deg, var(--chakra-colors-gray-200) 0 6px, var(--chakra-colors-gray-100) 6px 12px)',
-  Fullday: 'purple.100',
-  Halfday: 'purple.50',
-  Extended: 'blue.50',
+  Free: colour('white'),
+  OutOfWorkingHour: colour('gray.100'),
+  Unavailable: `repeating-linear-gradient(45deg, ${colour('gray.200')} 0 6px, ${colour('gray.100')} 6px 12px)`,
+  Fullday: colour('purple.100'),
+  Halfday: colour('purple.50'),
+  Extended: colour('blue.50'),
+};
+const SMALL_TEXT: CSSProperties = { fontSize: 'var(--chakra-font-sizes-xs)', color: colour('gray.700') };
+const SLOT_STYLE: CSSProperties = {
+  height: `${SLOT_PX}px`, borderBottomWidth: '1px', padding: '0.125rem 0.375rem 0', boxSizing: 'border-box',
+};
+const TIME_STYLE: CSSProperties = {
+  ...SMALL_TEXT, height: `${SLOT_PX}px`, paddingRight: '0.375rem', textAlign: 'right', borderBottom: `1px solid ${colour('gray.100')}`,
+  boxSizing: 'border-box',
 };
 /** The types whose run is named in its first slot (free and out-of-hours time speak for themselves). */
 const NAMED: readonly CalendarSlotTypeName[] = [CalendarSlotType.Unavailable, CalendarSlotType.Fullday, CalendarSlotType.Halfday, CalendarSlotType.Extended];
 
 export interface CalendarSlotCellProps {
   slot: CalendarSlot;
-  /** The first slot of a run of its type: it carries the type's name. */
-  named: boolean;
+  /** The slot's start instant (ISO), from its day's (slotInstants). */
+  startDateTime: string;
+  /** The type's name, shown in the first slot of a run of its type; null in the others. */
+  label: string | null;
   /** A click on the slot: its menu (spec 2 §2.2) at that point. */
   onMenu?: (slot: CalendarSlot, at: { x: number; y: number }) => void;
 }
 
-export function CalendarSlotCell({ slot, named, onMenu }: CalendarSlotCellProps) {
-  const { t } = useTranslation('planning');
+export const CalendarSlotCell = memo(function CalendarSlotCell({ slot, startDateTime, label, onMenu }: CalendarSlotCellProps) {
   const { setNodeRef, isOver } = useSlotDrop({ date: slot.date, from: slot.from });
+  const hour = slot.from % 60 === 0;
   return (
-    <Box
-      ref={setNodeRef} outline={isOver ? '2px solid' : undefined} outlineColor="blue.500" outlineOffset="-2px"
+    <div
+      ref={setNodeRef}
+      style={{
+        ...SLOT_STYLE, background: SLOT_BG[slot.type], borderBottomStyle: hour ? 'solid' : 'dashed', borderBottomColor: colour(hour ? 'gray.200' : 'gray.100'),
+        cursor: onMenu ? 'context-menu' : undefined, outline: isOver ? `2px solid ${colour('blue.500')}` : undefined, outlineOffset: '-2px',
+      }}
       data-testid="calendar-slot" data-over={isOver || undefined} onClick={onMenu ? (e) => onMenu(slot, { x: e.clientX, y: e.clientY }) : undefined}
-      cursor={onMenu ? 'context-menu' : undefined} data-date={slot.date} data-start={timeOf(slot.from)} data-type={slot.type}
-      data-start-date-time={osloInstant(slot.date, slot.from).toISOString()}
-      height={`${SLOT_PX}px`} bg={SLOT_BG[slot.type]} borderBottomWidth="1px"
-      borderColor={slot.from % 60 === 0 ? 'gray.200' : 'gray.100'} borderStyle={slot.from % 60 === 0 ? 'solid' : 'dashed'}
-      px="1.5" pt="0.5"
+      data-date={slot.date} data-start={timeOf(slot.from)} data-type={slot.type} data-start-date-time={startDateTime}
     >
-      {named && <Text fontSize="xs" color="gray.700">{t(`Calendar.SlotType.${slot.type}`)}</Text>}
-    </Box>
+      {label !== null && <p style={SMALL_TEXT}>{label}</p>}
+    </div>
   );
-}
+});
 
 export interface DayColumnProps {
   date: string;
@@ -67,16 +84,35 @@ export interface DayColumnProps {
   onSlotMenu?: CalendarSlotCellProps['onMenu'];
 }
 
-export function DayColumn({ date, slots, cards, onSlotMenu }: DayColumnProps) {
+/**
+ * The slots' start instants, from one Oslo conversion per day: the calendar's window (06:00–18:00)
+ * never holds a change of UTC offset (Norway changes at 02:00 and 03:00), so a slot is the window's
+ * start plus its minutes.
+ */
+function slotInstants(date: string, slots: CalendarSlot[]): string[] {
+  if (!slots.length) return [];
+  const first = osloInstant(date, slots[0].from).getTime();
+  return slots.map((s) => new Date(first + (s.from - slots[0].from) * 60_000).toISOString());
+}
+
+export const DayColumn = memo(function DayColumn({ date, slots, cards, onSlotMenu }: DayColumnProps) {
+  const { t } = useTranslation('planning');
+  const instants = useMemo(() => slotInstants(date, slots), [date, slots]);
   return (
     <Box position="relative" data-testid="calendar-day" data-date={date} borderLeftWidth="1px" borderColor="gray.300">
       {slots.map((slot, i) => (
-        <CalendarSlotCell key={slot.from} slot={slot} named={NAMED.includes(slot.type) && (i === 0 || slots[i - 1].type !== slot.type)} onMenu={onSlotMenu} />
+        <CalendarSlotCell
+          key={slot.from} slot={slot} startDateTime={instants[i]} onMenu={onSlotMenu}
+          label={NAMED.includes(slot.type) && (i === 0 || slots[i - 1].type !== slot.type) ? t(`Calendar.SlotType.${slot.type}`) : null}
+        />
       ))}
       {cards.map((card) => <ScheduleCard key={card.item.id} card={card} />)}
     </Box>
   );
-}
+});
+
+const NO_SLOTS: CalendarSlot[] = [];
+const NO_CARDS: PlacedCard[] = [];
 
 export interface WeekGridProps {
   /** The days shown (Monday … Friday, or the whole week). */
@@ -95,6 +131,12 @@ export function WeekGrid({ dates, slots, cards, scrollToMinute, weekKey, onSlotM
   const scroller = useRef<HTMLDivElement>(null);
   const today = osloDay(new Date());
   const times = slots.get(dates[0])?.map((s) => s.from) ?? [];
+  // The latest menu handler behind one stable function: the memoised columns are not drawn again for a new one.
+  const menuRef = useRef(onSlotMenu);
+  menuRef.current = onSlotMenu;
+  const hasMenu = !!onSlotMenu;
+  const stableMenu = useCallback<NonNullable<CalendarSlotCellProps['onMenu']>>((slot, at) => menuRef.current?.(slot, at), []);
+  const onMenu = hasMenu ? stableMenu : undefined;
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -122,13 +164,9 @@ export function WeekGrid({ dates, slots, cards, scrollToMinute, weekKey, onSlotM
           </Box>
         ))}
         <Box position="sticky" left="0" zIndex="2" bg="white" data-testid="calendar-times">
-          {times.map((m) => (
-            <Box key={m} height={`${SLOT_PX}px`} pr="1.5" textAlign="right" fontSize="xs" color="gray.700" borderBottomWidth="1px" borderColor="gray.100">
-              {m % 60 === 0 ? timeOf(m) : ''}
-            </Box>
-          ))}
+          {times.map((m) => <div key={m} style={TIME_STYLE}>{m % 60 === 0 ? timeOf(m) : ''}</div>)}
         </Box>
-        {dates.map((date) => <DayColumn key={date} date={date} slots={slots.get(date) ?? []} cards={cards.get(date) ?? []} onSlotMenu={onSlotMenu} />)}
+        {dates.map((date) => <DayColumn key={date} date={date} slots={slots.get(date) ?? NO_SLOTS} cards={cards.get(date) ?? NO_CARDS} onSlotMenu={onMenu} />)}
       </Box>
     </Box>
   );
