@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the budgets of DESIGN.md, measured. Prints each figure beside its budget.
- * Sections: shell, joblist, browser, api, photo, photopath, outbox, memory, replay, report, barcode, register, planningmap, assignments, load, batch, drop, calendarRender, routes (`npx tsx bench/run.ts photo` runs one).
+ * Sections: shell, joblist, browser, api, photo, photopath, outbox, memory, replay, report, barcode, register, planningmap, assignments, load, batch, drop, mySchedule, calendarRender, routes (`npx tsx bench/run.ts photo` runs one).
  * Needs Debian's Chromium (the in-browser job list, the photo pipeline) and builds the web app first if it is stale.
  */
 import path from 'node:path';
@@ -24,6 +24,7 @@ import { formatBatchBench, runBatchBench } from './batch';
 import { formatRouteGroupingBench, runRouteGroupingBench } from './routeGrouping';
 import { benchPlanningOpen, formatPlanningOpenBench } from './planningOpen';
 import { formatDropBench, runDropBench } from './drop';
+import { benchMySchedule, formatMyScheduleBench } from './mySchedule';
 import { benchCalendarRender, formatCalendarRenderBench } from './calendarRender';
 
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
@@ -109,6 +110,10 @@ async function main() {
   if (want('load')) {
     console.log("\n## Under load: 20 admins' assignment lists while 20 plumbers sign in and read job pages, budget p99 < 200 ms, RSS < 1 GB");
     console.log(formatLoadBench(await runLoadBench()));
+  }
+  if (want('mySchedule')) {
+    console.log("\n## My schedule offline in Chromium with 1,000 planned items in the replica: tap → the day's (week's) items on screen, budget < 500 ms");
+    console.log(formatMyScheduleBench(await benchMySchedule()));
   }
   if (want('drop')) {
     console.log('\n## Calendar drop saved (POST /api/Scheduler/singleitem on loopback), budget < 200 ms p95');
