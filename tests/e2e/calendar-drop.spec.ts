@@ -136,6 +136,11 @@ test('an admin drags a card by mouse and one by keyboard; a drop on too small a 
   const secondCard = (id: number) => second.locator(`[data-testid="calendar-card"][data-item-id="${id}"]`);
   await expect(secondCard(c.id)).toBeVisible({ timeout: 60_000 });
   await expect(secondCard(c.id).getByTestId('calendar-card-has-note')).toHaveCount(0);
+  // A week forward and back in the app, so the browser's Back below stays in the app.
+  await page.getByTestId('calendar-next').click();
+  await expect(card(c.id)).toHaveCount(0);
+  await page.getByTestId('calendar-previous').click();
+  await expect(card(c.id)).toBeVisible();
   await page.getByRole('button', { name: 'Valg for Slippveien 3' }).click();
   await page.getByTestId('calendar-card-menu-list').getByRole('menuitem', { name: 'Notater' }).click();
   const note = page.getByTestId('calendar-note-dialog');
@@ -147,6 +152,13 @@ test('an admin drags a card by mouse and one by keyboard; a drop on too small a 
   await page.getByTestId('calendar-card-menu-list').getByRole('menuitem', { name: 'Notater' }).click();
   await note.getByTestId('calendar-note-text').pressSequentially('Ring 30 min før – hund i hagen');
   await expect(note.getByTestId('calendar-note-length')).toHaveText('30 av 2000 tegn');
+  // Back in the browser with the note typed and not saved: asked first; staying keeps the text.
+  await page.evaluate(() => history.back());
+  const leave = page.getByRole('alertdialog').filter({ hasText: 'Avslutte uten å lagre endringene?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Avbryt' }).click();
+  await expect(note.getByTestId('calendar-note-text')).toHaveValue('Ring 30 min før – hund i hagen');
+  expect(new URL(page.url()).searchParams.get('weekNo')).toBe(String(w.week));
   await note.getByRole('button', { name: 'Lagre' }).click();
   await expect(page.getByText('Notatet er oppdatert')).toBeVisible();
   await expect.poll(async () => (await dbQuery<{ notes: string }>('select notes from schedule_items where id = $1', [c.id]))[0].notes).toBe('Ring 30 min før – hund i hagen');

@@ -5,7 +5,8 @@
  * availability.ts checkAvailability (the server's), its text under the field, Save disabled while one
  * fails, past dates refused. Saving makes the calls availabilityEditCalls decides from the slot's own
  * entry; on success UpdateAvailabilitySuccess shows and the week is read again; items the change left
- * outside the plumber's time are named, so nothing is left silently on absent time.
+ * outside the plumber's time are named, so nothing is left silently on absent time. A changed form not
+ * yet saved holds the page: leaving it asks first.
  */
 import { useState } from 'react';
 import { Button, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
@@ -18,6 +19,7 @@ import { minutesOf, timeOf } from '../../../domain/scheduling/hours';
 import { addDays, osloDay } from '../../../domain/time/oslo';
 import { showWarning, snackbar } from '../../../ui';
 import { DateField, SelectField, TimeField } from '../../../ui/form';
+import { useUnsavedChangesGuard } from '../../../ui/useUnsavedChangesGuard';
 
 export interface AvailabilityTarget {
   plumberId: number;
@@ -49,6 +51,9 @@ function AvailabilityForm({ target, onClose, onSaved }: { target: AvailabilityTa
   const [start, setStart] = useState<string | null>(timeOf(target.from));
   const [end, setEnd] = useState<string | null>(timeOf(Math.min(target.from + 60, minutesOf(SCHEDULE_DAY_END))));
   const [saving, setSaving] = useState(false);
+  // spec 2 §2.2: leaving the page with a changed, unsaved availability asks first.
+  const [initial] = useState(() => ({ type, date, start, end }));
+  useUnsavedChangesGuard(type !== initial.type || date !== initial.date || start !== initial.start || end !== initial.end);
   const problem = checkAvailability({ availabilityTypeId: type, date, startTime: start, endTime: end }, today);
   const errorOf = (field: string) => (problem?.field === field ? t(problem.errorKey) : null);
 
