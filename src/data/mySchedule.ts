@@ -7,7 +7,7 @@
  *
  * The device also remembers which ranges it holds (meta HELD_KEY, with the user they belong to), so a
  * screen can tell "nothing was planned" from "this week was never fetched" (Schedule history offline).
- * A past week outside the sync's range is fetched on demand (fetchMySchedule) and kept.
+ * A past week outside the sync's range is fetched on demand and kept (features/schedule/history/held.ts).
  */
 import type { MySchedule, MyScheduleItem } from '../domain/schemas/mySchedule';
 import { addDays } from '../domain/time/oslo';
@@ -23,7 +23,7 @@ export interface DayRange {
   to: string;
 }
 
-interface Held {
+export interface Held {
   userId: string;
   ranges: DayRange[];
 }
@@ -43,13 +43,8 @@ export function mergeRanges(ranges: readonly DayRange[]): DayRange[] {
   return out;
 }
 
-/** Whether `range` lies wholly inside the held ranges (merged). */
-export function covers(held: readonly DayRange[], range: DayRange): boolean {
-  return mergeRanges(held).some((r) => r.from <= range.from && r.to >= range.to);
-}
-
 /** Writes the server's answer for its range, and marks the range held; nothing if another user signed in. */
-async function keep(answer: MySchedule, userId: string): Promise<void> {
+export async function keepMySchedule(answer: MySchedule, userId: string): Promise<void> {
   await db.transaction('rw', [db.mySchedule, db.meta], async () => {
     // Another user signed in meanwhile: this answer is not theirs.
     if ((await db.meta.get(META.ownerUserId))?.value !== userId) return;
@@ -67,7 +62,7 @@ let again = false;
 async function refreshOnce(): Promise<void> {
   const identity = getRequestIdentity();
   if (!identity) return;
-  await keep(await apiFetch<MySchedule>('/api/Schedule/mine'), identity.userId);
+  await keepMySchedule(await apiFetch<MySchedule>('/api/Schedule/mine'), identity.userId);
 }
 
 /** Brings the device's copy up to date (joins a refresh already running, and runs once more after it). */
@@ -85,20 +80,6 @@ export function refreshMySchedule(): Promise<void> {
     running = null;
   });
   return running;
-}
-
-/** Fetches the user's items of Oslo days `from`…`to` (a past week the sync does not keep) and keeps them on the device. */
-export async function fetchMySchedule(from: string, to: string): Promise<void> {
-  const identity = getRequestIdentity();
-  if (!identity) return;
-  await keep(await apiFetch<MySchedule>(`/api/Schedule/mine?from=${from}&to=${to}`), identity.userId);
-}
-
-/** Whether the device holds the signed-in owner's answer for every day of `from`…`to` (live-query safe). */
-export async function myScheduleHeld(from: string, to: string): Promise<boolean> {
-  const [owner, held] = await Promise.all([db.meta.get(META.ownerUserId), db.meta.get(HELD_KEY)]);
-  const value = held?.value as Held | undefined;
-  return !!value && value.userId === owner?.value && covers(value.ranges, { from, to });
 }
 
 /** The user's planned items of Oslo days `from`…`to` (inclusive), by start. */

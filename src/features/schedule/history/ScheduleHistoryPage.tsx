@@ -17,19 +17,24 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDateText } from '../../../domain/calendar/dateTimeText';
 import { osloDay } from '../../../domain/time/oslo';
 import { db } from '../../../data/db';
-import { fetchMySchedule, myScheduleBetween, myScheduleHeld } from '../../../data/mySchedule';
+import { myScheduleBetween } from '../../../data/mySchedule';
 import { useOnline } from '../../../data/online';
 import { useSession } from '../../../data/session';
 import { BackIcon, EmptyView, ErrorView, LoadingState, PageLayout } from '../../../ui';
 import { DateField } from '../../../ui/form';
 import { ForwardIcon, JobCard, PlannedItemCard } from './ScheduleCards';
+import { fetchMySchedule, myScheduleHeld } from './held';
 import { queryJobsBetween } from './queries';
 import { clampWeek, daysOf, formatWeekParam, latestHistoryWeek, parseWeekParam, shiftWeek, weekOf, type HistoryWeek } from './weeks';
+
+/** The day's weekday name in the page's language ('mandag', 'Monday'). */
+const weekday = (day: string, language: string) =>
+  new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'nb-NO', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 
 type Fetching = { from: string; state: 'loading' | 'failed' };
 
 export function ScheduleHistoryPage() {
-  const { t } = useTranslation('schedule');
+  const { t, i18n } = useTranslation('schedule');
   const navigate = useNavigate();
   const session = useSession();
   const online = useOnline();
@@ -71,7 +76,7 @@ export function ScheduleHistoryPage() {
   if (!held) {
     if (!online) missing = <EmptyView title={t('WeekNotOnDevice')} description={t('WeekNotOnDeviceHint')} />;
     else if (fetchState === 'failed') missing = <ErrorView title={t('WeekFetchFailed')} onRetry={() => setAttempt((n) => n + 1)} />;
-    else missing = <LoadingState label={t('FetchingWeek')} />;
+    else missing = <LoadingState />;
   }
 
   return (
@@ -104,7 +109,7 @@ export function ScheduleHistoryPage() {
           {days.map((day) => (
             <Stack key={day} gap="2" as="section" aria-labelledby={`history-day-${day}`} data-testid="history-day-section" data-day={day}>
               <Text as="h2" id={`history-day-${day}`} fontWeight="semibold">
-                {t(`Weekday.${new Date(`${day}T12:00:00Z`).getUTCDay()}`)} {formatDateText(day)}
+                {weekday(day, i18n.language)} {formatDateText(day)}
               </Text>
               {planned.filter((i) => i.scheduledDate === day).map((item) => <PlannedItemCard key={item.id} item={item} />)}
               {jobs.filter((j) => j.day === day).map(({ job }) => (
