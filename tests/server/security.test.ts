@@ -119,7 +119,8 @@ describe('limits on guessing and flooding', () => {
     people = await seedTestPeople(t.database.db);
     // A second server process on the same database: the counts are shared.
     t2 = await startTestApp({ database: t.database, config: { rateLimit: limits, publicUrl: t.baseUrl } });
-  });
+    // Two servers and a database: more than the default minute when the machine is loaded.
+  }, 180_000);
   afterAll(async () => { await t2?.close(); await t?.close(); });
 
   it('refuses the right password after too many wrong ones, with Retry-After', async () => {

@@ -5,6 +5,7 @@
  * what drag and drop reads. Its menu button opens the week's one card menu (cardMenu.ts); a card whose
  * status changed on the server since the week was loaded is flagged red (spec 2 §4).
  */
+import { memo } from 'react';
 import { Box, chakra, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { CALENDAR_PX_PER_MINUTE, SCHEDULE_DAY_START } from '../../../domain/scheduling/enums';
@@ -39,14 +40,33 @@ export interface ScheduleCardProps {
   card: PlacedCard;
 }
 
+/** The card's lines: drawn again only when they change, not on drag and drop's own redraws. */
+const CardText = memo(function CardText({ address, hasNote, flagged, range, type, status, short }: {
+  address: string; hasNote: boolean; flagged: boolean; range: string; type: string; status: string; short: boolean;
+}) {
+  const { t } = useTranslation('planning');
+  return (
+    <>
+      <HStack gap="1" align="start">
+        <Text fontWeight="semibold" truncate flex="1">{address}</Text>
+        {hasNote && <Box as="span" color="gray.700" flexShrink={0} data-testid="calendar-card-has-note">{svg(NOTE_PATH, t('Calendar.Note.Has'))}</Box>}
+      </HStack>
+      {flagged && <Text color="red.700" fontWeight="semibold" truncate data-testid="calendar-card-flag">{t('Calendar.Flagged')}</Text>}
+      <Text truncate>{short ? `${range} · ${status}` : range}</Text>
+      {!short && <Text truncate>{type}</Text>}
+      {!short && <Text truncate fontStyle="italic">{status}</Text>}
+    </>
+  );
+});
+
 export function ScheduleCard({ card }: ScheduleCardProps) {
   const { t } = useTranslation('planning');
   const { item, from, to, lane, lanes } = card;
   const colour = cardColour(item.status);
   const style = COLOURS[colour];
   const range = `${timeOf(from)}–${timeOf(to)}`;
-  const type = t(`AssignmentType.${item.objectType}`, { defaultValue: '' });
-  const status = t(`ScheduleItemStatus.${item.status}`, { defaultValue: '' });
+  const type = t(`AssignmentType.${item.objectType}`, { defaultValue: '' }) as string;
+  const status = t(`ScheduleItemStatus.${item.status}`, { defaultValue: '' }) as string;
   const short = (to - from) * CALENDAR_PX_PER_MINUTE < 80;
   const movable = isMovable(item.status);
   const { attributes, listeners, setNodeRef, transform, isDragging } = useCardDrag(item, movable);
@@ -81,14 +101,7 @@ export function ScheduleCard({ card }: ScheduleCardProps) {
         px="1.5" py="0.5" pr={hasMenu ? '5' : '1.5'} overflow="hidden" fontSize="xs" lineHeight="1.25" boxShadow={isDragging ? 'lg' : 'xs'}
         textDecoration={colour === 'cancelled' ? 'line-through' : undefined}
       >
-        <HStack gap="1" align="start">
-          <Text fontWeight="semibold" truncate flex="1">{item.address}</Text>
-          {item.notes && <Box as="span" color="gray.700" flexShrink={0} data-testid="calendar-card-has-note">{svg(NOTE_PATH, t('Calendar.Note.Has'))}</Box>}
-        </HStack>
-        {isFlagged && <Text color="red.700" fontWeight="semibold" truncate data-testid="calendar-card-flag">{t('Calendar.Flagged')}</Text>}
-        <Text truncate>{short ? `${range} · ${status}` : range}</Text>
-        {!short && <Text truncate>{type}</Text>}
-        {!short && <Text truncate fontStyle="italic">{status}</Text>}
+        <CardText address={item.address} hasNote={!!item.notes} flagged={isFlagged} range={range} type={type} status={status} short={short} />
       </Box>
       {menuButton}
     </Box>
