@@ -105,7 +105,7 @@ test('screen titles on a phone wrap between words, never inside one', async ({ b
     where u.email = $1 and j.deleted_at is null order by j.ref_nr desc limit 1`, [PLUMBER_OLA]);
   for (const [path, title] of [
     ['/joblist', 'Jobbliste'], [`/job/${job.id}`, 'Jobbdetaljer'], [`/job/${job.id}/task/${job.task_id}`, 'Oppgavedetaljer'],
-    ['/schedule/history', 'Timeplanhistorikk'], ['/helpsupport', null],
+    ['/schedule/history', 'Tidligere uker'], ['/helpsupport', null],
   ] as const) {
     await page.goto(path);
     const heading = page.getByTestId('page-title');
