@@ -1,7 +1,7 @@
 /**
  * Schedule history's logic: ISO weeks of Oslo days over year boundaries (src/features/schedule/history/weeks.ts),
  * the ranges the device holds (src/data/mySchedule.ts: merged, owned by one user), the fetch that keeps
- * a past week, and the week's own jobs by Oslo day (history/queries.ts).
+ * a past week, and the week's own jobs by Oslo day (schedule/queries.ts).
  */
 import 'fake-indexeddb/auto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { configureTransport } from '../../src/data/transport';
 import type { Job } from '../../src/domain/api';
 import type { MyScheduleItem } from '../../src/domain/schemas/mySchedule';
 import { osloInstant } from '../../src/domain/time/oslo';
-import { queryJobsBetween } from '../../src/features/schedule/history/queries';
+import { queryJobsBetween } from '../../src/features/schedule/queries';
 import {
   clampWeek, daysOf, formatWeekParam, latestHistoryWeek, parseWeekParam, shiftWeek, weekOf,
 } from '../../src/features/schedule/history/weeks';

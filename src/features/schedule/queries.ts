@@ -1,11 +1,12 @@
-/** Replica reads of My schedule. */
+/** Replica reads of My schedule and Schedule history. */
 import type { Job } from '../../domain/api';
-import { osloDayRange } from '../../domain/time/oslo';
+import { addDays, osloDay, osloStartOfDay } from '../../domain/time/oslo';
 import type { MeterworkDb } from '../../data/db';
 
-/** The user's own jobs scheduled on an Oslo day (YYYY-MM-DD), by time. */
-export async function queryScheduleDay(db: MeterworkDb, registrationId: number, day: string): Promise<Job[]> {
-  const { start, end } = osloDayRange(day);
+/** The user's own jobs scheduled on Oslo days `from`…`to` (inclusive), by time, each with its Oslo day. */
+export async function queryJobsBetween(db: MeterworkDb, registrationId: number, from: string, to: string): Promise<{ day: string; job: Job }[]> {
+  const start = osloStartOfDay(from);
+  const end = osloStartOfDay(addDays(to, 1));
   const rows = await db.jobs
     .where('scheduledDate')
     .between(start.toISOString(), end.toISOString(), true, false)
@@ -13,9 +14,13 @@ export async function queryScheduleDay(db: MeterworkDb, registrationId: number, 
     .toArray();
   // Dates written elsewhere may lack milliseconds; the index range is the coarse cut, this the exact one.
   return rows
-    .filter((j) => {
-      const at = new Date(j.scheduledDate as string).getTime();
-      return at >= start.getTime() && at < end.getTime();
-    })
-    .sort((a, b) => new Date(a.scheduledDate as string).getTime() - new Date(b.scheduledDate as string).getTime());
+    .map((job) => ({ job, at: new Date(job.scheduledDate as string) }))
+    .filter(({ at }) => at >= start && at < end)
+    .sort((a, b) => a.at.getTime() - b.at.getTime())
+    .map(({ job, at }) => ({ day: osloDay(at), job }));
+}
+
+/** The user's own jobs scheduled on an Oslo day (YYYY-MM-DD), by time. */
+export async function queryScheduleDay(db: MeterworkDb, registrationId: number, day: string): Promise<Job[]> {
+  return (await queryJobsBetween(db, registrationId, day, day)).map(({ job }) => job);
 }

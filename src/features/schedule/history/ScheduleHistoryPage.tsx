@@ -24,7 +24,7 @@ import { BackIcon, EmptyView, ErrorView, LoadingState, PageLayout } from '../../
 import { DateField } from '../../../ui/form';
 import { ForwardIcon, JobCard, PlannedItemCard } from './ScheduleCards';
 import { fetchMySchedule, myScheduleHeld } from './held';
-import { queryJobsBetween } from './queries';
+import { queryJobsBetween } from '../queries';
 import { clampWeek, daysOf, formatWeekParam, latestHistoryWeek, parseWeekParam, shiftWeek, weekOf, type HistoryWeek } from './weeks';
 
 /** The day's weekday name in the page's language ('mandag', 'Monday'). */
