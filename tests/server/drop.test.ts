@@ -109,6 +109,35 @@ describe('POST /api/Scheduler/singleitem', () => {
     expect(row.startTime?.toISOString()).toBe(osloInstant(dates[4], h(8)).toISOString());
   });
 
+  it('the calendar’s duration override: a point and a moved card take its minutes, judged at that length; other values are refused', async () => {
+    const [p] = await addPoints(demo, 'kari', 1);
+    const body = (listed: Parameters<typeof dropBody>[1], minute: number, durationOverride: unknown) =>
+      ({ ...dropBody(sched, listed, dates[0], minute), durationOverride });
+    const laid = await demo.api('kari', 'POST', '/api/Scheduler/singleitem', body({ pointId: p }, h(8), 30));
+    expect(laid.status, JSON.stringify(laid.body)).toBe(200);
+    expect(laid.body).toMatchObject({ startTime: '08:00', endTime: '08:30', duration: 30 });
+    // Dropped where it lies with 90: only its length changes.
+    const longer = await demo.api('kari', 'POST', '/api/Scheduler/singleitem', body({ id: laid.body.id }, h(8), 90));
+    expect(longer.body).toMatchObject({ id: laid.body.id, startTime: '08:00', endTime: '09:30', duration: 90 });
+    // Moved later without an override, it keeps its 90 minutes.
+    expect((await drop({ id: laid.body.id }, dates[0], h(13))).body).toMatchObject({ startTime: '13:00', endTime: '14:30' });
+    // 90 minutes from 10:30 run into lunch (11:30–12:00): refused at that length, and nothing changed.
+    const tooLong = await demo.api('kari', 'POST', '/api/Scheduler/singleitem', body({ id: laid.body.id }, h(10, 30), 90));
+    expect(tooLong.status).toBe(409);
+    expect(tooLong.body.errorKey).toBe('Scheduling.NotEnoughSlotSpace');
+    // Not one of 15 … 90: a 400 naming the field.
+    const odd = await demo.api('kari', 'POST', '/api/Scheduler/singleitem', body({ id: laid.body.id }, h(13), 50));
+    expect(odd.status).toBe(400);
+    expect(odd.body.field).toBe('body/durationOverride');
+    // A Notified card keeps its length and place (cancel instead).
+    await setStatus(laid.body.id, ScheduleItemStatus.Notified);
+    expect((await demo.api('kari', 'POST', '/api/Scheduler/singleitem', body({ id: laid.body.id }, h(13), 15))).body.errorKey).toBe('Scheduling.StatusNotAllowed');
+    const [row] = await demo.t.database.db.select().from(scheduleItems).where(eq(scheduleItems.id, laid.body.id));
+    expect([row.startTime?.toISOString(), row.endTime?.toISOString(), row.durationOverride]).toEqual([
+      osloInstant(dates[0], h(13)).toISOString(), osloInstant(dates[0], h(14, 30)).toISOString(), 90]);
+    await demo.t.database.db.delete(scheduleItems).where(eq(scheduleItems.id, laid.body.id));
+  });
+
   it('moves a card from another of the plumber’s weeks only when no batch is laying that week out, and renumbers it', async () => {
     const next = weekAhead(5);
     const other = (await demo.api('kari', 'POST', '/api/Schedule', { assigneeId: ola, ...next })).body as typeof sched;

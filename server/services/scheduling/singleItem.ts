@@ -61,6 +61,7 @@ export async function dropItem(w: Work, user: UserContext, body: SingleItemReque
   let existing: ItemRow | null = null;
   let dropped: DroppedItem;
   let fresh: { point: MeterPointRow; duration: number; durationOverride: number | null } | null = null;
+  let resized: { duration: number; durationOverride: number } | null = null;
   if (listed.id > 0) {
     [existing] = await findItems(tx, companyId, [listed.id]);
     if (!existing) throw notFound(`Schedule item ${listed.id}`);
@@ -74,14 +75,22 @@ export async function dropItem(w: Work, user: UserContext, body: SingleItemReque
       }
       [existing] = await findItems(tx, companyId, [listed.id]);
     }
-    dropped = { id: existing.id, status: existing.status, duration: itemMinutes(times, existing), lat: existing.latitude, lng: existing.longitude };
+    // The calendar's duration override (spec 2 §2.2): the moved card takes its minutes. Only a movable
+    // item gets this far (judgeDrop refuses the rest): a Notified item's length never changes.
+    const length = body.durationOverride ? { duration: body.durationOverride, durationOverride: body.durationOverride } : null;
+    dropped = {
+      id: existing.id, status: existing.status, duration: length ? length.duration : itemMinutes(times, existing), lat: existing.latitude, lng: existing.longitude,
+    };
+    if (length) resized = length;
   } else {
     const [point] = await companyMeterPoints(tx, companyId, [listed.waterMeterPointId]);
     if (!point) throw notFound(`Meter point ${listed.waterMeterPointId}`);
     const [live] = await liveItemsOnPoints(tx, [point.id]);
     if (live?.scheduleId === schedule.id) throw new KeyedConflict(`Error : Already Exists: ${point.address} is already in this week (item ${live.id})`, 'Scheduling.AlreadyExists');
     if (live) throw new KeyedConflict(`Meter point ${point.id} (${point.address}) is already in schedule ${live.scheduleId} (item ${live.id})`, 'Scheduling.PointTaken');
-    const { duration, durationOverride } = durationOf({ ...listed, assignmentType: point.assignmentType }, times, 'body/scheduleItems/0');
+    const { duration, durationOverride } = body.durationOverride
+      ? { duration: body.durationOverride, durationOverride: body.durationOverride }
+      : durationOf({ ...listed, assignmentType: point.assignmentType }, times, 'body/scheduleItems/0');
     fresh = { point, duration, durationOverride };
     dropped = { id: 0, status: null, duration: itemMinutes(times, { durationOverride, objectType: point.assignmentType, duration }), lat: point.lat, lng: point.lng };
   }
@@ -104,7 +113,7 @@ export async function dropItem(w: Work, user: UserContext, body: SingleItemReque
   const placement = { scheduleId: schedule.id, scheduledDate: osloDayMinute(start).date, startTime: start, endTime: end, isScheduled: true };
   let saved: ItemRow;
   if (existing) {
-    saved = await updateItem(tx, existing.id, { ...placement, duration: dropped.duration });
+    saved = await updateItem(tx, existing.id, { ...placement, duration: dropped.duration, ...(resized ? { durationOverride: resized.durationOverride } : {}) });
     if (existing.scheduleId !== schedule.id) await renumberItems(tx, existing.scheduleId, true);
   } else {
     const p = fresh!.point;

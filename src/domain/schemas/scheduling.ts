@@ -40,7 +40,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Uuid, DateTime } from './common';
 import { IsoWeekNumber, TimeOfDay, YearNumber } from './workingHours';
-import { POLYGON_MAX_VERTICES, SCHEDULE_ITEM_NOTE_MAX, SCHEDULE_MAX_ITEMS } from '../scheduling/enums';
+import { DURATION_OVERRIDE_CHOICES, POLYGON_MAX_VERTICES, SCHEDULE_ITEM_NOTE_MAX, SCHEDULE_MAX_ITEMS } from '../scheduling/enums';
 
 const Id = Type.Integer({ minimum: 1 });
 const PointId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
@@ -243,7 +243,10 @@ export type SchedulerRequest = Static<typeof SchedulerRequest>;
  * from the map by `waterMeterPointId`. `selectedItemStartDateTime` is where it was dropped. The
  * rules are drop.ts judgeDrop's, checked again under the plumber's time lock; the answer is the item
  * as saved (200). As in the submit, the server's own availability rows count, not the request's
- * `plumberAvailabilityData`, and `scheduleStartTime`/`scheduleEndTime` are not read.
+ * `plumberAvailabilityData`, and `scheduleStartTime`/`scheduleEndTime` are not read. `durationOverride`
+ * is the calendar's duration-override dropdown (spec 2 §2.2, §9): the dropped item takes that many
+ * minutes (a moved item too, so a card dropped where it lies changes only its length); absent or null,
+ * a moved item keeps its own and a new one takes `duration`.
  */
 export const SingleItemRequest = Type.Object({
   batchJobId: Type.Optional(Nullable(Uuid)),
@@ -257,6 +260,7 @@ export const SingleItemRequest = Type.Object({
   notifiedItemStartDateTime: Type.Optional(Nullable(DateTime)),
   scheduleStartTime: Type.Optional(TimeOfDay),
   scheduleEndTime: Type.Optional(TimeOfDay),
+  durationOverride: Type.Optional(Nullable(Type.Union(DURATION_OVERRIDE_CHOICES.map((m) => Type.Literal(m))))),
 }, { additionalProperties: false });
 export type SingleItemRequest = Static<typeof SingleItemRequest>;
 
