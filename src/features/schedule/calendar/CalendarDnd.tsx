@@ -94,3 +94,13 @@ export function useSlotDrop(target: SlotTarget) {
 export function useCardDrag(item: ScheduleItem, movable: boolean) {
   return useDraggable({ id: `card-${item.id}`, data: { item } satisfies CardDragData, disabled: !movable });
 }
+
+/**
+ * A point of the map section, picked to be laid (id 0): dragged by pointer or touch onto a slot. Its
+ * keyboard path is the free slot's menu ('add here'), so the keyboard sensor's key is left out.
+ */
+export function usePointDrag(item: ScheduleItem | null) {
+  const drag = useDraggable({ id: `point-${item?.parentObjectId ?? 0}`, data: { item } as CardDragData, disabled: !item });
+  const { onKeyDown: _keyboard, ...listeners } = drag.listeners ?? {};
+  return { ...drag, listeners };
+}

@@ -14,9 +14,11 @@ import { useSession } from '../../../data/session';
 import type { Plumber } from '../../../domain/api';
 import { CalendarSlotType, weekSlots, firstWorkingMinute, type CalendarSlot } from '../../../domain/scheduling/calendarSlots';
 import { CALENDAR_WORKWEEK_DAYS } from '../../../domain/scheduling/enums';
+import { isMovable } from '../../../domain/scheduling/itemStatus';
 import type { WeekFacts } from '../../../domain/scheduling/freeWeek';
-import type { Schedule, ScheduleItem } from '../../../domain/schemas/scheduling';
-import { isoWeekDates, osloDay, osloInstant } from '../../../domain/time/oslo';
+import type { AssignmentListItem, Schedule, ScheduleItem } from '../../../domain/schemas/scheduling';
+import { isoWeekDates, isoWeekday, osloDay, osloDayMinute, osloInstant } from '../../../domain/time/oslo';
+import { timeOf } from '../../../domain/scheduling/hours';
 import {
   AccessDenied, ChevronLeftIcon, ChevronRightIcon, confirm, EmptyView, LoadingState, PageLayout, RefreshIcon, useScreenClass,
 } from '../../../ui';
@@ -24,13 +26,17 @@ import { DeviceNotSupported } from '../../../ui/DeviceNotSupported';
 import { SelectField } from '../../../ui/form';
 import { LiveReadView } from '../../../ui/LiveReadView';
 import { WorkingHoursNotAvailable } from '../../../ui/WorkingHoursNotAvailable';
+import { jobDurationsOf, useCompanySettings } from '../api/fetchJobDurations';
 import { usePlanningPlumbers } from '../api/fetchPlanningPlumbers';
 import { usePlanningWeek } from '../api/fetchPlanningWeek';
 import { useSchedule } from '../api/openWeekSchedule';
 import { dateText } from '../planning/PlanChooser';
 import { placeCards } from './cardLayout';
 import { CalendarDnd, type SlotTarget } from './CalendarDnd';
-import { dropCard } from './cardDrop';
+import { cardMinutes, dropCard, pointAsItem } from './cardDrop';
+import { CalendarMap } from './CalendarMap';
+import { DurationOverride } from '../planning/DurationOverride';
+import { dayRoutes } from './routes';
 import { AvailabilityDialog, type AvailabilityTarget } from './AvailabilityDialog';
 import { CardNoteDialog } from './CardNoteDialog';
 import { CardWeek, changedStatuses, noteOffered, type CardMenuAnchor, type CardWeekContext } from './cardMenu';
@@ -60,6 +66,9 @@ function CalendarScreen() {
   const list = plumbers.data;
   // Monday to Friday by default (spec 2 §2.2); the choice holds from week to week.
   const [weekend, setWeekend] = useState(false);
+  // The duration override (spec 2 §2.2 action bar) and the map section hold from week to week too.
+  const [override, setOverride] = useState<number | null>(null);
+  const [mapShown, setMapShown] = useMapShown();
 
   // The default plumber (spec 2 §2.2, §6): the signed-in user when they are one, else the first.
   const plumberId = target.plumberId ?? (list?.length
@@ -81,6 +90,7 @@ function CalendarScreen() {
           <Week
             key={`${plumberId}-${weekKey(target)}`} plumbers={all} plumberId={plumberId} week={{ year: target.year, weekNo: target.weekNo }}
             weekend={weekend} onWeekend={setWeekend} onShow={show}
+            override={override} onOverride={setOverride} mapShown={mapShown} onMapShown={setMapShown}
           />
         ))}
       </LiveReadView>
@@ -96,9 +106,35 @@ interface WeekProps {
   weekend: boolean;
   onWeekend: (shown: boolean) => void;
   onShow: (next: { plumberId?: number; week?: IsoWeekRef }) => void;
+  /** The duration override's minutes (spec 2 §9 choices), or null: each card its own. */
+  override: number | null;
+  onOverride: (minutes: number | null) => void;
+  mapShown: boolean;
+  onMapShown: (shown: boolean) => void;
 }
 
-function Week({ plumbers, plumberId, week, weekend, onWeekend, onShow }: WeekProps) {
+const MAP_KEY = 'meterwork.calendar.map';
+
+/**
+ * Whether the map section is shown: by default on a wide screen (spec 2 §2.2's split view, about 40vw),
+ * where the week keeps room for its days; the admin's choice is kept on the device.
+ */
+function useMapShown(): [boolean, (shown: boolean) => void] {
+  const screen = useScreenClass();
+  const [chosen, setChosen] = useState<boolean | null>(() => {
+    try {
+      const kept = localStorage.getItem(MAP_KEY);
+      return kept === null ? null : kept === '1';
+    } catch { return null; }
+  });
+  const choose = useCallback((shown: boolean) => {
+    setChosen(shown);
+    try { localStorage.setItem(MAP_KEY, shown ? '1' : '0'); } catch { /* private mode: kept for this visit only */ }
+  }, []);
+  return [chosen ?? screen === 'wide', choose];
+}
+
+function Week({ plumbers, plumberId, week, weekend, onWeekend, onShow, override, onOverride, mapShown, onMapShown }: WeekProps) {
   const { t } = useTranslation('planning');
   const navigate = useNavigate();
   const schedule = useSchedule({ assigneeId: plumberId, weekNo: week.weekNo, year: week.year });
@@ -181,7 +217,10 @@ function Week({ plumbers, plumberId, week, weekend, onWeekend, onShow }: WeekPro
         </Alert.Root>
       )}
       {schedule.data && facts.data ? (
-        <WeekView schedule={schedule.data} facts={facts.data} dates={dates} running={running} reload={reload} />
+        <WeekView
+          schedule={schedule.data} facts={facts.data} dates={dates} running={running} reload={reload}
+          override={override} onOverride={onOverride} mapShown={mapShown} onMapShown={onMapShown}
+        />
       ) : (
         <WeekLoading reads={[schedule, facts]} errorTitles={[t('Scheduling.FailedToRetrieveSchedule'), t('WeekLoadFailed')]} />
       )}
@@ -197,7 +236,15 @@ function WeekLoading({ reads, errorTitles }: { reads: Pick<LiveRead<unknown>, 's
   return <LiveReadView read={reads[failed]} errorTitle={errorTitles[failed]}>{() => null}</LiveReadView>;
 }
 
-function WeekView({ schedule, facts, dates, running, reload }: { schedule: Schedule; facts: WeekFacts; dates: string[]; running: boolean; reload: () => void }) {
+interface WeekViewProps extends Pick<WeekProps, 'override' | 'onOverride' | 'mapShown' | 'onMapShown'> {
+  schedule: Schedule;
+  facts: WeekFacts;
+  dates: string[];
+  running: boolean;
+  reload: () => void;
+}
+
+function WeekView({ schedule, facts, dates, running, reload, override, onOverride, mapShown, onMapShown }: WeekViewProps) {
   const slots = useMemo(() => new Map(weekSlots(facts).map((day) => [day[0].date, day])), [facts]);
   // A dropped card shows where it was dropped at once; the week read again after the drop replaces it.
   const [moved, setMoved] = useState<{ id: number; at: string; until: string } | null>(null);
@@ -207,17 +254,55 @@ function WeekView({ schedule, facts, dates, running, reload }: { schedule: Sched
     : schedule.scheduleItems), [schedule.scheduleItems, moved]);
   const cards = useMemo(() => placeCards(items, facts.dates), [items, facts.dates]);
   const first = useMemo(() => firstWorkingMinute(facts), [facts]);
-  const onDrop = (item: ScheduleItem, target: SlotTarget) => {
-    const start = osloInstant(target.date, target.from);
-    const minutes = item.scheduleStartDateTime && item.scheduleEndDateTime
-      ? Date.parse(item.scheduleEndDateTime) - Date.parse(item.scheduleStartDateTime) : item.duration * 60_000;
-    setMoved({ id: item.id, at: start.toISOString(), until: new Date(start.getTime() + minutes).toISOString() });
-    void dropCard(schedule, facts, item, target.date, target.from, reload).then((outcome) => { if (outcome !== 'saved') setMoved(null); });
-  };
-  // spec 2 §2.2: a slot's menu. A free slot offers "add new object" (planning from the slot's start)
-  // and "change availability"; every other slot only the latter.
-  const navigate = useNavigate();
   const { t } = useTranslation('planning');
+  const companyId = useSession()?.companyId ?? null;
+  const settings = useCompanySettings(companyId);
+  const durations = useMemo(() => jobDurationsOf(settings.data), [settings.data]);
+  // A free point picked on the map, and the card it becomes: the override's minutes, else its type's.
+  const [picked, setPicked] = useState<AssignmentListItem | null>(null);
+  const pickedItem = useMemo(() => {
+    const minutes = picked && (override ?? durations.get(picked.assignmentType));
+    return picked && minutes ? pointAsItem(picked, schedule.id, minutes) : null;
+  }, [picked, override, durations, schedule.id]);
+  const layPoint = (item: ScheduleItem, target: SlotTarget) => {
+    void dropCard(schedule, facts, item, target.date, target.from, reload, { durationOverride: override }).then((outcome) => {
+      if (outcome === 'saved') setPicked(null);
+    });
+  };
+  const onDrop = (item: ScheduleItem, target: SlotTarget) => {
+    if (item.id === 0) {
+      layPoint(item, target);
+      return;
+    }
+    const start = osloInstant(target.date, target.from);
+    const minutes = (override ?? cardMinutes(item)) * 60_000;
+    setMoved({ id: item.id, at: start.toISOString(), until: new Date(start.getTime() + minutes).toISOString() });
+    void dropCard(schedule, facts, item, target.date, target.from, reload, { durationOverride: override })
+      .then((outcome) => { if (outcome !== 'saved') setMoved(null); });
+  };
+  // The card and the map's stop lit together (issue 26 §1): a card hovered or focused lights its stop;
+  // a stop hovered or focused lights its card, and a click on it brings the card into view.
+  const [lit, setLit] = useState<number | null>(null);
+  const lightFrom = (target: EventTarget | null) => {
+    const card = target instanceof Element ? target.closest<HTMLElement>('[data-testid="calendar-card"]') : null;
+    const id = card ? Number(card.dataset.itemId) : null;
+    setLit((now) => (now === id ? now : id));
+  };
+  const onStop = useCallback((id: number | null, how: 'hover' | 'click') => {
+    setLit(id);
+    if (how !== 'click' || id === null) return;
+    const card = document.querySelector<HTMLElement>(`[data-testid="calendar-card"][data-item-id="${id}"]`);
+    card?.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'smooth' });
+    card?.focus({ preventScroll: true });
+  }, []);
+  const base = facts.base ? [facts.base.lat, facts.base.lng] as [number, number] : null;
+  const routes = useMemo(() => dayRoutes(cards, facts.dates, dates, facts.base ?? null, facts.travel, (c, n) => t('Calendar.Map.Stop', {
+    day: t(`hours:Day.${isoWeekday(c.date)}`), n, address: c.item.address, time: `${timeOf(c.from)}–${timeOf(c.to)}`,
+  })), [cards, facts.dates, dates, facts.base, facts.travel, t]);
+  // spec 2 §2.2: a slot's menu. A free slot offers "add new object" (planning from the slot's start)
+  // and "change availability"; every other slot only the latter. With a point picked on the map, a
+  // free slot also lays it there (the keyboard's way to lay a point).
+  const navigate = useNavigate();
   const [menu, setMenu] = useState<{ slot: CalendarSlot; x: number; y: number } | null>(null);
   const [availability, setAvailability] = useState<AvailabilityTarget | null>(null);
   const onMenuSelect = (value: string) => {
@@ -225,7 +310,9 @@ function WeekView({ schedule, facts, dates, running, reload }: { schedule: Sched
     const { slot } = menu;
     setMenu(null);
     if (value === 'availability') setAvailability({ plumberId: schedule.assigneeId, date: slot.date, from: slot.from });
-    else {
+    else if (value === 'place') {
+      if (pickedItem) layPoint(pickedItem, { date: slot.date, from: slot.from });
+    } else {
       navigate(`/schedule/plan/edit/${schedule.id}`, {
         state: {
           scheduleId: schedule.id, plumberId: schedule.assigneeId, calendarWeek: schedule.weekNo, year: schedule.year,
@@ -264,6 +351,11 @@ function WeekView({ schedule, facts, dates, running, reload }: { schedule: Sched
     setCardMenu((m) => m && { ...m, open: false });
     // Opened once the menu is gone: a dialog opened while the menu's layer is still up is dismissed with it.
     if (value === 'note' && item) window.setTimeout(() => setNoteItem(item), 0);
+    // The override's minutes for the card where it lies (spec 2 §2.2; the server judges the new length).
+    if (value === 'duration' && item?.scheduleStartDateTime && override) {
+      const at = osloDayMinute(new Date(item.scheduleStartDateTime));
+      void dropCard(schedule, facts, item, at.date, at.minute, reload, { durationOverride: override, texts: 'duration' });
+    }
   };
   return (
     <Box inert={running} aria-busy={running} data-testid="calendar-body" data-disabled={running}>
@@ -277,7 +369,11 @@ function WeekView({ schedule, facts, dates, running, reload }: { schedule: Sched
           <Button size="sm" variant="outline" colorPalette="red" onClick={acknowledge} data-testid="calendar-flagged-reload">{t('Calendar.Reload')}</Button>
         </Alert.Root>
       )}
-      <HStack justify="end" mb="2">
+      <HStack justify="end" mb="2" gap="3" wrap="wrap" data-testid="calendar-action-bar">
+        <DurationOverride value={override} onChange={onOverride} testId="calendar-duration" resetLabel={t('Calendar.Duration.None')} />
+        <Button size="sm" variant={mapShown ? 'solid' : 'outline'} aria-pressed={mapShown} onClick={() => onMapShown(!mapShown)} data-testid="calendar-map-toggle">
+          {t('Calendar.Map.Show')}
+        </Button>
         <Button size="sm" variant="outline" data-testid="calendar-change-availability"
           onClick={() => setAvailability({ plumberId: schedule.assigneeId, date: dates.find((d) => d >= osloDay(new Date())) ?? dates[0], from: first ?? 7 * 60 })}>
           {t('Calendar.Availability.Open')}
@@ -285,7 +381,23 @@ function WeekView({ schedule, facts, dates, running, reload }: { schedule: Sched
       </HStack>
       <CardWeek.Provider value={cardWeek}>
         <CalendarDnd onDrop={onDrop}>
-          <WeekGrid dates={dates} slots={slots} cards={cards} scrollToMinute={first} weekKey={`${schedule.id}`} onSlotMenu={(slot, at) => setMenu({ slot, ...at })} />
+          <HStack align="start" gap="3">
+            <Box
+              flex="1" minW="0" onPointerOver={(e) => lightFrom(e.target)} onPointerLeave={() => setLit(null)}
+              onFocus={(e) => lightFrom(e.target)} onBlur={() => setLit(null)}
+            >
+              {lit !== null && <style>{`[data-testid="calendar-card"][data-item-id="${lit}"]{outline:3px solid #1a365d;outline-offset:1px}`}</style>}
+              <WeekGrid dates={dates} slots={slots} cards={cards} scrollToMinute={first} weekKey={`${schedule.id}`} onSlotMenu={(slot, at) => setMenu({ slot, ...at })} />
+            </Box>
+            {mapShown && (
+              <Box width="40vw" flexShrink={0}>
+                <CalendarMap
+                  schedule={schedule} routes={routes} base={base} litId={lit} onStop={onStop}
+                  picked={picked} pickedItem={pickedItem} onPick={setPicked} height="calc(100dvh - 380px)"
+                />
+              </Box>
+            )}
+          </HStack>
         </CalendarDnd>
       </CardWeek.Provider>
       <Menu.Root
@@ -296,6 +408,9 @@ function WeekView({ schedule, facts, dates, running, reload }: { schedule: Sched
           <Menu.Positioner>
             <Menu.Content data-testid="calendar-card-menu-list">
               {cardMenu && noteOffered(cardMenu.item) && <Menu.Item value="note">{t('Calendar.Note.Open')}</Menu.Item>}
+              {cardMenu && override && isMovable(cardMenu.item.status) && cardMinutes(cardMenu.item) !== override && (
+                <Menu.Item value="duration">{t('Calendar.Duration.Apply', { minutes: override })}</Menu.Item>
+              )}
             </Menu.Content>
           </Menu.Positioner>
         </Portal>
@@ -313,6 +428,9 @@ function WeekView({ schedule, facts, dates, running, reload }: { schedule: Sched
         <Portal>
           <Menu.Positioner>
             <Menu.Content data-testid="calendar-slot-menu">
+              {menu?.slot.type === CalendarSlotType.Free && pickedItem && (
+                <Menu.Item value="place">{t('Calendar.Map.PlaceHere', { address: pickedItem.address })}</Menu.Item>
+              )}
               {menu?.slot.type === CalendarSlotType.Free && <Menu.Item value="add">{t('Calendar.AddObject')}</Menu.Item>}
               <Menu.Item value="availability">{t('Calendar.Availability.Open')}</Menu.Item>
             </Menu.Content>

@@ -10,7 +10,7 @@ import i18n from 'i18next';
 import { ApiError } from '../../../data/transport';
 import { blacklistBlocks, judgeDrop } from '../../../domain/scheduling/drop';
 import type { WeekFacts } from '../../../domain/scheduling/freeWeek';
-import type { Schedule, ScheduleItem } from '../../../domain/schemas/scheduling';
+import type { AssignmentListItem, Schedule, ScheduleItem, SingleItemRequest } from '../../../domain/schemas/scheduling';
 import { osloDayMinute, osloInstant } from '../../../domain/time/oslo';
 import { showWarning, snackbar } from '../../../ui';
 import { dropScheduleItem, fetchBlacklist } from '../api/dropScheduleItem';
@@ -25,21 +25,48 @@ function refusalText(err: unknown): string | undefined {
 
 export type DropOutcome = 'saved' | 'refused' | 'failed';
 
+/** A card's minutes as laid (its end less its start), else its duration. */
+export const cardMinutes = (item: Pick<ScheduleItem, 'scheduleStartDateTime' | 'scheduleEndDateTime' | 'duration'>): number =>
+  item.scheduleStartDateTime && item.scheduleEndDateTime
+    ? Math.round((Date.parse(item.scheduleEndDateTime) - Date.parse(item.scheduleStartDateTime)) / 60_000)
+    : item.duration;
+
+/**
+ * A point of the map section as the card it becomes when dropped (id 0: not yet saved, spec 2 §3),
+ * for `duration` minutes (the job type's, or the duration override).
+ */
+export function pointAsItem(p: AssignmentListItem, scheduleId: number, duration: number): ScheduleItem {
+  return {
+    id: 0, scheduleId, status: 0, notes: null, address: p.address, objectType: p.assignmentType, objectId: p.waterMeterId ?? null,
+    parentObjectId: p.waterMeterPointId, agreementNo: p.agreementNo, scheduledDate: null, scheduleStartDateTime: null, scheduleEndDateTime: null,
+    startTime: null, endTime: null, duration, latitude: p.lat, longitude: p.lng, referenceNumber: p.referenceId ?? null, contactInformation: null,
+    matrikkelenhetId: p.matrikkelenhetNr ?? null, sequenceNumber: 0, isScheduled: false, cancellationTypeId: null, batchJobId: null,
+  };
+}
+
+export interface DropOptions {
+  /** The calendar's duration override (spec 2 §2.2): the card takes this many minutes; null: its own. */
+  durationOverride?: number | null;
+  /** The texts of the outcome: a drop's (default), or a change of the card's length where it lies. */
+  texts?: 'drop' | 'duration';
+  now?: Date;
+}
+
 /**
  * Drops `item` at minute `from` of Oslo day `date` of the shown week. `reload` reads the week again.
  */
 export async function dropCard(
-  schedule: Schedule, facts: WeekFacts, item: ScheduleItem, date: string, from: number, reload: () => void, now = new Date(),
+  schedule: Schedule, facts: WeekFacts, item: ScheduleItem, date: string, from: number, reload: () => void, opts: DropOptions = {},
 ): Promise<DropOutcome> {
-  const duration = item.scheduleStartDateTime && item.scheduleEndDateTime
-    ? Math.round((Date.parse(item.scheduleEndDateTime) - Date.parse(item.scheduleStartDateTime)) / 60_000)
-    : item.duration;
+  const { durationOverride = null, texts = 'drop', now = new Date() } = opts;
+  const duration = durationOverride ?? cardMinutes(item);
+  const refusedTitle = texts === 'duration' ? tp('Calendar.Duration.Refused') : tp('Calendar.DropRefused');
   const verdict = judgeDrop(facts, { id: item.id, status: item.status, duration, lat: item.latitude, lng: item.longitude }, { date, minute: from }, osloDayMinute(now));
   if (!verdict.ok) {
     if (verdict.refusal === 'InThePast') {
       await showWarning({ title: tp('Calendar.PastTitle'), message: tp(verdict.errorKey) });
     } else {
-      snackbar.error(tp('Calendar.DropRefused'), tp(verdict.errorKey, { address: item.address }));
+      snackbar.error(refusedTitle, tp(verdict.errorKey, { address: item.address }));
     }
     return 'refused';
   }
@@ -57,15 +84,18 @@ export async function dropCard(
         id: item.id, assignmentType: item.objectType, waterMeterPointId: item.parentObjectId, duration, sequenceNumber: item.sequenceNumber, isScheduled: item.isScheduled,
       }],
       plumberAvailabilityData: [], selectedItemStartDateTime: start.toISOString(), scheduleStartTime: '06:00', scheduleEndTime: '18:00',
+      ...(durationOverride ? { durationOverride: durationOverride as NonNullable<SingleItemRequest['durationOverride']> } : {}),
     });
-    snackbar.success(tp('Calendar.DropSaved', { address: item.address }));
+    snackbar.success(texts === 'duration'
+      ? tp('Calendar.Duration.Saved', { address: item.address, minutes: duration })
+      : tp(item.id ? 'Calendar.DropSaved' : 'Calendar.PointSaved', { address: item.address }));
     return 'saved';
   } catch (err) {
     if (err instanceof ApiError && err.status === 400 && refusalText(err) && (err.body as { errorKey?: string }).errorKey?.endsWith('PastMessage')) {
       await showWarning({ title: tp('Calendar.PastTitle'), message: refusalText(err) });
       return 'refused';
     }
-    snackbar.error(tp('Calendar.DropRefused'), refusalText(err) ?? tp('Calendar.DropFailed'));
+    snackbar.error(refusedTitle, refusalText(err) ?? tp(texts === 'duration' ? 'Calendar.Duration.Failed' : 'Calendar.DropFailed'));
     return err instanceof ApiError && (err.status === 409 || err.status === 400) ? 'refused' : 'failed';
   } finally {
     reload();

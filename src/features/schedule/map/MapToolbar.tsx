@@ -10,6 +10,8 @@ import type { MapMode } from './markerStyle';
 
 export interface MapToolbarProps {
   mode: MapMode;
+  /** Without the polygon and delete-selections tools. */
+  noDrawing?: boolean;
   drawing: boolean;
   onToggleDrawing(): void;
   onDeleteSelections(): void;
@@ -41,12 +43,16 @@ export function MapToolbar(props: MapToolbarProps) {
   return (
     <Stack gap={2} role="toolbar" aria-label={t('Tools')} data-testid="planning-map-tools">
       <HStack gap={2} wrap="wrap">
-        <Button size="sm" variant={drawing ? 'solid' : 'outline'} aria-pressed={drawing} onClick={props.onToggleDrawing} data-testid="planning-map-draw">
-          {drawing ? t('StopDrawing') : t('DrawPolygon')}
-        </Button>
-        <Button size="sm" variant="outline" onClick={props.onDeleteSelections} data-testid="planning-map-clear">
-          {t('DeleteSelections')}
-        </Button>
+        {!props.noDrawing && (
+          <>
+            <Button size="sm" variant={drawing ? 'solid' : 'outline'} aria-pressed={drawing} onClick={props.onToggleDrawing} data-testid="planning-map-draw">
+              {drawing ? t('StopDrawing') : t('DrawPolygon')}
+            </Button>
+            <Button size="sm" variant="outline" onClick={props.onDeleteSelections} data-testid="planning-map-clear">
+              {t('DeleteSelections')}
+            </Button>
+          </>
+        )}
         {mode === 'scheduling' && (
           <FilterBox label={t('FitZoom')} checked={props.fitZoom} onChange={props.onFitZoomChange} testId="planning-map-fit" />
         )}

@@ -12,6 +12,7 @@ import { BaseMap } from '../../../ui/map';
 import { MapToolbar } from './MapToolbar';
 import { AttributionPrefix, CentreOnPoints, ClusterLayer, FitToPoints, TrackSize, ZoomButtons } from './mapParts';
 import { PolygonDrawing } from './PolygonDrawing';
+import { RouteLayer } from './RouteLayer';
 import { pointTable, selectInPolygon, type LngLatRing } from './polygonSelect';
 import { visiblePoints, type StatusFilterKey } from './statusFilter';
 import type { PlanningMapProps } from './types';
@@ -21,7 +22,9 @@ const START: [number, number] = [59.91, 10.75];
 
 const hasPlace = (p: AssignmentListItem) => Number.isFinite(p.lat) && Number.isFinite(p.lng);
 
-export default function PlanningMapView({ points, selectedIds, onSelect, isSelectable, mode, onClearSelections, height = '60vh' }: PlanningMapProps) {
+export default function PlanningMapView({
+  points, selectedIds, onSelect, isSelectable, mode, onClearSelections, height = '60vh', noDrawing = false, routes, base = null, litId = null, onStop,
+}: PlanningMapProps) {
   const { t } = useTranslation('map');
   const [shown, setShown] = useState<ReadonlySet<StatusFilterKey> | 'all'>('all');
   const [fitZoom, setFitZoom] = useState(false);
@@ -59,7 +62,7 @@ export default function PlanningMapView({ points, selectedIds, onSelect, isSelec
   return (
     <Stack gap={2} data-testid="planning-map-root">
       <MapToolbar
-        mode={mode} drawing={drawing} onToggleDrawing={() => setDrawing((d) => !d)} onDeleteSelections={deleteSelections}
+        mode={mode} noDrawing={noDrawing} drawing={drawing} onToggleDrawing={() => setDrawing((d) => !d)} onDeleteSelections={deleteSelections}
         shown={shown} onShownChange={setShown} fitZoom={fitZoom} onFitZoomChange={setFitZoom}
       />
       {failed && <Text color="red.600" role="alert">{t('PointsFailed')}</Text>}
@@ -71,6 +74,7 @@ export default function PlanningMapView({ points, selectedIds, onSelect, isSelec
           points={visible} selectedIds={selectedIds} isSelectable={isSelectable} mode={mode} clickable={!drawing}
           onTogglePoint={togglePoint} onError={onError} label={t('Summary', { count: visible.length, selected: selectedIds.size })}
         />
+        {routes && <RouteLayer routes={routes} base={base} baseLabel={t('Base')} litId={litId} onStop={onStop} />}
         <PolygonDrawing active={drawing} onDrawn={selectPolygon} onEnd={() => setDrawing(false)} clearToken={clearToken} />
         <CentreOnPoints points={placed} skip={fitting} />
         <FitToPoints points={visible} active={fitting} />

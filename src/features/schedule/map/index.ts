@@ -5,4 +5,4 @@
  */
 import '../../../ui/adminRecipes';
 export { PlanningMap, preloadPlanningMap } from './PlanningMap';
-export type { PlanningMapProps } from './types';
+export type { DayRoute, PlanningMapProps, RouteStop } from './types';

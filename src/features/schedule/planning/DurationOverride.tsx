@@ -3,15 +3,21 @@ import { NativeSelect } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { DURATION_OVERRIDE_CHOICES } from '../../../domain/scheduling/enums';
 
-export function DurationOverride({ value, onChange }: { value: number | null; onChange: (minutes: number | null) => void }) {
+export function DurationOverride({ value, onChange, testId = 'planning-duration', resetLabel }: {
+  value: number | null;
+  onChange: (minutes: number | null) => void;
+  testId?: string;
+  /** The empty choice's text (the job types' own minutes); 'Reset' by default. */
+  resetLabel?: string;
+}) {
   const { t } = useTranslation('planning');
   return (
     <NativeSelect.Root size="sm" width="12rem">
       <NativeSelect.Field
-        aria-label={t('Duration.Label')} data-testid="planning-duration" value={value ?? ''}
+        aria-label={t('Duration.Label')} data-testid={testId} value={value ?? ''}
         onChange={(e) => onChange(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
       >
-        <option value="">{t('Duration.Reset')}</option>
+        <option value="">{resetLabel ?? t('Duration.Reset')}</option>
         {DURATION_OVERRIDE_CHOICES.map((m) => <option key={m} value={m}>{t('Duration.Minutes', { count: m })}</option>)}
       </NativeSelect.Field>
       <NativeSelect.Indicator />

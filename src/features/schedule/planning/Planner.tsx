@@ -16,7 +16,7 @@ import { EmptyView, InfoIcon, LoadingState, PageLayout, snackbar } from '../../.
 import { LiveReadView } from '../../../ui/LiveReadView';
 import { WorkingHoursNotAvailable } from '../../../ui/WorkingHoursNotAvailable';
 import { prefetchAssignmentList } from '../api/fetchAssignmentList';
-import { useCompanySettings } from '../api/fetchJobDurations';
+import { jobDurationsOf, useCompanySettings } from '../api/fetchJobDurations';
 import { EMPTY_FILTER, toAssignmentFilter } from './filters';
 import { usePlanningWeek } from '../api/fetchPlanningWeek';
 import { ScheduleOpenError, useSchedule, type ScheduleTarget } from '../api/openWeekSchedule';
@@ -83,14 +83,7 @@ function WeekPlanner({ schedule, editing, startDateTime, onBack, onChanged }: We
   // A change (a saved item deleted, a batch done, a plan refused): the schedule and the week's facts are read again.
   const changed = useCallback(() => { onChanged(); void refetchWeek(); }, [onChanged, refetchWeek]);
 
-  const durations = useMemo(() => {
-    const byType = new Map<number, number>();
-    for (const typeId of DURATION_SETTING_TYPES) {
-      const minutes = Number((settings.data ?? []).find((s) => s.settingTypeId === typeId)?.value);
-      if (Number.isInteger(minutes) && minutes > 0) byType.set(typeId, minutes);
-    }
-    return byType;
-  }, [settings.data]);
+  const durations = useMemo(() => jobDurationsOf(settings.data), [settings.data]);
 
   if (week.data && !week.data.hasHours) {
     return <PageLayout><WorkingHoursNotAvailable settingsSection="companyHours" /></PageLayout>;
