@@ -10,6 +10,7 @@
  * week read again each time. Long tasks (> 50 ms) inside that window are counted.
  * Run alone: `npx tsx bench/run.ts calendarRender`.
  */
+import fs from 'node:fs';
 import type { CDPSession, Page } from '@playwright/test';
 import { and, eq, sql } from 'drizzle-orm';
 import { connect } from '../server/db/index';
@@ -156,8 +157,14 @@ export async function benchCalendarRender(): Promise<CalendarRenderBench> {
     const renderMs: number[] = [];
     const emptyMs: number[] = [];
     const longTasks: { count: number; maxMs: number }[] = [];
+    // CALENDAR_PROFILE=<file>: the main thread's CPU profile of the last warm run (for DevTools; serve an unminified build with WEB_DIR).
+    const profile = process.env.CALENDAR_PROFILE;
+    if (profile) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.setSamplingInterval', { interval: 100 }));
     for (let i = 0; i < RUNS; i++) {
+      const profiled = profile && i === RUNS - 1;
+      if (profiled) await cdp.send('Profiler.start');
       const run = await stepIn(page, cdp);
+      if (profiled) fs.writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
       cpu.push({ cpuMs: run.cpuMs, styleMs: run.styleMs, layoutMs: run.layoutMs, scriptMs: run.scriptMs });
       runsMs.push(run.ms);
       renderMs.push(run.afterReadsMs);

@@ -4,16 +4,23 @@
  * assignment type and the status. Its data- attributes (item id, status, day, start, end, movable) are
  * what drag and drop reads. Its menu button opens the week's one card menu (cardMenu.ts); a card whose
  * status changed on the server since the week was loaded is flagged red (spec 2 §4).
+ *
+ * Speed (bench/calendarRender.ts, budget 300 ms for 200 cards): plain elements styled by calendar.css
+ * (its colours keyed on the card's data- attributes) rather than Chakra components, the texts from the
+ * week's one CardTexts (no useTranslation per card), and the card's face memoised on what it shows:
+ * dnd-kit draws every draggable again once the week's drop targets registered, and on each step of a
+ * drag; those draws only reach the holder and the card's own element.
  */
 import { memo } from 'react';
-import { Box, chakra, HStack, Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { CALENDAR_PX_PER_MINUTE, SCHEDULE_DAY_START } from '../../../domain/scheduling/enums';
 import { minutesOf, timeOf } from '../../../domain/scheduling/hours';
-import { cardColour, isMovable, type CardColour } from '../../../domain/scheduling/itemStatus';
+import { cardColour, isMovable } from '../../../domain/scheduling/itemStatus';
+import type { ScheduleItem } from '../../../domain/schemas/scheduling';
 import type { PlacedCard } from './cardLayout';
 import { useCardDrag } from './CalendarDnd';
-import { noteOffered, useCardWeek } from './cardMenu';
+import { noteOffered, useCardWeek, type CardMenuAnchor } from './cardMenu';
+import './calendar.css';
 
 /** Material's more_vert and sticky_note paths, drawn plain: a week holds up to 200 cards. */
 const MORE_PATH = 'M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2zm0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2zm0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2z';
@@ -26,84 +33,104 @@ const svg = (d: string, label?: string) => (
 
 const DAY_START = minutesOf(SCHEDULE_DAY_START);
 
-/** spec 2 §4: Scheduled white; green, orange, light grey and red groups; cancelled (ours) faded grey. */
-const COLOURS: Record<CardColour, { bg: string; border: string }> = {
-  white: { bg: 'white', border: 'gray.400' },
-  green: { bg: 'green.100', border: 'green.500' },
-  orange: { bg: 'orange.200', border: 'orange.500' },
-  grey: { bg: 'gray.200', border: 'gray.500' },
-  red: { bg: 'red.200', border: 'red.500' },
-  cancelled: { bg: 'gray.100', border: 'gray.300' },
-};
+/**
+ * The cards' texts in the current language, each looked up once per week shown rather than once
+ * per card: the week's grid makes one from its `t` (planning namespace).
+ */
+export interface CardTexts {
+  type: (objectType: number | null) => string;
+  status: (status: number | null) => string;
+  /** The menu button's name, which holds the card's address. */
+  menu: (address: string) => string;
+  hasNote: string;
+  flagged: string;
+}
+
+export function cardTexts(t: TFunction<'planning'>): CardTexts {
+  const cached = (key: (n: number | null) => string) => {
+    const seen = new Map<number | null, string>();
+    return (n: number | null) => {
+      let text = seen.get(n);
+      if (text === undefined) seen.set(n, (text = t(key(n), { defaultValue: '' }) as string));
+      return text;
+    };
+  };
+  return {
+    type: cached((n) => `AssignmentType.${n}`),
+    status: cached((n) => `ScheduleItemStatus.${n}`),
+    // The name's text once, the address put in per card: i18next's interpolation per card was most of the texts' cost.
+    menu: (() => { const [before, after = ''] = t('Calendar.CardMenu', { address: '\u0000' }).split('\u0000'); return (address: string) => before + address + after; })(),
+    hasNote: t('Calendar.Note.Has'),
+    flagged: t('Calendar.Flagged'),
+  };
+}
 
 export interface ScheduleCardProps {
   card: PlacedCard;
+  texts: CardTexts;
 }
 
 /** The card's lines: drawn again only when they change, not on drag and drop's own redraws. */
-const CardText = memo(function CardText({ address, hasNote, flagged, range, type, status, short }: {
-  address: string; hasNote: boolean; flagged: boolean; range: string; type: string; status: string; short: boolean;
+const CardText = memo(function CardText({ address, note, flag, range, type, status, short }: {
+  address: string; note: string | null; flag: string | null; range: string; type: string; status: string; short: boolean;
 }) {
-  const { t } = useTranslation('planning');
   return (
     <>
-      <HStack gap="1" align="start">
-        <Text fontWeight="semibold" truncate flex="1">{address}</Text>
-        {hasNote && <Box as="span" color="gray.700" flexShrink={0} data-testid="calendar-card-has-note">{svg(NOTE_PATH, t('Calendar.Note.Has'))}</Box>}
-      </HStack>
-      {flagged && <Text color="red.700" fontWeight="semibold" truncate data-testid="calendar-card-flag">{t('Calendar.Flagged')}</Text>}
-      <Text truncate>{short ? `${range} · ${status}` : range}</Text>
-      {!short && <Text truncate>{type}</Text>}
-      {!short && <Text truncate fontStyle="italic">{status}</Text>}
+      <div className="mw-cal-card__top">
+        <p className="mw-cal-card__address">{address}</p>
+        {note !== null && <span className="mw-cal-card__note" data-testid="calendar-card-has-note">{svg(NOTE_PATH, note)}</span>}
+      </div>
+      {flag !== null && <p className="mw-cal-card__flag" data-testid="calendar-card-flag">{flag}</p>}
+      <p>{short ? `${range} · ${status}` : range}</p>
+      {!short && <p>{type}</p>}
+      {!short && <p className="mw-cal-card__status">{status}</p>}
     </>
   );
 });
 
-export function ScheduleCard({ card }: ScheduleCardProps) {
-  const { t } = useTranslation('planning');
+/** Beside the card, not in it: the card is itself the drag handle (a button to assistive technology). */
+const MenuButton = memo(function MenuButton({ item, label, openMenu }: {
+  item: ScheduleItem; label: string; openMenu: (item: ScheduleItem, at: CardMenuAnchor) => void;
+}) {
+  return (
+    <button
+      type="button" className="mw-cal-card__menu" aria-label={label} data-testid="calendar-card-menu" data-item-id={item.id}
+      onClick={(e) => { const r = e.currentTarget.getBoundingClientRect(); openMenu(item, { x: r.left, y: r.bottom }); }}
+    >
+      {svg(MORE_PATH)}
+    </button>
+  );
+});
+
+export function ScheduleCard({ card, texts }: ScheduleCardProps) {
   const { item, from, to, lane, lanes } = card;
   const colour = cardColour(item.status);
-  const style = COLOURS[colour];
-  const range = `${timeOf(from)}–${timeOf(to)}`;
-  const type = t(`AssignmentType.${item.objectType}`, { defaultValue: '' }) as string;
-  const status = t(`ScheduleItemStatus.${item.status}`, { defaultValue: '' }) as string;
-  const short = (to - from) * CALENDAR_PX_PER_MINUTE < 80;
   const movable = isMovable(item.status);
   const { attributes, listeners, setNodeRef, transform, isDragging } = useCardDrag(item, movable);
   const { openMenu, flagged } = useCardWeek();
   const isFlagged = flagged.has(item.id);
   const hasMenu = noteOffered(item);
-  const menuButton = hasMenu && (
-    // Beside the card, not in it: the card is itself the drag handle (a button to assistive technology).
-    <chakra.button
-      type="button" position="absolute" top="1px" right="1px" zIndex={2} rounded="sm" color="gray.700" lineHeight="0" p="0.5"
-      _hover={{ bg: 'blackAlpha.100' }} _focusVisible={{ outline: '2px solid', outlineColor: 'blue.600' }}
-      aria-label={t('Calendar.CardMenu', { address: item.address })} data-testid="calendar-card-menu" data-item-id={item.id}
-      onClick={(e) => { const r = e.currentTarget.getBoundingClientRect(); openMenu(item, { x: r.left, y: r.bottom }); }}
-    >
-      {svg(MORE_PATH)}
-    </chakra.button>
-  );
   return (
-    <Box
-      ref={setNodeRef} position="absolute" top={`${(from - DAY_START) * CALENDAR_PX_PER_MINUTE}px`} height={`${(to - from) * CALENDAR_PX_PER_MINUTE}px`}
-      left={`calc(${(lane / lanes) * 100}% + 2px)`} width={`calc(${100 / lanes}% - 4px)`}
-      transform={transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined} zIndex={isDragging ? 10 : 1}
+    <div
+      ref={setNodeRef} className="mw-cal-card-holder"
+      style={{
+        top: `${(from - DAY_START) * CALENDAR_PX_PER_MINUTE}px`, height: `${(to - from) * CALENDAR_PX_PER_MINUTE}px`,
+        left: `calc(${(lane / lanes) * 100}% + 2px)`, width: `calc(${100 / lanes}% - 4px)`,
+        transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined, zIndex: isDragging ? 10 : 1,
+      }}
     >
-      <Box
+      <article
         {...(movable ? { ...attributes, ...listeners } : {})}
-        cursor={movable ? (isDragging ? 'grabbing' : 'grab') : undefined} touchAction={movable ? 'none' : undefined}
-        opacity={isDragging ? 0.85 : 1} _focusVisible={{ outline: '3px solid', outlineColor: 'blue.600' }}
-        as="article" data-testid="calendar-card" data-dragging={isDragging || undefined} data-item-id={item.id} data-status={item.status} data-colour={colour}
-        data-date={card.date} data-start={timeOf(from)} data-end={timeOf(to)} data-movable={movable} data-flagged={isFlagged || undefined}
-        width="100%" height="100%"
-        bg={style.bg} color="gray.900" borderWidth={isFlagged ? '2px' : '1px'} borderLeftWidth="4px" borderColor={isFlagged ? 'red.600' : style.border} rounded="sm"
-        px="1.5" py="0.5" pr={hasMenu ? '5' : '1.5'} overflow="hidden" fontSize="xs" lineHeight="1.25" boxShadow={isDragging ? 'lg' : 'xs'}
-        textDecoration={colour === 'cancelled' ? 'line-through' : undefined}
+        className="mw-cal-card" data-testid="calendar-card" data-dragging={isDragging || undefined} data-item-id={item.id} data-status={item.status}
+        data-colour={colour} data-date={card.date} data-start={timeOf(from)} data-end={timeOf(to)} data-movable={movable}
+        data-flagged={isFlagged || undefined} data-menu={hasMenu || undefined}
       >
-        <CardText address={item.address} hasNote={!!item.notes} flagged={isFlagged} range={range} type={type} status={status} short={short} />
-      </Box>
-      {menuButton}
-    </Box>
+        <CardText
+          address={item.address} note={item.notes ? texts.hasNote : null} flag={isFlagged ? texts.flagged : null} range={`${timeOf(from)}–${timeOf(to)}`}
+          type={texts.type(item.objectType)} status={texts.status(item.status)} short={(to - from) * CALENDAR_PX_PER_MINUTE < 80}
+        />
+      </article>
+      {hasMenu && <MenuButton item={item} label={texts.menu(item.address)} openMenu={openMenu} />}
+    </div>
   );
 }

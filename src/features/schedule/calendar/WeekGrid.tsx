@@ -7,12 +7,11 @@
  *
  * Speed (bench/calendarRender.ts, budget 300 ms for 200 cards): a week is 120–168 slots and 24 time
  * labels, each drawn twice on mount (dnd-kit renders its droppables again once they registered), so
- * they are plain elements styled inline with the theme's variables rather than styled components, and
- * the columns are memoised on their slots and cards with a stable menu callback: opening a menu or a
+ * they are plain elements styled inline with the theme's variables rather than styled components (the
+ * grid's frame and headers by calendar.css, as the cards), and the columns are memoised on their slots and cards with a stable menu callback: opening a menu or a
  * dialog does not draw the week again.
  */
 import { memo, useCallback, useEffect, useMemo, useRef, type CSSProperties } from 'react';
-import { Box, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import {
   CALENDAR_HEADER_PX, CALENDAR_PX_PER_MINUTE, CALENDAR_SCROLL_DELAY_MS, CALENDAR_SLOT_MINUTES, SCHEDULE_DAY_START,
@@ -22,8 +21,9 @@ import { minutesOf, timeOf } from '../../../domain/scheduling/hours';
 import { isoWeekday, osloDay, osloInstant } from '../../../domain/time/oslo';
 import { dateText } from '../planning/PlanChooser';
 import type { PlacedCard } from './cardLayout';
-import { ScheduleCard } from './ScheduleCard';
+import { cardTexts, ScheduleCard, type CardTexts } from './ScheduleCard';
 import { useSlotDrop } from './CalendarDnd';
+import './calendar.css';
 
 const DAY_START = minutesOf(SCHEDULE_DAY_START);
 const SLOT_PX = CALENDAR_SLOT_MINUTES * CALENDAR_PX_PER_MINUTE;
@@ -81,6 +81,8 @@ export interface DayColumnProps {
   date: string;
   slots: CalendarSlot[];
   cards: PlacedCard[];
+  /** The cards' texts in the current language (one per week shown). */
+  texts: CardTexts;
   onSlotMenu?: CalendarSlotCellProps['onMenu'];
 }
 
@@ -95,19 +97,19 @@ function slotInstants(date: string, slots: CalendarSlot[]): string[] {
   return slots.map((s) => new Date(first + (s.from - slots[0].from) * 60_000).toISOString());
 }
 
-export const DayColumn = memo(function DayColumn({ date, slots, cards, onSlotMenu }: DayColumnProps) {
+export const DayColumn = memo(function DayColumn({ date, slots, cards, texts, onSlotMenu }: DayColumnProps) {
   const { t } = useTranslation('planning');
   const instants = useMemo(() => slotInstants(date, slots), [date, slots]);
   return (
-    <Box position="relative" data-testid="calendar-day" data-date={date} borderLeftWidth="1px" borderColor="gray.300">
+    <div className="mw-cal-day" data-testid="calendar-day" data-date={date}>
       {slots.map((slot, i) => (
         <CalendarSlotCell
           key={slot.from} slot={slot} startDateTime={instants[i]} onMenu={onSlotMenu}
           label={NAMED.includes(slot.type) && (i === 0 || slots[i - 1].type !== slot.type) ? t(`Calendar.SlotType.${slot.type}`) : null}
         />
       ))}
-      {cards.map((card) => <ScheduleCard key={card.item.id} card={card} />)}
-    </Box>
+      {cards.map((card) => <ScheduleCard key={card.item.id} card={card} texts={texts} />)}
+    </div>
   );
 });
 
@@ -128,6 +130,8 @@ export interface WeekGridProps {
 
 export function WeekGrid({ dates, slots, cards, scrollToMinute, weekKey, onSlotMenu }: WeekGridProps) {
   const { t } = useTranslation('hours');
+  const { t: tp } = useTranslation('planning');
+  const texts = useMemo(() => cardTexts(tp), [tp]);
   const scroller = useRef<HTMLDivElement>(null);
   const today = osloDay(new Date());
   const times = slots.get(dates[0])?.map((s) => s.from) ?? [];
@@ -147,27 +151,22 @@ export function WeekGrid({ dates, slots, cards, scrollToMinute, weekKey, onSlotM
 
   const columns = `${TIME_COLUMN_PX}px repeat(${dates.length}, minmax(120px, 1fr))`;
   return (
-    <Box
-      ref={scroller} data-testid="calendar-grid" overflow="auto" borderWidth="1px" borderColor="gray.300" rounded="md" bg="white"
-      height="calc(100dvh - 260px)" minHeight="420px" tabIndex={0} aria-label={t('planning:Calendar.GridLabel')} role="region"
+    <div
+      ref={scroller} className="mw-cal-grid" data-testid="calendar-grid" tabIndex={0} aria-label={t('planning:Calendar.GridLabel')} role="region"
     >
-      <Box display="grid" gridTemplateColumns={columns} minWidth="fit-content">
-        <Box position="sticky" top="0" left="0" zIndex="3" bg="white" height={`${CALENDAR_HEADER_PX}px`} borderBottomWidth="1px" borderColor="gray.300" />
+      <div className="mw-cal-grid__inner" style={{ gridTemplateColumns: columns, '--mw-cal-header': `${CALENDAR_HEADER_PX}px` } as CSSProperties}>
+        <div className="mw-cal-grid__corner" />
         {dates.map((date) => (
-          <Box
-            key={date} position="sticky" top="0" zIndex="2" height={`${CALENDAR_HEADER_PX}px`} data-testid="calendar-day-header" data-date={date}
-            bg={date === today ? 'blue.50' : 'white'} borderBottomWidth="1px" borderLeftWidth="1px" borderColor="gray.300"
-            display="flex" flexDirection="column" justifyContent="center" alignItems="center" lineHeight="1.2"
-          >
-            <Text fontSize="sm" fontWeight="semibold">{t(`Day.${isoWeekday(date)}`)}</Text>
-            <Text fontSize="xs" color="gray.700">{dateText(date)}</Text>
-          </Box>
+          <div key={date} className="mw-cal-grid__day" data-testid="calendar-day-header" data-date={date} data-today={date === today || undefined}>
+            <p className="mw-cal-grid__weekday">{t(`Day.${isoWeekday(date)}`)}</p>
+            <p className="mw-cal-grid__date">{dateText(date)}</p>
+          </div>
         ))}
-        <Box position="sticky" left="0" zIndex="2" bg="white" data-testid="calendar-times">
+        <div className="mw-cal-grid__times" data-testid="calendar-times">
           {times.map((m) => <div key={m} style={TIME_STYLE}>{m % 60 === 0 ? timeOf(m) : ''}</div>)}
-        </Box>
-        {dates.map((date) => <DayColumn key={date} date={date} slots={slots.get(date) ?? NO_SLOTS} cards={cards.get(date) ?? NO_CARDS} onSlotMenu={onMenu} />)}
-      </Box>
-    </Box>
+        </div>
+        {dates.map((date) => <DayColumn key={date} date={date} slots={slots.get(date) ?? NO_SLOTS} cards={cards.get(date) ?? NO_CARDS} texts={texts} onSlotMenu={onMenu} />)}
+      </div>
+    </div>
   );
 }
