@@ -4,8 +4,9 @@
  * arrows, Space) is saved and a screen reader hears where it went; one dropped on too small a gap is
  * refused with the reason and stays where it was. Then the admin marks Tuesday morning absent from a
  * slot's menu, typing the times key by key: a "to" before "from" keeps Save disabled with the spec's
- * text; saved, the slots show the absence and the card it now lies over is named. A note typed from a
- * card's menu (axe with the dialog open) shows in a second browser after the hub's notice; that
+ * text; saved, the slots show the absence and the card it now lies over is named, then moved to the
+ * first free time after it. A note typed from a card's menu (axe with the dialog open) shows in a
+ * second browser after the hub's notice; that
  * browser's note on a status changed meanwhile is refused and the card flagged red until Reload. A drop
  * on a day whose time was called off at the address opens the blacklist modal; one in the past (the
  * admin's clock set later) the past-date modal. The server's database is the judge of what was saved.
@@ -115,17 +116,26 @@ test('an admin drags a card by mouse and one by keyboard; a drop on too small a 
   await expect(dialog.getByTestId('availability-save')).toBeEnabled();
   await dialog.getByTestId('availability-save').click();
   await expect(page.getByText('Tilgjengeligheten er oppdatert')).toBeVisible();
-  // The 10:00 card now lies on absent time: it is named.
-  await expect(page.getByText(/Dette oppdraget ligger nå utenfor rørleggerens tid/)).toBeVisible();
-  await expect(page.getByRole('alertdialog').or(page.getByRole('dialog')).getByText(/Slippveien 2/)).toBeVisible();
+  // The 10:00 card now lies on absent time: the modal names it, with its day and time, and offers the move.
+  const overlap = page.getByTestId('availability-overlap');
+  await expect(overlap.getByText(/Dette oppdraget ligger nå utenfor rørleggerens tid/)).toBeVisible();
+  await expect(overlap.getByTestId('availability-overlap-item').filter({ hasText: 'Slippveien 2' })).toContainText('Tirsdag');
+  await expect(overlap.getByTestId('availability-overlap-item').filter({ hasText: 'Slippveien 2' })).toContainText('kl. 10:00–10:45');
   await expect(slot(days[1], '09:00')).toHaveAttribute('data-type', 'Halfday');
   await expect(slot(days[1], '13:00')).toHaveAttribute('data-type', 'Free');
   const rows = await dbQuery<{ availability_type_id: number; start_time: string; end_time: string }>(
     'select availability_type_id, start_time, end_time from plumber_availability where registration_id = $1 and date = $2', [per, days[1]]);
   expect(rows).toEqual([{ availability_type_id: 3, start_time: '08:00', end_time: '12:00' }]);
+  // Moved to the first free time after it: 10:30 … 11:30 are absent (lunch 11:30–12:00 lies inside the
+  // absence), and Tuesday holds nothing else (Slippveien 1 went to Thursday), so 12:00–12:45.
+  await overlap.getByRole('button', { name: 'Flytt til første ledige tid' }).click();
+  await expect(overlap.getByTestId('availability-overlap-outcome')).toHaveText(`Ny tid: Tirsdag ${days[1].split('-').reverse().join('.')} kl. 12:00`);
+  await expect(card(b.id)).toHaveAttribute('data-date', days[1]);
+  await expect(card(b.id)).toHaveAttribute('data-start', '12:00');
+  expect(await startOf(b.id)).toBe(osloInstant(days[1], 12 * 60).toISOString());
   await dbQuery('delete from plumber_availability where registration_id = $1 and date = $2', [per, days[1]]);
-  await page.getByTestId('dialog-warning').getByRole('button').last().click();
-  await expect(page.getByTestId('dialog-warning')).toHaveCount(0);
+  await overlap.getByRole('button', { name: 'Lukk' }).click();
+  await expect(overlap).toHaveCount(0);
 
   // 5. A note, typed key by key from the card's menu; a second browser of the admin's, open on the same
   // week, shows it after the hub's notice without a reload. axe with the dialog open.

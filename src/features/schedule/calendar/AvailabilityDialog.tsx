@@ -5,8 +5,9 @@
  * availability.ts checkAvailability (the server's), its text under the field, Save disabled while one
  * fails, past dates refused. Saving makes the calls availabilityEditCalls decides from the slot's own
  * entry; on success UpdateAvailabilitySuccess shows and the week is read again; items the change left
- * outside the plumber's time are named, so nothing is left silently on absent time. A changed form not
- * yet saved holds the page: leaving it asks first.
+ * outside the plumber's time are named in the same modal, which offers to move them to the first free
+ * time (OverlapMoves.tsx), so nothing is left silently on absent time. A changed form not yet saved
+ * holds the page: leaving it asks first.
  */
 import { useState } from 'react';
 import { Button, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
@@ -17,9 +18,10 @@ import { fetchDayAvailability, sendAvailabilityCall } from '../api/availability'
 import { AvailabilityType, SCHEDULE_DAY_END, SCHEDULE_DAY_START } from '../../../domain/scheduling/enums';
 import { minutesOf, timeOf } from '../../../domain/scheduling/hours';
 import { addDays, osloDay } from '../../../domain/time/oslo';
-import { showWarning, snackbar } from '../../../ui';
+import { snackbar } from '../../../ui';
 import { DateField, SelectField, TimeField } from '../../../ui/form';
 import { useUnsavedChangesGuard } from '../../../ui/useUnsavedChangesGuard';
+import { OverlapMoves } from './OverlapMoves';
 
 export interface AvailabilityTarget {
   plumberId: number;
@@ -31,19 +33,43 @@ export interface AvailabilityTarget {
 const TYPES = [AvailabilityType.Available, AvailabilityType.Absent, AvailabilityType.Extended] as const;
 
 export function AvailabilityDialog({ target, onClose, onSaved }: { target: AvailabilityTarget | null; onClose: () => void; onSaved: () => void }) {
+  // Items a saved change left outside the plumber's time: the modal stays open on them after the form is gone.
+  const [overlap, setOverlap] = useState<{ plumberId: number; items: OverlappedItem[] } | null>(null);
+  const close = () => {
+    setOverlap(null);
+    if (target) onClose();
+  };
   return (
-    <Dialog.Root open={!!target} onOpenChange={(e) => { if (!e.open) onClose(); }} placement="center" size="lg">
+    <Dialog.Root open={!!target || !!overlap} onOpenChange={(e) => { if (!e.open) close(); }} placement="center" size="lg">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          {target && <AvailabilityForm key={`${target.date}-${target.from}`} target={target} onClose={onClose} onSaved={onSaved} />}
+          {/* One content element for the form and the overlap after it: the dialog keeps the element it opened with. */}
+          {(overlap || target) && (
+            <Dialog.Content data-testid={overlap ? 'availability-overlap' : 'availability-dialog'} maxW="750px">
+              {overlap ? (
+                <OverlapMoves plumberId={overlap.plumberId} items={overlap.items} onClose={close} onSaved={onSaved} />
+              ) : target && (
+                <AvailabilityForm
+                  key={`${target.date}-${target.from}`} target={target} onClose={onClose} onSaved={onSaved}
+                  onOverlap={(items) => setOverlap({ plumberId: target.plumberId, items })}
+                />
+              )}
+            </Dialog.Content>
+          )}
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
   );
 }
 
-function AvailabilityForm({ target, onClose, onSaved }: { target: AvailabilityTarget; onClose: () => void; onSaved: () => void }) {
+function AvailabilityForm({ target, onClose, onSaved, onOverlap }: {
+  target: AvailabilityTarget;
+  onClose: () => void;
+  onSaved: () => void;
+  /** The saved change left these items outside the plumber's time. */
+  onOverlap: (items: OverlappedItem[]) => void;
+}) {
   const { t } = useTranslation('planning');
   const today = osloDay(new Date());
   const [type, setType] = useState<number>(AvailabilityType.Absent);
@@ -69,11 +95,8 @@ function AvailabilityForm({ target, onClose, onSaved }: { target: AvailabilityTa
       for (const call of calls) for (const o of await sendAvailabilityCall(call)) overlapped.set(o.id, o);
       snackbar.success(t('Calendar.Availability.Saved'));
       onSaved();
+      if (overlapped.size) onOverlap([...overlapped.values()].sort((a, b) => a.scheduleStartDateTime.localeCompare(b.scheduleStartDateTime)));
       onClose();
-      if (overlapped.size) {
-        const names = [...overlapped.values()].map((o) => `${o.address} (${o.scheduledDate ?? ''} ${o.startTime ?? ''}–${o.endTime ?? ''})`).join('\n');
-        await showWarning({ title: t('Calendar.Availability.OverlapTitle'), message: `${t('Calendar.Availability.Overlap', { count: overlapped.size })}\n${names}` });
-      }
     } catch (err) {
       const key = (err as { body?: { errorKey?: string } }).body?.errorKey;
       snackbar.error(t('Calendar.Availability.Failed'), key && t(key, { defaultValue: '' }) ? t(key) : t('Calendar.Availability.TryAgain'));
@@ -84,7 +107,7 @@ function AvailabilityForm({ target, onClose, onSaved }: { target: AvailabilityTa
   };
 
   return (
-    <Dialog.Content data-testid="availability-dialog" maxW="750px">
+    <>
       <Dialog.Header><Dialog.Title>{t('Calendar.Availability.Title')}</Dialog.Title></Dialog.Header>
       <Dialog.Body>
         <Stack gap="3">
@@ -105,6 +128,6 @@ function AvailabilityForm({ target, onClose, onSaved }: { target: AvailabilityTa
         <Button variant="outline" onClick={onClose}>{t('Calendar.Close')}</Button>
         <Button onClick={() => void save()} disabled={!!problem} loading={saving} data-testid="availability-save">{t('Calendar.Availability.Save')}</Button>
       </Dialog.Footer>
-    </Dialog.Content>
+    </>
   );
 }
