@@ -2,13 +2,18 @@
  * The signed-in frame: a skip link, header bar, navigation (side bar on wide screens, drawer below
  * 1000 px) and the current screen, which takes the focus when the route changes.
  */
-import { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Box, chakra, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
+import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../data/session';
 import { LoadingState, useIsMobile } from '../ui';
 import { Header } from './Header';
 import { NavMenu } from './NavMenu';
+import { SCREENS } from './screens';
+
+const loadNavDrawer = () => import('./NavDrawer');
+const NavDrawer = lazy(loadNavDrawer);
 
 const SIDEBAR_WIDTH = '15rem';
 const CONTENT_ID = 'main-content';
@@ -58,12 +63,32 @@ function useFocusOnRouteChange(content: RefObject<HTMLDivElement | null>) {
   }, [pathname, content]);
 }
 
+/**
+ * Once the first screen is idle, the code (and texts) of what a tap most likely opens next loads:
+ * My schedule with its history (one chunk; budget 500 ms offline from the tap to the week on screen,
+ * most of it was this download and its parse) and, on a narrow screen, the menu's drawer.
+ */
+function usePreloadWhenIdle(isMobile: boolean) {
+  const session = useSession();
+  const schedule = !!session && !session.hidePlumberOptions;
+  useEffect(() => {
+    // Loading twice is harmless (each chunk loads once), so nothing is cancelled.
+    (window.requestIdleCallback ?? setTimeout)(() => {
+      if (schedule) void SCREENS.schedule.preload().catch(() => undefined);
+      if (isMobile) void loadNavDrawer().catch(() => undefined);
+    });
+  }, [schedule, isMobile]);
+}
+
 export function Shell() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer is mounted from the first tap on (and stays, for its closing animation).
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const content = useRef<HTMLDivElement>(null);
   useFocusOnRouteChange(content);
+  usePreloadWhenIdle(isMobile);
 
   return (
     <Flex direction="column" minH="100dvh" bg="bg.subtle">
@@ -93,7 +118,7 @@ export function Shell() {
       >
         {t('SkipToContent')}
       </chakra.a>
-      <Header onOpenMenu={isMobile ? () => setDrawerOpen(true) : undefined} />
+      <Header onOpenMenu={isMobile ? () => { setDrawerUsed(true); setDrawerOpen(true); } : undefined} />
       <Flex flex="1" minH="0">
         {!isMobile && (
           <Box as="nav" aria-label={t('Menu.Label')} w={SIDEBAR_WIDTH} flexShrink={0} borderEndWidth="1px" bg="bg" py="3">
@@ -106,25 +131,11 @@ export function Shell() {
           </Suspense>
         </Box>
       </Flex>
-      {isMobile && (
-        <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="start">
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW="18rem">
-                <Drawer.Header>
-                  <Drawer.Title>{t('AppName')}</Drawer.Title>
-                </Drawer.Header>
-                <Drawer.Body px="0" as="nav" aria-label={t('Menu.Label')}>
-                  <NavMenu onNavigate={() => setDrawerOpen(false)} />
-                </Drawer.Body>
-                <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label={t('Close')} />
-                </Drawer.CloseTrigger>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
+      {/* It shows once its code is in: at once when preloaded (below). */}
+      {isMobile && drawerUsed && (
+        <Suspense fallback={null}>
+          <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+        </Suspense>
       )}
     </Flex>
   );

@@ -36,8 +36,9 @@ function chunk<M>(importModule: () => Promise<M>, namespaces: readonly string[] 
 export const JOBS_CHUNK = chunk(() => import('../features/jobs'), ['jobs', 'syncDetails']);
 const plumbers = chunk(() => import('../features/plumbers'));
 const profile = chunk(() => import('../features/profile'));
-// My schedule and its history share a chunk; their cards name types and statuses in the planning texts.
-const schedule = chunk(() => import('../features/schedule'), ['planning']);
+// My schedule and its history share a chunk; their own texts (schedule) are on demand too, and their
+// cards name types and statuses in the planning texts.
+const schedule = chunk(() => import('../features/schedule'), ['schedule', 'planning']);
 
 /** A route's screen; `preload` loads its code (and texts) ahead of the first render. */
 export type Screen = ComponentType & { preload: () => Promise<unknown> };

@@ -17,19 +17,19 @@ type Resources = Record<string, Record<string, Record<string, unknown>>>;
 /**
  * Namespaces that only lazy screens use (jobs, plumbers, profile, and the office screens' settings,
  * reports and analytics; syncDetails, what the sync panel and a failed job or photo say about a
- * refused change) are not in the shell even in nb: i18next loads them through `onDemandBackend` when a screen first asks for
+ * refused change; schedule, My schedule's and its history's texts) are not in the shell even in nb: i18next loads them through `onDemandBackend` when a screen first asks for
  * them (useTranslation suspends until then, inside the lazy screen's Suspense).
  */
-export const ON_DEMAND_NAMESPACES = ['settings', 'hours', 'companySettings', 'reports', 'plumbers', 'profile', 'jobs', 'planning', 'map', 'auth', 'syncDetails'] as const;
+export const ON_DEMAND_NAMESPACES = ['settings', 'hours', 'companySettings', 'reports', 'plumbers', 'profile', 'jobs', 'planning', 'map', 'auth', 'syncDetails', 'schedule'] as const;
 
 // Glob patterns must be literals: 'nb' here is DEFAULT_LANGUAGE, the exclusions ON_DEMAND_NAMESPACES.
 const bundled = import.meta.glob<Record<string, unknown>>(
-  ['./nb/*.json', '!./nb/settings.json', '!./nb/hours.json', '!./nb/companySettings.json', '!./nb/reports.json', '!./nb/plumbers.json', '!./nb/profile.json', '!./nb/jobs.json', '!./nb/planning.json', '!./nb/map.json', '!./nb/auth.json', '!./nb/syncDetails.json'],
+  ['./nb/*.json', '!./nb/settings.json', '!./nb/hours.json', '!./nb/companySettings.json', '!./nb/reports.json', '!./nb/plumbers.json', '!./nb/profile.json', '!./nb/jobs.json', '!./nb/planning.json', '!./nb/map.json', '!./nb/auth.json', '!./nb/syncDetails.json', '!./nb/schedule.json'],
   { eager: true, import: 'default' },
 );
 const onDemand = import.meta.glob<Record<string, unknown>>(['./*/*.json', '!./nb/*.json'], { import: 'default' });
 const onDemandNb = import.meta.glob<Record<string, unknown>>(
-  ['./nb/settings.json', './nb/hours.json', './nb/companySettings.json', './nb/reports.json', './nb/plumbers.json', './nb/profile.json', './nb/jobs.json', './nb/planning.json', './nb/map.json', './nb/auth.json', './nb/syncDetails.json'],
+  ['./nb/settings.json', './nb/hours.json', './nb/companySettings.json', './nb/reports.json', './nb/plumbers.json', './nb/profile.json', './nb/jobs.json', './nb/planning.json', './nb/map.json', './nb/auth.json', './nb/syncDetails.json', './nb/schedule.json'],
   { import: 'default' },
 );
 const isOnDemand = (ns: string) => (ON_DEMAND_NAMESPACES as readonly string[]).includes(ns);

@@ -4,19 +4,15 @@
  * jobs (time, title, reference, address). Times are Oslo's (src/domain/time/oslo.ts). The cards hold
  * no actions of their own: a screen adds what it offers (My schedule its task buttons) as children.
  */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { Job } from '../../../domain/api';
 import type { MyScheduleItem } from '../../../domain/schemas/mySchedule';
-import { rulesOf, type CardColour } from '../../../domain/scheduling/itemStatus';
+import { rulesOf } from '../../../domain/scheduling/itemStatus';
 import { osloTimeText } from '../../../domain/time/oslo';
 import { BackIcon } from '../../../ui';
-
-/** The card's stripe by the status's colour group (spec 2 §4; itemStatus.ts). */
-const STRIPE: Record<CardColour, string> = {
-  white: 'gray.300', green: 'green.500', orange: 'orange.400', grey: 'gray.500', red: 'red.500', cancelled: 'gray.400',
-};
+import './scheduleCards.css';
 
 /** HH:mm in Oslo of an instant, or '' without one. */
 export const scheduledTime = (at: string | null | undefined): string => (at ? osloTimeText(new Date(at)) : '');
@@ -32,34 +28,37 @@ export function PlannedItemList({ items, headingId }: { items: readonly MySchedu
   return (
     <Stack gap="2" as="section" aria-labelledby={headingId} data-testid="schedule-planned">
       <Text as="h2" id={headingId} fontWeight="semibold">{t('Planned', { count: items.length })}</Text>
-      {items.map((item) => <PlannedItemCard key={item.id} item={item} />)}
+      <PlannedItemCards items={items} />
     </Stack>
   );
 }
 
-export function PlannedItemCard({ item }: { item: MyScheduleItem }) {
-  const { t: tp } = useTranslation('planning');
-  return (
-    <Card.Root
-      size="sm"
-      data-testid="schedule-planned-item"
-      data-status={item.status}
-      borderInlineStartWidth="4px"
-      borderInlineStartColor={STRIPE[rulesOf(item.status).colour]}
-    >
-      <Card.Body gap="1">
-        <HStack justify="space-between" wrap="wrap">
-          <Text fontWeight="bold" fontSize="lg">
-            {scheduledTime(item.scheduleStartDateTime)}–{scheduledTime(item.scheduleEndDateTime)}
-          </Text>
-          <Text fontSize="sm" color="fg.muted">{tp(`ScheduleItemStatus.${item.status}`)}</Text>
-        </HStack>
-        <Text>{item.address}</Text>
-        <Text fontSize="sm" color="fg.muted">{tp(`AssignmentType.${item.objectType}`)}</Text>
-        {item.notes && <Text fontSize="sm">{item.notes}</Text>}
-      </Card.Body>
-    </Card.Root>
-  );
+/**
+ * Planned items' cards, with one look-up of the planning texts for all of them. The cards are plain
+ * elements styled by scheduleCards.css (a week holds dozens; Chakra components cost most of its
+ * render), the stripe by the status's colour group (spec 2 §4; itemStatus.ts).
+ */
+export function PlannedItemCards({ items }: { items: readonly MyScheduleItem[] }) {
+  const { t } = useTranslation('planning');
+  const text = useMemo(() => {
+    const seen = new Map<string, string>();
+    return (key: string) => {
+      let value = seen.get(key);
+      if (value === undefined) seen.set(key, (value = t(key)));
+      return value;
+    };
+  }, [t]);
+  return items.map((item) => (
+    <article key={item.id} className="mw-planned" data-testid="schedule-planned-item" data-status={item.status} data-colour={rulesOf(item.status).colour}>
+      <div className="mw-planned__head">
+        <p className="mw-planned__time">{scheduledTime(item.scheduleStartDateTime)}–{scheduledTime(item.scheduleEndDateTime)}</p>
+        <p className="mw-planned__small mw-planned__muted">{text(`ScheduleItemStatus.${item.status}`)}</p>
+      </div>
+      <p>{item.address}</p>
+      <p className="mw-planned__small mw-planned__muted">{text(`AssignmentType.${item.objectType}`)}</p>
+      {item.notes && <p className="mw-planned__small">{item.notes}</p>}
+    </article>
+  ));
 }
 
 /** One of the user's own jobs: its time, title, reference and address; `children` are the screen's buttons. */

@@ -22,7 +22,7 @@ import { useOnline } from '../../../data/online';
 import { useSession } from '../../../data/session';
 import { BackIcon, EmptyView, ErrorView, LoadingState, PageLayout } from '../../../ui';
 import { DateField } from '../../../ui/form';
-import { ForwardIcon, JobCard, PlannedItemCard } from './ScheduleCards';
+import { ForwardIcon, JobCard, PlannedItemCards } from './ScheduleCards';
 import { fetchMySchedule, myScheduleHeld } from './held';
 import { queryJobsBetween } from '../queries';
 import { clampWeek, daysOf, formatWeekParam, latestHistoryWeek, parseWeekParam, shiftWeek, weekOf, type HistoryWeek } from './weeks';
@@ -111,7 +111,7 @@ export function ScheduleHistoryPage() {
               <Text as="h2" id={`history-day-${day}`} fontWeight="semibold">
                 {weekday(day, i18n.language)} {formatDateText(day)}
               </Text>
-              {planned.filter((i) => i.scheduledDate === day).map((item) => <PlannedItemCard key={item.id} item={item} />)}
+              <PlannedItemCards items={planned.filter((i) => i.scheduledDate === day)} />
               {jobs.filter((j) => j.day === day).map(({ job }) => (
                 <JobCard key={job.jobId} job={job}>
                   <Button size="xs" variant="outline" onClick={() => navigate(`/job/${job.jobId}`, { state: { fromHistoryPage: true, selectedDate: day } })}>
