@@ -18,13 +18,18 @@ import { addDays, isoWeek, isoWeekDates, osloDay, osloInstant } from '../../src/
 import { ADMIN_A, PLUMBER_PER, apiHeadersOf, dbQuery, insertStreetPoints, removeStreetPoints, signIn } from './helpers';
 
 const STREET = 'Slippveien';
+// South of the demo register's points (none below 59.86° N): the map shows these alone, not in a cluster.
+const AT = { lat: 59.84, lng: 10.52 };
+const FREE = 'Kartstien';
 
 test.use({ viewport: { width: 1400, height: 1000 }, locale: 'nb-NO' });
 test.beforeAll(async () => {
-  await removeStreetPoints([STREET]);
-  await insertStreetPoints(STREET, 3, { lat: 59.8911, lng: 10.5211, spread: 0.0004, perRow: 3 });
+  await removeStreetPoints([STREET, FREE]);
+  await insertStreetPoints(STREET, 3, { ...AT, spread: 0.0004, perRow: 3 });
+  // One free point 0.003° (about 330 m) north of the street.
+  await insertStreetPoints(FREE, 1, { lat: AT.lat + 0.003, lng: AT.lng, spread: 0, perRow: 1 });
 });
-test.afterAll(() => removeStreetPoints([STREET]));
+test.afterAll(() => removeStreetPoints([STREET, FREE]));
 
 const startOf = async (id: number) => (await dbQuery<{ start_time: Date }>('select start_time from schedule_items where id = $1', [id]))[0].start_time.toISOString();
 
@@ -206,7 +211,62 @@ test('an admin drags a card by mouse and one by keyboard; a drop on too small a 
   await expect(warning).toHaveCount(0);
   expect(await startOf(again.id)).toBe(laidAt);
 
-  // 8. The past: the admin's clock says Wednesday of that week at noon; a drop on Tuesday morning opens the
+  // 8. The map section: each day's route in order, lit with its card; the duration override; a free
+  // point picked on the map and dragged onto Wednesday; a card given the override's length.
+  await page.getByTestId('calendar-map-toggle').click();
+  const stop = (id: number) => page.locator(`[data-testid="calendar-route-stop"][data-item-id="${id}"]`);
+  // Tuesday Slippveien 2, Wednesday Slippveien 3, Friday Slippveien 1 again (Thursday's was called off).
+  await expect(page.getByTestId('calendar-route-stop')).toHaveCount(3, { timeout: 60_000 });
+  await expect(page.getByTestId('calendar-route-legend')).toContainText('Tirsdag: 1 stopp');
+  await card(b.id).hover();
+  await expect(stop(b.id)).toHaveAttribute('data-lit', 'true');
+  await stop(c.id).hover();
+  await expect(card(c.id)).toHaveCSS('outline-style', 'solid');
+  await expect(card(b.id)).not.toHaveCSS('outline-style', 'solid');
+  await page.getByTestId('calendar-duration').selectOption('30');
+  // The free point's place on screen from a stop's: the map fits the week's stops, close together, at its
+  // most (zoom 15), where Web Mercator gives 256 · 2^15 pixels around the world; a second stop checks it.
+  const centre = async (l: Locator) => { const r = (await l.boundingBox())!; return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; };
+  const mercY = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
+  const [pa, pc] = await Promise.all([centre(stop(again.id)), centre(stop(c.id))]);
+  const [{ lat: la, lng: ga }, { lat: lc, lng: gc }, free] = await dbQuery<{ id: number; lat: number; lng: number }>(
+    'select id, lat, lng from meter_points where street = any($1::text[]) and (street = $2 or id = any($3::int[])) order by street = $2, id = $4 desc',
+    [[STREET, FREE], FREE, [points[0].id, points[2].id], points[0].id]);
+  const perRadian = (256 * 2 ** 15) / (2 * Math.PI);
+  expect(Math.abs(pc.x - (pa.x + ((gc - ga) * Math.PI / 180) * perRadian))).toBeLessThan(3);
+  const freeAt = { x: pa.x + ((free.lng - ga) * Math.PI / 180) * perRadian, y: pa.y - (mercY(free.lat) - mercY(la)) * perRadian };
+  expect(Math.abs(pc.y - (pa.y - (mercY(lc) - mercY(la)) * perRadian))).toBeLessThan(3);
+  // The points are drawn by a worker: click until the map takes it.
+  await expect(async () => {
+    await page.mouse.click(freeAt.x, freeAt.y);
+    await expect(page.getByTestId('calendar-map-chip')).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByTestId('calendar-map-chip')).toContainText('Kartstien 1');
+  await expect(page.getByTestId('calendar-map-chip')).toContainText('30 min');
+  await expectAccessible(page, 'the calendar with its map and a point picked');
+  await dragTo(page, page.getByTestId('calendar-map-chip'), slot(days[2], '11:00'), true);
+  await expect(page.getByText('Kartstien 1 er lagt inn i uka')).toBeVisible();
+  const placed = async () => dbQuery<{ id: number; start_time: Date; end_time: Date }>('select id, start_time, end_time from schedule_items where meter_point_id = $1', [free.id]);
+  await expect.poll(async () => (await placed()).map((r) => [r.start_time.toISOString(), r.end_time.toISOString()]))
+    .toEqual([[osloInstant(days[2], 11 * 60).toISOString(), osloInstant(days[2], 11 * 60 + 30).toISOString()]]);
+  await expect(card((await placed())[0].id)).toBeVisible();
+  await expect(page.getByTestId('calendar-map-chip')).toHaveCount(0);
+  await expect(page.getByTestId('calendar-route-stop')).toHaveCount(4);
+  // Tuesday's 45-minute card takes the override's 30 minutes where it lies (Wednesday's is NoReply now: not offered).
+  await page.getByRole('button', { name: 'Valg for Slippveien 3' }).click();
+  await expect(page.getByTestId('calendar-card-menu-list').getByRole('menuitem', { name: 'Notater' })).toBeVisible();
+  await expect(page.getByTestId('calendar-card-menu-list').getByRole('menuitem', { name: 'Sett varighet til 30 min' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  const bStart = await startOf(b.id);
+  await page.getByRole('button', { name: 'Valg for Slippveien 2' }).click();
+  await page.getByTestId('calendar-card-menu-list').getByRole('menuitem', { name: 'Sett varighet til 30 min' }).click();
+  await expect(page.getByText('Slippveien 2 varer nå 30 min')).toBeVisible();
+  await expect.poll(async () => (await dbQuery<{ end_time: Date }>('select end_time from schedule_items where id = $1', [b.id]))[0].end_time.toISOString())
+    .toBe(new Date(Date.parse(bStart) + 30 * 60_000).toISOString());
+  expect(await startOf(b.id)).toBe(bStart);
+  await page.getByTestId('calendar-duration').selectOption('');
+
+  // 9. The past: the admin's clock says Wednesday of that week at noon; a drop on Tuesday morning opens the
   // past-date modal and nothing is sent.
   await page.clock.setFixedTime(osloInstant(days[2], 12 * 60));
   await dragTo(page, card(again.id), slot(days[1], '08:00'));
@@ -215,12 +275,19 @@ test('an admin drags a card by mouse and one by keyboard; a drop on too small a 
 });
 
 /** A mouse drag the way a hand does it: press on the card's top, move in steps, let go with its top on the slot. */
-async function dragTo(page: Page, from: Locator, to: Locator) {
+async function dragTo(page: Page, from: Locator, to: Locator, fromOutside = false) {
   const a = (await from.boundingBox())!;
   const b = (await to.boundingBox())!;
   await page.mouse.move(a.x + 20, a.y + 8);
   await page.mouse.down();
   await page.mouse.move(a.x + 30, a.y + 20, { steps: 4 });
   await page.mouse.move(b.x + 20, b.y + 8, { steps: 12 });
+  if (fromOutside) {
+    // Coming in over the grid's edge scrolls it (as it does under a hand): aim again once it has settled.
+    await page.waitForTimeout(400);
+    const settled = (await to.boundingBox())!;
+    await page.mouse.move(settled.x + 20, settled.y + 8, { steps: 4 });
+    await page.waitForTimeout(100);
+  }
   await page.mouse.up();
 }

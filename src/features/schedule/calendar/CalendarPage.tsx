@@ -370,7 +370,7 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
         </Alert.Root>
       )}
       <HStack justify="end" mb="2" gap="3" wrap="wrap" data-testid="calendar-action-bar">
-        <DurationOverride value={override} onChange={onOverride} testId="calendar-duration" resetLabel={t('Calendar.Duration.None')} />
+        <DurationOverride value={override} onChange={onOverride} testId="calendar-duration" resetLabel={t('Calendar.Duration.None')} width="16rem" />
         <Button size="sm" variant={mapShown ? 'solid' : 'outline'} aria-pressed={mapShown} onClick={() => onMapShown(!mapShown)} data-testid="calendar-map-toggle">
           {t('Calendar.Map.Show')}
         </Button>

@@ -76,7 +76,7 @@ export default function PlanningMapView({
         />
         {routes && <RouteLayer routes={routes} base={base} baseLabel={t('Base')} litId={litId} onStop={onStop} />}
         <PolygonDrawing active={drawing} onDrawn={selectPolygon} onEnd={() => setDrawing(false)} clearToken={clearToken} />
-        <CentreOnPoints points={placed} skip={fitting} />
+        <CentreOnPoints points={placed} skip={fitting || !!routes?.some((r) => r.stops.length)} />
         <FitToPoints points={visible} active={fitting} />
       </BaseMap>
     </Stack>

@@ -30,6 +30,16 @@ export function RouteLayer({ routes, base, baseLabel, litId, onStop }: RouteLaye
   const markers = useRef(new Map<number, L.Marker>());
   const onStopRef = useRef(onStop);
   onStopRef.current = onStop;
+  const fitted = useRef(false);
+
+  // The first time the week has stops, the map shows them all (with the base): the week is what the admin looks at.
+  useEffect(() => {
+    const coords: [number, number][] = routes.flatMap((r) => r.stops.map((s) => [s.lat, s.lng] as [number, number]));
+    if (fitted.current || !coords.length) return;
+    fitted.current = true;
+    if (base) coords.push(base);
+    map.fitBounds(L.latLngBounds(coords), { padding: [32, 32], maxZoom: 15, animate: false });
+  }, [map, routes, base]);
 
   useEffect(() => {
     const group = L.layerGroup().addTo(map);
