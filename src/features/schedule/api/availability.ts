@@ -10,7 +10,7 @@ import type { DayMinute } from '../../../domain/scheduling/hours';
 import type { OverlappedItem } from '../../../domain/schemas/availability';
 import type { Schedule, ScheduleItem } from '../../../domain/schemas/scheduling';
 import { osloInstant } from '../../../domain/time/oslo';
-import { dropScheduleItem } from './dropScheduleItem';
+import { dropScheduleItem, singleItemRequest } from './dropScheduleItem';
 
 export function fetchDayAvailability(plumberId: number, date: string): Promise<AvailabilityEntryLike[]> {
   return apiFetch<AvailabilityEntryLike[]>(`/api/PlumberAvailabilitySetting/plumber/${plumberId}?from=${date}&to=${date}`);
@@ -24,11 +24,5 @@ export async function sendAvailabilityCall(call: AvailabilityCall): Promise<Over
 
 /** `item` of `schedule` laid at `at` for `duration` minutes, as the calendar's drop sends it (cardDrop.ts). */
 export function moveScheduleItem(schedule: Schedule, item: ScheduleItem, at: DayMinute, duration: number): Promise<ScheduleItem> {
-  return dropScheduleItem({
-    batchJobId: crypto.randomUUID(), scheduleId: schedule.id, weekNo: schedule.weekNo, year: schedule.year, assigneeId: schedule.assigneeId,
-    scheduleItems: [{
-      id: item.id, assignmentType: item.objectType, waterMeterPointId: item.parentObjectId, duration, sequenceNumber: item.sequenceNumber, isScheduled: item.isScheduled,
-    }],
-    plumberAvailabilityData: [], selectedItemStartDateTime: osloInstant(at.date, at.minute).toISOString(), scheduleStartTime: '06:00', scheduleEndTime: '18:00',
-  });
+  return dropScheduleItem(singleItemRequest(schedule, item, osloInstant(at.date, at.minute), duration));
 }

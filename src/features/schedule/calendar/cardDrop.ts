@@ -10,10 +10,10 @@ import i18n from 'i18next';
 import { ApiError } from '../../../data/transport';
 import { blacklistBlocks, judgeDrop } from '../../../domain/scheduling/drop';
 import type { WeekFacts } from '../../../domain/scheduling/freeWeek';
-import type { AssignmentListItem, Schedule, ScheduleItem, SingleItemRequest } from '../../../domain/schemas/scheduling';
+import type { AssignmentListItem, Schedule, ScheduleItem } from '../../../domain/schemas/scheduling';
 import { osloDayMinute, osloInstant } from '../../../domain/time/oslo';
 import { showWarning, snackbar } from '../../../ui';
-import { dropScheduleItem, fetchBlacklist } from '../api/dropScheduleItem';
+import { dropScheduleItem, fetchBlacklist, singleItemRequest } from '../api/dropScheduleItem';
 
 const tp = (key: string, opts?: Record<string, unknown>) => i18n.t(`planning:${key}`, opts);
 
@@ -78,14 +78,7 @@ export async function dropCard(
       await showWarning({ title: tp('Calendar.BlacklistTitle'), message: tp('Scheduling.Blacklisted', { address: item.address }) });
       return 'refused';
     }
-    await dropScheduleItem({
-      batchJobId: crypto.randomUUID(), scheduleId: schedule.id, weekNo: schedule.weekNo, year: schedule.year, assigneeId: schedule.assigneeId,
-      scheduleItems: [{
-        id: item.id, assignmentType: item.objectType, waterMeterPointId: item.parentObjectId, duration, sequenceNumber: item.sequenceNumber, isScheduled: item.isScheduled,
-      }],
-      plumberAvailabilityData: [], selectedItemStartDateTime: start.toISOString(), scheduleStartTime: '06:00', scheduleEndTime: '18:00',
-      ...(durationOverride ? { durationOverride: durationOverride as NonNullable<SingleItemRequest['durationOverride']> } : {}),
-    });
+    await dropScheduleItem(singleItemRequest(schedule, item, start, duration, durationOverride));
     snackbar.success(texts === 'duration'
       ? tp('Calendar.Duration.Saved', { address: item.address, minutes: duration })
       : tp(item.id ? 'Calendar.DropSaved' : 'Calendar.PointSaved', { address: item.address }));
