@@ -53,7 +53,8 @@ const overlapped: OverlappedItem[] = laid.map((x) => ({
 const sent: SingleItemRequest[] = [];
 vi.mock('../../src/features/schedule/api/openWeekSchedule', () => ({ fetchSchedule: vi.fn(async () => schedule) }));
 vi.mock('../../src/features/schedule/api/fetchPlanningWeek', () => ({ fetchPlanningWeek: vi.fn(async () => facts) }));
-vi.mock('../../src/features/schedule/api/dropScheduleItem', () => ({
+vi.mock('../../src/features/schedule/api/dropScheduleItem', async (original) => ({
+  ...(await original<typeof import('../../src/features/schedule/api/dropScheduleItem')>()),
   dropScheduleItem: vi.fn(async (body: SingleItemRequest) => {
     sent.push(body);
     // The server refuses 9 (another admin took the time meanwhile); 7 is laid.
