@@ -119,8 +119,9 @@ describe('POST /api/Scheduler/singleitem', () => {
     // Dropped where it lies with 90: only its length changes.
     const longer = await demo.api('kari', 'POST', '/api/Scheduler/singleitem', body({ id: laid.body.id }, h(8), 90));
     expect(longer.body).toMatchObject({ id: laid.body.id, startTime: '08:00', endTime: '09:30', duration: 90 });
-    // Moved later without an override, it keeps its 90 minutes.
-    expect((await drop({ id: laid.body.id }, dates[0], h(13))).body).toMatchObject({ startTime: '13:00', endTime: '14:30' });
+    // Moved later without an override (null, as the dropdown's empty choice), it keeps its 90 minutes.
+    const kept = await demo.api('kari', 'POST', '/api/Scheduler/singleitem', body({ id: laid.body.id }, h(13), null));
+    expect(kept.body).toMatchObject({ startTime: '13:00', endTime: '14:30' });
     // 90 minutes from 10:30 run into lunch (11:30–12:00): refused at that length, and nothing changed.
     const tooLong = await demo.api('kari', 'POST', '/api/Scheduler/singleitem', body({ id: laid.body.id }, h(10, 30), 90));
     expect(tooLong.status).toBe(409);

@@ -260,9 +260,9 @@ export const SingleItemRequest = Type.Object({
   notifiedItemStartDateTime: Type.Optional(Nullable(DateTime)),
   scheduleStartTime: Type.Optional(TimeOfDay),
   scheduleEndTime: Type.Optional(TimeOfDay),
-  durationOverride: Type.Optional(Nullable(Type.Unsafe<(typeof DURATION_OVERRIDE_CHOICES)[number]>({
-    type: 'integer', enum: [...DURATION_OVERRIDE_CHOICES], description: 'Minutes the dropped item takes (the duration override)',
-  }))),
+  durationOverride: Type.Optional(Type.Unsafe<(typeof DURATION_OVERRIDE_CHOICES)[number] | null>({
+    type: ['integer', 'null'], enum: [...DURATION_OVERRIDE_CHOICES, null], description: 'Minutes the dropped item takes (the duration override); null: its own',
+  })),
 }, { additionalProperties: false });
 export type SingleItemRequest = Static<typeof SingleItemRequest>;
 
