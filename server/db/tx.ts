@@ -41,9 +41,10 @@ export async function lockInWork(w: Work, key: string): Promise<void> {
 
 /**
  * What a unit of work may change that devices and open screens hold: their jobs, the images of those
- * jobs, or a plumber's week (schedules, their items, availability and unavailable slots).
+ * jobs, a plumber's week (schedules, their items, availability and unavailable slots), or who has a
+ * plumber's week open in the calendar (presence; heard by admins only).
  */
-export type ChangeKind = 'jobs' | 'media' | 'schedules';
+export type ChangeKind = 'jobs' | 'media' | 'schedules' | 'presence';
 
 /** The companies whose devices must hear of a unit of work once it has committed, and what changed. */
 export class ChangeLog {

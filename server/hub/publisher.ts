@@ -34,17 +34,12 @@ export interface HubPublisher {
    * Every change is still followed by a notification sent after its commit.
    */
   publishChanges(changed: { companyId: string; kinds: ChangeKind[] }[]): Promise<void>;
-  /**
-   * Tells the company's admins that who has a plumber's week open changed (PresenceChanged), coalesced
-   * as publishChanges is. Never throws: open calendars also ask again on their heartbeat.
-   */
-  publishPresence(companyId: string): Promise<void>;
 }
 
 /** How long after a change notification further changes of that company and kind wait to be told together. */
 export const COALESCE_MS = 100;
 
-const NOTIFICATION: Record<ChangeKind | 'presence', string> = {
+const NOTIFICATION: Record<ChangeKind, string> = {
   jobs: NotificationType.JobsChanged, media: NotificationType.MediaChanged, schedules: NotificationType.SchedulesChanged,
   presence: NotificationType.PresenceChanged,
 };
@@ -55,7 +50,7 @@ export function createHubPublisher(pool: pg.Pool, db: Db, log: Logger): HubPubli
   const notify = async (message: HubMessage) => {
     await pool.query('select pg_notify($1, $2)', [HUB_CHANNEL, JSON.stringify(message)]);
   };
-  const announce = async (companyId: string, kind: ChangeKind | 'presence') => {
+  const announce = async (companyId: string, kind: ChangeKind) => {
     try {
       let company = orgNumbers.get(companyId);
       if (!company) {
@@ -71,7 +66,7 @@ export function createHubPublisher(pool: pg.Pool, db: Db, log: Logger): HubPubli
   };
   /** Open windows by company and kind: whether a change came in since the last notification. */
   const windows = new Map<string, { changed: boolean }>();
-  const tell = (companyId: string, kind: ChangeKind | 'presence'): Promise<void> => {
+  const tell = (companyId: string, kind: ChangeKind): Promise<void> => {
     const key = `${companyId}:${kind}`;
     const open = windows.get(key);
     if (open) {
@@ -98,7 +93,6 @@ export function createHubPublisher(pool: pg.Pool, db: Db, log: Logger): HubPubli
     async publishChanges(changed) {
       await Promise.all(changed.flatMap(({ companyId, kinds }) => kinds.map((kind) => tell(companyId, kind))));
     },
-    publishPresence: (companyId) => tell(companyId, 'presence'),
   };
   return publisher;
 }

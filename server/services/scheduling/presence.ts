@@ -12,7 +12,7 @@ import { requireAdminWithAgreement } from '../../auth/guards';
 import type { UserContext } from '../../auth/context';
 import { conflict } from '../../http/errors';
 import { deleteExpiredPresence, deletePresence, lockPresence, savePresence, viewersOfWeek } from '../../repositories/presence';
-import type { UnitOfWorkDeps } from '../unitOfWork';
+import { inUnitOfWork, type UnitOfWorkDeps } from '../unitOfWork';
 import { checkWeek, companyAssignee } from './schedules';
 
 /** PUT /api/Schedule/presence: the tab still has the week open; who else has. */
@@ -21,20 +21,24 @@ export async function beatPresence(deps: UnitOfWorkDeps, user: UserContext, body
   checkWeek(body.year, body.weekNo, 'body/weekNo');
   await companyAssignee(deps.db, companyId, body.assigneeId);
   await deleteExpiredPresence(deps.db, companyId);
-  const told = await deps.db.transaction(async (tx) => {
+  // In the unit of work: its change log tells the company's admins after the commit (PresenceChanged).
+  await inUnitOfWork(deps, async ({ tx, changes }) => {
     const before = await lockPresence(tx, body.viewId);
     if (before && (before.companyId !== companyId || before.viewerRegistrationId !== user.registrationId)) {
       throw conflict(`viewId ${body.viewId} is another tab's; make a new one`);
     }
     await savePresence(tx, { viewId: body.viewId, companyId, viewerRegistrationId: user.registrationId, assigneeId: body.assigneeId, year: body.year, weekNo: body.weekNo }, PRESENCE_TTL_SECONDS);
-    return !before || before.expired || before.assigneeId !== body.assigneeId || before.year !== body.year || before.weekNo !== body.weekNo;
+    if (!before || before.expired || before.assigneeId !== body.assigneeId || before.year !== body.year || before.weekNo !== body.weekNo) {
+      changes.note(companyId, 'presence');
+    }
   });
-  if (told) await deps.publisher.publishPresence(companyId);
   return { viewers: (await viewersOfWeek(deps.db, companyId, body, user.registrationId)).map((name) => ({ name })) };
 }
 
 /** DELETE /api/Schedule/presence/{viewId}: the tab left the week (nothing to do when it had no row). */
 export async function leavePresence(deps: UnitOfWorkDeps, user: UserContext, viewId: string): Promise<void> {
   const companyId = requireAdminWithAgreement(user);
-  if (await deletePresence(deps.db, companyId, user.registrationId, viewId)) await deps.publisher.publishPresence(companyId);
+  await inUnitOfWork(deps, async ({ tx, changes }) => {
+    if (await deletePresence(tx, companyId, user.registrationId, viewId)) changes.note(companyId, 'presence');
+  });
 }
