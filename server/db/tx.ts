@@ -48,17 +48,34 @@ export type ChangeKind = 'jobs' | 'media' | 'schedules' | 'presence';
 
 /** The companies whose devices must hear of a unit of work once it has committed, and what changed. */
 export class ChangeLog {
-  private readonly byCompany = new Map<string, Set<ChangeKind>>();
+  private readonly byCompany = new Map<string, { kinds: Set<ChangeKind>; batches: Set<string> }>();
+
+  private of(companyId: string) {
+    let entry = this.byCompany.get(companyId);
+    if (!entry) this.byCompany.set(companyId, (entry = { kinds: new Set(), batches: new Set() }));
+    return entry;
+  }
 
   note(companyId: string, kind: ChangeKind): void {
-    let kinds = this.byCompany.get(companyId);
-    if (!kinds) this.byCompany.set(companyId, (kinds = new Set()));
-    kinds.add(kind);
+    this.of(companyId).kinds.add(kind);
   }
 
-  list(): { companyId: string; kinds: ChangeKind[] }[] {
-    return [...this.byCompany].map(([companyId, kinds]) => ({ companyId, kinds: [...kinds] }));
+  /** A schedule batch's state changed (Started, Completed, Failed): told by its id (ScheduleBatch). */
+  noteBatch(companyId: string, batchJobId: string): void {
+    this.of(companyId).batches.add(batchJobId);
   }
+
+  list(): ChangedCompany[] {
+    return [...this.byCompany].map(([companyId, { kinds, batches }]) => ({ companyId, kinds: [...kinds], batches: [...batches] }));
+  }
+}
+
+/** What one company's devices and open screens are told after a commit. */
+export interface ChangedCompany {
+  companyId: string;
+  kinds: ChangeKind[];
+  /** Batches whose state changed. */
+  batches?: string[];
 }
 
 /** A transaction together with the record of what it changes: what every writing service takes. */

@@ -10,7 +10,7 @@ import type { PlumberNotification } from '../../src/domain/schemas';
 import { NotificationType } from '../../src/domain/enums';
 import type { Db } from '../db/index';
 import { companies } from '../db/schema';
-import type { ChangeKind } from '../db/tx';
+import type { ChangeKind, ChangedCompany } from '../db/tx';
 
 export const HUB_CHANNEL = 'meterwork_hub';
 
@@ -31,9 +31,10 @@ export interface HubPublisher {
    * committed, and devices also pull on their timer. Coalesced per company and kind: the first
    * change is told at once; more within COALESCE_MS of that notification are told once, when the
    * window ends (an end-of-day sync of 500 commands is not 500 events, each waking every device).
-   * Every change is still followed by a notification sent after its commit.
+   * Every change is still followed by a notification sent after its commit. A batch whose state
+   * changed is told by its id (ScheduleBatch with BatchJobId), each change, not coalesced.
    */
-  publishChanges(changed: { companyId: string; kinds: ChangeKind[] }[]): Promise<void>;
+  publishChanges(changed: ChangedCompany[]): Promise<void>;
 }
 
 /** How long after a change notification further changes of that company and kind wait to be told together. */
@@ -50,7 +51,7 @@ export function createHubPublisher(pool: pg.Pool, db: Db, log: Logger): HubPubli
   const notify = async (message: HubMessage) => {
     await pool.query('select pg_notify($1, $2)', [HUB_CHANNEL, JSON.stringify(message)]);
   };
-  const announce = async (companyId: string, kind: ChangeKind) => {
+  const announce = async (companyId: string, kind: ChangeKind | { batchJobId: string }) => {
     try {
       let company = orgNumbers.get(companyId);
       if (!company) {
@@ -59,9 +60,12 @@ export function createHubPublisher(pool: pg.Pool, db: Db, log: Logger): HubPubli
         company = row;
         orgNumbers.set(companyId, row);
       }
-      await publisher.publish(companyId, { OrganizationNumber: company.orgNumber, CustomerId: company.customerId, NotificationType: NOTIFICATION[kind] });
+      const about = typeof kind === 'string'
+        ? { NotificationType: NOTIFICATION[kind] }
+        : { NotificationType: NotificationType.ScheduleBatch, BatchJobId: kind.batchJobId };
+      await publisher.publish(companyId, { OrganizationNumber: company.orgNumber, CustomerId: company.customerId, ...about });
     } catch (err) {
-      log.warn({ err, companyId }, 'change notification failed');
+      log.warn({ err, companyId, kind }, 'change notification failed');
     }
   };
   /** Open windows by company and kind: whether a change came in since the last notification. */
@@ -91,7 +95,10 @@ export function createHubPublisher(pool: pg.Pool, db: Db, log: Logger): HubPubli
     publish: (companyId, payload) => notify({ companyId, payload }),
     disconnectUser: (registrationId) => notify({ disconnect: registrationId }),
     async publishChanges(changed) {
-      await Promise.all(changed.flatMap(({ companyId, kinds }) => kinds.map((kind) => tell(companyId, kind))));
+      await Promise.all(changed.flatMap(({ companyId, kinds, batches = [] }) => [
+        ...kinds.map((kind) => tell(companyId, kind)),
+        ...batches.map((batchJobId) => announce(companyId, { batchJobId })),
+      ]));
     },
   };
   return publisher;

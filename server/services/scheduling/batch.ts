@@ -9,7 +9,6 @@
  * lays the batch anew, since nothing of the layout had committed; a second run at the same time waits
  * for the lock and then finds it Completed. Any failure marks it Failed with a message key.
  */
-import { NotificationType } from '../../../src/domain/enums';
 import type { SchedulerRequest } from '../../../src/domain/schemas/scheduling';
 import { isMovable, occupiesTime } from '../../../src/domain/scheduling/itemStatus';
 import { planStart } from '../../../src/domain/scheduling/hours';
@@ -22,7 +21,7 @@ import {
   batchJobState, enqueueBatch, lockBatch, setBatch, unfinishedBatchesBefore, type BatchRow,
 } from '../../repositories/scheduleBatch';
 import {
-  companyNumbers, deleteItems, ensureWeekSchedule, itemsOfSchedule, lockPlumberTime, placeItems, renumberItems, type ItemPlacement,
+  deleteItems, ensureWeekSchedule, itemsOfSchedule, lockPlumberTime, placeItems, renumberItems, type ItemPlacement,
 } from '../../repositories/scheduling';
 import { inUnitOfWork } from '../unitOfWork';
 import { companyJobTimes, fitPlan, itemMinutes } from './week';
@@ -33,26 +32,14 @@ export { SCHEDULE_BATCH_QUEUE } from '../../repositories/scheduleBatch';
 class BatchFailure extends Error {}
 
 
-async function publishState(ctx: AppContext, b: BatchRow): Promise<void> {
-  try {
-    const numbers = await companyNumbers(ctx.db, b.companyId);
-    if (!numbers) return;
-    await ctx.publisher.publish(b.companyId, {
-      OrganizationNumber: numbers.orgNumber, CustomerId: numbers.customerId, NotificationType: NotificationType.ScheduleBatch, BatchJobId: b.id,
-    });
-  } catch (err) {
-    ctx.log.warn({ err, batchJobId: b.id }, 'batch notification failed');
-  }
-}
-
-/** Runs `work` on the locked batch; its result is published after the commit when it changed the state. */
+/** Runs `work` on the locked batch; a change of its state is told after the commit (the change log's ScheduleBatch). */
 async function onBatch(ctx: AppContext, id: string, work: (tx: Tx, b: BatchRow) => Promise<BatchRow | null>): Promise<BatchRow | null> {
-  let changed: BatchRow | null = null;
-  await inUnitOfWork(ctx, async (w) => {
+  return inUnitOfWork(ctx, async (w) => {
     const b = await lockBatch(w.tx, id);
-    changed = b ? await work(w.tx, b) : null;
-  }, { afterCommit: async () => { if (changed) await publishState(ctx, changed); } });
-  return changed;
+    const changed = b ? await work(w.tx, b) : null;
+    if (changed) w.changes.noteBatch(changed.companyId, changed.id);
+    return changed;
+  });
 }
 
 const km = (x: number) => Math.round(x * 10) / 10;
