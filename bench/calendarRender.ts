@@ -157,9 +157,11 @@ export async function benchCalendarRender(): Promise<CalendarRenderBench> {
     const renderMs: number[] = [];
     const emptyMs: number[] = [];
     const longTasks: { count: number; maxMs: number }[] = [];
-    // CALENDAR_PROFILE=<file>: the main thread's CPU profile of the last warm run (for DevTools; serve an unminified build with WEB_DIR).
+    // CALENDAR_PROFILE=<file>: the main thread's CPU profile of the last warm run (for DevTools; serve an unminified build with WEB_DIR);
+    // CALENDAR_PROFILE_EMPTY=<file>: that of its step back to the empty week.
     const profile = process.env.CALENDAR_PROFILE;
-    if (profile) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.setSamplingInterval', { interval: 100 }));
+    const profileEmpty = process.env.CALENDAR_PROFILE_EMPTY;
+    if (profile || profileEmpty) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.setSamplingInterval', { interval: 100 }));
     for (let i = 0; i < RUNS; i++) {
       const profiled = profile && i === RUNS - 1;
       if (profiled) await cdp.send('Profiler.start');
@@ -169,6 +171,8 @@ export async function benchCalendarRender(): Promise<CalendarRenderBench> {
       runsMs.push(run.ms);
       renderMs.push(run.afterReadsMs);
       longTasks.push({ count: run.longTasks.length, maxMs: Math.max(0, ...run.longTasks) });
+      const profiledEmpty = profileEmpty && i === RUNS - 1;
+      if (profiledEmpty) await cdp.send('Profiler.start');
       const t0 = await page.evaluate(() => performance.now());
       await page.getByTestId('calendar-previous').click();
       const t1 = await page.waitForFunction(
@@ -176,6 +180,7 @@ export async function benchCalendarRender(): Promise<CalendarRenderBench> {
         { polling: 'raf', timeout: 60_000 },
       ).then((h) => h.jsonValue() as Promise<number>);
       emptyMs.push(t1 - t0);
+      if (profiledEmpty) fs.writeFileSync(profileEmpty, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     }
     const cards = await (async () => {
       await page.getByTestId('calendar-next').click();
