@@ -38,7 +38,7 @@ export async function scheduleRoutes(app: FastifyInstance) {
     (req) => planningWeek(app.db, req.user, req.query.assigneeId, req.query.year, req.query.weekNo));
 
   r.post('/Schedule', { schema: { tags, body: ScheduleCreateRequest, response: { 200: ScheduleSchema, 201: ScheduleSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, (w) => createSchedule(w.tx, req.user, req.body));
+    await runMutation(req, reply, (w) => createSchedule(w, req.user, req.body));
   });
 
   r.get('/Schedule/:id', { schema: { tags, params: ScheduleIdParam, querystring: ScheduleDetailQuery, response: { 200: ScheduleSchema, ...errors } } },
@@ -48,25 +48,25 @@ export async function scheduleRoutes(app: FastifyInstance) {
     (req) => plumberSchedules(app.db, req.user, req.params.id));
 
   r.put('/schedule/:id', { schema: { tags, params: ScheduleIdParam, body: ScheduleUpdateRequest, response: { 200: ScheduleSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await updateSchedule(w.tx, req.user, req.params.id, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await updateSchedule(w, req.user, req.params.id, req.body) }));
   });
 
   r.put('/schedule/:id/scheduleitems', {
     schema: { tags, params: ScheduleIdParam, body: ScheduleItemUpdateBody, response: { 200: Type.Array(ScheduleItemSchema), ...mutationErrors } },
   }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await updateScheduleItems(w.tx, req.user, req.params.id, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await updateScheduleItems(w, req.user, req.params.id, req.body) }));
   });
 
   r.post('/schedule/:id/activate', { schema: { tags, params: ScheduleIdParam, response: { 200: ScheduleSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await activateSchedule(w.tx, req.user, req.params.id) }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await activateSchedule(w, req.user, req.params.id) }));
   });
 
   r.delete('/ScheduleItem/scheduleitemid/:id', { schema: { tags, params: ScheduleIdParam, response: { 200: ScheduleItemDeleteResult, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: { deletedIds: await deleteScheduleItems(w.tx, req.user, [req.params.id]) } }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: { deletedIds: await deleteScheduleItems(w, req.user, [req.params.id]) } }));
   });
 
   r.delete('/ScheduleItem', { schema: { tags, body: ScheduleItemIdsBody, response: { 200: ScheduleItemDeleteResult, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: { deletedIds: await deleteScheduleItems(w.tx, req.user, req.body) } }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: { deletedIds: await deleteScheduleItems(w, req.user, req.body) } }));
   });
 
   r.post('/Scheduler', { schema: { tags, body: SchedulerRequest, response: { 202: BatchJobStateSchema, ...mutationErrors } } }, async (req, reply) => {

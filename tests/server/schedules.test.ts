@@ -1,12 +1,15 @@
 /**
  * Schedules and POST /api/Scheduler (spec 2 §4–§7): who may, another company's never visible, the
  * submit's rules (InvalidSchedulingRequest, MaxAssignmentSelected, points), a repeat being the same
- * batch, item updates and deletes that renumber what remains.
+ * batch, item updates and deletes that renumber what remains, heard by the plumber's device as
+ * SchedulesChanged after the commit (a refused one tells nothing).
  */
+import type { HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { NotificationType } from '../../src/domain/enums';
 import { scheduleBatchJobs, scheduleItems, schedules } from '../../server/db/schema';
-import { FORBIDDEN, startDemo, type Demo } from './jobs-fixtures';
+import { FORBIDDEN, listenHub, startDemo, type Demo } from './jobs-fixtures';
 import { addPoints, companyOf, registrationOf, submitBody, weekAhead } from './schedule-fixtures';
 
 let demo: Demo;
@@ -19,7 +22,12 @@ beforeAll(async () => {
   demo = await startDemo();
   ola = await registrationOf(demo, 'ola');
 });
-afterAll(async () => { await demo?.close(); });
+const hubs: HubConnection[] = [];
+afterAll(async () => {
+  await Promise.all(hubs.map((c) => c.stop()));
+  await demo?.close();
+});
+const changedCount = (heard: { NotificationType: string }[]) => heard.filter((n) => n.NotificationType === NotificationType.SchedulesChanged).length;
 
 describe('schedules', () => {
   it('GET /api/Schedule is 404 until the schedule is created; POST creates it once', async () => {
@@ -121,9 +129,11 @@ describe('items', () => {
     const { isoWeekDates, osloInstant } = await import('../../src/domain/time/oslo');
     const tuesday = isoWeekDates(week.year, week.weekNo)[1];
     const at = (m: number) => osloInstant(tuesday, m).toISOString();
+    const heard = await listenHub(demo, 'ola', hubs);
     const moved = await demo.api('kari', 'PUT', `/api/schedule/${sched.id}/scheduleitems`, [{ id: item.id, scheduleStartDateTime: at(8 * 60), duration: 45 }]);
     expect(moved.status).toBe(200);
     expect(moved.body[0]).toMatchObject({ startTime: '08:00', endTime: '08:45', duration: 45, scheduledDate: tuesday, isScheduled: true });
+    await expect.poll(() => changedCount(heard), { timeout: 5000 }).toBeGreaterThan(0);
     const clash = await demo.api('kari', 'PUT', `/api/schedule/${sched.id}/scheduleitems`, [{ id: other.id, scheduleStartDateTime: at(8 * 60 + 30) }]);
     expect(clash.status).toBe(409);
     const late = await demo.api('kari', 'PUT', `/api/schedule/${sched.id}/scheduleitems`, [{ id: other.id, scheduleStartDateTime: at(17 * 60 + 30) }]);
@@ -140,9 +150,17 @@ describe('items', () => {
     const before = ((await demo.api('kari', 'GET', `/api/Schedule/${sched.id}`)).body.scheduleItems as Sched['scheduleItems']);
     expect(before.map((i) => i.sequenceNumber)).toEqual([1, 2, 3, 4]);
     await demo.t.database.db.update(scheduleItems).set({ status: 3 }).where(eq(scheduleItems.id, before[3].id));
+    const heard = await listenHub(demo, 'ola', hubs);
+    const quiet = () => new Promise((r) => setTimeout(r, 400));
+    // The notices of the changes above (a coalesced one may come 100 ms late) are past.
+    await quiet();
+    const base = changedCount(heard);
     expect((await demo.api('kari', 'DELETE', '/api/ScheduleItem', [before[3].id])).status).toBe(409);
+    await quiet();
+    expect(changedCount(heard)).toBe(base);
     const gone = await demo.api('kari', 'DELETE', `/api/ScheduleItem/scheduleitemid/${before[1].id}`);
     expect(gone.body).toEqual({ deletedIds: [before[1].id] });
+    await expect.poll(() => changedCount(heard), { timeout: 5000 }).toBeGreaterThan(base);
     const after = ((await demo.api('kari', 'GET', `/api/Schedule/${sched.id}`)).body.scheduleItems as Sched['scheduleItems']);
     expect(after.map((i) => [i.id, i.sequenceNumber])).toEqual([[before[0].id, 1], [before[2].id, 2], [before[3].id, 3]]);
     expect((await demo.api('kari', 'DELETE', '/api/ScheduleItem', [before[0].id, 999_999])).status).toBe(404);

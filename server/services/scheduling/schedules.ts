@@ -12,7 +12,7 @@ import { minutesOf } from '../../../src/domain/scheduling/hours';
 import { Role, UserStatus } from '../../../src/domain/enums';
 import { requireAdminWithAgreement } from '../../auth/guards';
 import type { UserContext } from '../../auth/context';
-import type { DbOrTx, Tx } from '../../db/tx';
+import type { DbOrTx, Tx, Work } from '../../db/tx';
 import { badRequest, conflict, notFound, RuleError } from '../../http/errors';
 import { latestBatchOf, unfinishedBatchesOf, type BatchRow } from '../../repositories/scheduleBatch';
 import {
@@ -95,11 +95,12 @@ export async function plumberSchedules(db: DbOrTx, user: UserContext, assigneeId
 }
 
 /** POST /api/Schedule: 201 with the new schedule, or 200 with the one the plumber already has that week. */
-export async function createSchedule(tx: Tx, user: UserContext, body: ScheduleCreateRequest): Promise<{ status: number; body: Schedule }> {
+export async function createSchedule({ tx, changes }: Work, user: UserContext, body: ScheduleCreateRequest): Promise<{ status: number; body: Schedule }> {
   const companyId = requireAdminWithAgreement(user);
   checkWeek(body.year, body.weekNo, 'body/weekNo');
   await plannableAssignee(tx, companyId, body.assigneeId, 'body/assigneeId');
   const { row, created } = await ensureWeekSchedule(tx, companyId, body.assigneeId, body.year, body.weekNo);
+  if (created) changes.note(companyId, 'schedules');
   return { status: created ? 201 : 200, body: await scheduleOf(tx, companyId, row, true) };
 }
 
@@ -117,15 +118,17 @@ async function noBatchRunning(tx: Tx, scheduleId: number): Promise<void> {
 const SETTABLE: readonly number[] = [ScheduleStatus.NotStarted, ScheduleStatus.Started, ScheduleStatus.Completed, ScheduleStatus.Cancelled, ScheduleStatus.PartialyCompleted];
 
 /** PUT /api/schedule/{id}: the schedule's status. */
-export async function updateSchedule(tx: Tx, user: UserContext, id: number, body: ScheduleUpdateRequest): Promise<Schedule> {
+export async function updateSchedule({ tx, changes }: Work, user: UserContext, id: number, body: ScheduleUpdateRequest): Promise<Schedule> {
   const companyId = requireAdminWithAgreement(user);
   const row = await lockedSchedule(tx, companyId, id);
   if (!SETTABLE.includes(body.status)) throw badRequest('body/status', 'is set by POST /api/schedule/{id}/activate');
-  return scheduleOf(tx, companyId, row.status === body.status ? row : await setScheduleStatus(tx, id, body.status), true);
+  if (row.status === body.status) return scheduleOf(tx, companyId, row, true);
+  changes.note(companyId, 'schedules');
+  return scheduleOf(tx, companyId, await setScheduleStatus(tx, id, body.status), true);
 }
 
 /** POST /api/schedule/{id}/activate: a schedule with laid items and no batch running becomes Started. */
-export async function activateSchedule(tx: Tx, user: UserContext, id: number): Promise<Schedule> {
+export async function activateSchedule({ tx, changes }: Work, user: UserContext, id: number): Promise<Schedule> {
   const companyId = requireAdminWithAgreement(user);
   const row = await lockedSchedule(tx, companyId, id);
   await noBatchRunning(tx, id);
@@ -133,11 +136,12 @@ export async function activateSchedule(tx: Tx, user: UserContext, id: number): P
   if (row.status === ScheduleStatus.Cancelled) throw conflict('The schedule is cancelled');
   if (row.status === ScheduleStatus.Started) return scheduleOf(tx, companyId, row, true);
   if (!(await countLaidItems(tx, id))) throw conflict('The schedule has no scheduled items to activate');
+  changes.note(companyId, 'schedules');
   return scheduleOf(tx, companyId, await setScheduleStatus(tx, id, ScheduleStatus.Started), true);
 }
 
 /** PUT /api/schedule/{id}/scheduleitems: new start times, durations and sequence of the schedule's items. */
-export async function updateScheduleItems(tx: Tx, user: UserContext, id: number, body: ScheduleItemUpdate[], now = new Date()): Promise<ScheduleItem[]> {
+export async function updateScheduleItems({ tx, changes }: Work, user: UserContext, id: number, body: ScheduleItemUpdate[], now = new Date()): Promise<ScheduleItem[]> {
   const companyId = requireAdminWithAgreement(user);
   const owner = await findSchedule(tx, companyId, id);
   if (owner) await lockPlumberTime(tx, companyId, owner.assigneeId);
@@ -179,11 +183,12 @@ export async function updateScheduleItems(tx: Tx, user: UserContext, id: number,
     }
     out.push(toScheduleItem(await updateItem(tx, item.id, patch)));
   }
+  if (out.length) changes.note(companyId, 'schedules');
   return out;
 }
 
 /** DELETE /api/ScheduleItem[/scheduleitemid/{id}]: the items go and each schedule's rest is numbered 1, 2, … again. */
-export async function deleteScheduleItems(tx: Tx, user: UserContext, ids: number[]): Promise<number[]> {
+export async function deleteScheduleItems({ tx, changes }: Work, user: UserContext, ids: number[]): Promise<number[]> {
   const companyId = requireAdminWithAgreement(user);
   const unique = [...new Set(ids)];
   const items = await findItems(tx, companyId, unique);
@@ -198,6 +203,7 @@ export async function deleteScheduleItems(tx: Tx, user: UserContext, ids: number
   if (kept) throw conflict(`Scheduling.FailedToDeleteSelectedItem: schedule item ${kept.id} is past Scheduled; cancel it instead`);
   await deleteItems(tx, unique);
   for (const s of scheduleIds) await renumberItems(tx, s);
+  if (unique.length) changes.note(companyId, 'schedules');
   return unique;
 }
 
