@@ -203,7 +203,8 @@ test('an admin drags a card by mouse and one by keyboard; a drop on too small a 
   await page.getByTestId('calendar-refresh').click();
   await expect(card(again.id)).toBeVisible();
   const laidAt = await startOf(again.id);
-  await dragTo(page, card(again.id), slot(days[3], '13:00'));
+  // A slot on screen (the grid shows about 07:00–12:45): a drag below it would lean on the grid's auto-scroll.
+  await dragTo(page, card(again.id), slot(days[3], '10:00'));
   const warning = page.getByTestId('dialog-warning');
   await expect(warning.getByText('Eierne ønsker ikke besøk den dagen')).toBeVisible();
   await expect(warning.getByText(/Slippveien 1/)).toBeVisible();
@@ -265,6 +266,8 @@ test('an admin drags a card by mouse and one by keyboard; a drop on too small a 
     .toBe(new Date(Date.parse(bStart) + 30 * 60_000).toISOString());
   expect(await startOf(b.id)).toBe(bStart);
   await page.getByTestId('calendar-duration').selectOption('');
+  await page.getByTestId('calendar-map-toggle').click();
+  await expect(page.getByTestId('calendar-map')).toHaveCount(0);
 
   // 9. The past: the admin's clock says Wednesday of that week at noon; a drop on Tuesday morning opens the
   // past-date modal and nothing is sent.

@@ -35,6 +35,7 @@ import { placeCards } from './cardLayout';
 import { CalendarDnd, type SlotTarget } from './CalendarDnd';
 import { cardMinutes, dropCard, pointAsItem } from './cardDrop';
 import { CalendarMap } from './CalendarMap';
+import type { DayRoute } from '../map';
 import { DurationOverride } from '../planning/DurationOverride';
 import { dayRoutes } from './routes';
 import { AvailabilityDialog, type AvailabilityTarget } from './AvailabilityDialog';
@@ -114,6 +115,7 @@ interface WeekProps {
 }
 
 const MAP_KEY = 'meterwork.calendar.map';
+const NO_ROUTES: DayRoute[] = [];
 
 /**
  * Whether the map section is shown: by default on a wide screen (spec 2 §2.2's split view, about 40vw),
@@ -296,9 +298,14 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
     card?.focus({ preventScroll: true });
   }, []);
   const base = facts.base ? [facts.base.lat, facts.base.lng] as [number, number] : null;
-  const routes = useMemo(() => dayRoutes(cards, facts.dates, dates, facts.base ?? null, facts.travel, (c, n) => t('Calendar.Map.Stop', {
-    day: t(`hours:Day.${isoWeekday(c.date)}`), n, address: c.item.address, time: `${timeOf(c.from)}–${timeOf(c.to)}`,
-  })), [cards, facts.dates, dates, facts.base, facts.travel, t]);
+  // Only while the map is shown: a 200-card week is not labelled for a map nobody looks at.
+  const routes = useMemo(() => {
+    if (!mapShown) return NO_ROUTES;
+    const days = new Map(dates.map((d) => [d, t(`hours:Day.${isoWeekday(d)}`)]));
+    return dayRoutes(cards, facts.dates, dates, facts.base ?? null, facts.travel, (c, n) => t('Calendar.Map.Stop', {
+      day: days.get(c.date), n, address: c.item.address, time: `${timeOf(c.from)}–${timeOf(c.to)}`,
+    }));
+  }, [mapShown, cards, facts.dates, dates, facts.base, facts.travel, t]);
   // spec 2 §2.2: a slot's menu. A free slot offers "add new object" (planning from the slot's start)
   // and "change availability"; every other slot only the latter. With a point picked on the map, a
   // free slot also lays it there (the keyboard's way to lay a point).
