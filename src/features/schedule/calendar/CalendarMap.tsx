@@ -4,7 +4,7 @@
  * order, lit together with its card, and a free point picked here to be laid: dragged from the panel
  * onto a day (pointer or touch), or laid from a free slot's menu ('add here', the keyboard's path).
  */
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { AssignmentItemStatus } from '../../../domain/scheduling/enums';
@@ -39,8 +39,14 @@ export function CalendarMap({ schedule, routes, base, litId, onStop, picked, pic
   const list = useAssignmentList(schedule.assigneeId, schedule.id, NO_FILTER);
   // The week changed (a drop, a batch, another admin): the points' statuses are read again with it.
   const { refetch } = list;
+  // Not on the first show: the list's own first read is under way (a second would fetch 50,000 points twice).
   const itemsKey = schedule.scheduleItems.map((i) => `${i.id}:${i.status}:${i.scheduleStartDateTime}`).join();
-  useEffect(() => { void refetch(); }, [itemsKey, refetch]);
+  const readFor = useRef(itemsKey);
+  useEffect(() => {
+    if (readFor.current === itemsKey) return;
+    readFor.current = itemsKey;
+    void refetch();
+  }, [itemsKey, refetch]);
   const byId = useMemo(() => new Map((list.data ?? []).map((p) => [p.waterMeterPointId, p])), [list.data]);
   const selectedIds = useMemo(() => new Set(picked ? [picked.waterMeterPointId] : []), [picked]);
   // A point laid meanwhile (here or by another admin) is no longer to be picked.

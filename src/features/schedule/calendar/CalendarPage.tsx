@@ -286,6 +286,7 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
   // a stop hovered or focused lights its card, and a click on it brings the card into view.
   const [lit, setLit] = useState<number | null>(null);
   const lightFrom = (target: EventTarget | null) => {
+    if (!mapShown) return;
     const card = target instanceof Element ? target.closest<HTMLElement>('[data-testid="calendar-card"]') : null;
     const id = card ? Number(card.dataset.itemId) : null;
     setLit((now) => (now === id ? now : id));
@@ -297,7 +298,8 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
     card?.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'smooth' });
     card?.focus({ preventScroll: true });
   }, []);
-  const base = facts.base ? [facts.base.lat, facts.base.lng] as [number, number] : null;
+  // Kept while the facts are: a new array on every render would draw the routes again on every hover.
+  const base = useMemo(() => (facts.base ? [facts.base.lat, facts.base.lng] as [number, number] : null), [facts.base]);
   // Only while the map is shown: a 200-card week is not labelled for a map nobody looks at.
   const routes = useMemo(() => {
     if (!mapShown) return NO_ROUTES;
@@ -393,7 +395,7 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
               flex="1" minW="0" onPointerOver={(e) => lightFrom(e.target)} onPointerLeave={() => setLit(null)}
               onFocus={(e) => lightFrom(e.target)} onBlur={() => setLit(null)}
             >
-              {lit !== null && <style>{`[data-testid="calendar-card"][data-item-id="${lit}"]{outline:3px solid #1a365d;outline-offset:1px}`}</style>}
+              {mapShown && lit !== null && <style>{`[data-testid="calendar-card"][data-item-id="${lit}"]{outline:3px solid #1a365d;outline-offset:1px}`}</style>}
               <WeekGrid dates={dates} slots={slots} cards={cards} scrollToMinute={first} weekKey={`${schedule.id}`} onSlotMenu={(slot, at) => setMenu({ slot, ...at })} />
             </Box>
             {mapShown && (
