@@ -33,6 +33,7 @@ import { boardMode, filterFitsBeside, LIST_MIN_PX, MAP_MIN_PX, sectionFlex, useL
 import { usePlanSelection } from './usePlanSelection';
 import { preloadPlanningMap } from '../map';
 import { MapSection } from './MapSection';
+import { useWeekLive } from '../calendar/useWeekLive';
 
 /**
  * A start before the week (the edit route opens a later week with no slot chosen) is the week's first
@@ -84,6 +85,10 @@ export function PlanBoard({ schedule, week, durations, editing, startDateTime, o
   const refetchList = list.refetch;
   // A saved item deleted or a batch finished: the schedule and the list are read again.
   const changed = useCallback(() => { onChanged(); void refetchList(); }, [onChanged, refetchList]);
+  // Another admin's plan or change in the company (a batch done, a drop, a delete) is read as it is
+  // heard, and while another batch lays this week the week is read on a slow timer until it is done:
+  // the page never offers points another plan has taken, nor time it no longer has.
+  useWeekLive(schedule, changed);
   const durationOf = useCallback((type: number) => durations.get(type) ?? 0, [durations]);
   // The plan starts at the chosen slot, or now once that has passed (hours.ts planStart, as the server counts).
   const [now, setNow] = useState(() => new Date());
