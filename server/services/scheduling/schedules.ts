@@ -50,13 +50,18 @@ export function batchState(b: BatchRow): BatchJobState {
   };
 }
 
-async function scheduleOf(db: DbOrTx, companyId: string, row: ScheduleRow, detailed: boolean): Promise<Schedule> {
-  const batch = await latestBatchOf(db, row.id);
+async function scheduleOf(db: DbOrTx, companyId: string, row: ScheduleRow, detailed: boolean, assigneeName?: string): Promise<Schedule> {
   const dates = isoWeekDates(row.year, row.weekNo);
-  const items = detailed ? (await itemsOfSchedule(db, row.id)).map(toScheduleItem) : [];
-  const availability = detailed ? await availabilityBetween(db, companyId, row.assigneeId, dates[0], dates[6]) : [];
+  // Independent reads, side by side on the pool (queued on a transaction's one connection).
+  const [batch, itemRows, availability, name] = await Promise.all([
+    latestBatchOf(db, row.id),
+    detailed ? itemsOfSchedule(db, row.id) : [],
+    detailed ? availabilityBetween(db, companyId, row.assigneeId, dates[0], dates[6]) : [],
+    assigneeName ?? companyAssignee(db, companyId, row.assigneeId),
+  ]);
+  const items = itemRows.map(toScheduleItem);
   return {
-    id: row.id, weekNo: row.weekNo, year: row.year, assigneeId: row.assigneeId, assigneeName: await companyAssignee(db, companyId, row.assigneeId),
+    id: row.id, weekNo: row.weekNo, year: row.year, assigneeId: row.assigneeId, assigneeName: name,
     status: row.status, batchJobId: batch?.id ?? null, batchJobStatus: batch?.status ?? null, scheduleItems: items,
     plumberAvailabilityData: availability.map((a) => ({ weekNo: row.weekNo, date: a.date, availabilityType: a.availabilityTypeId, startTime: a.startTime, endTime: a.endTime })),
   };
@@ -66,18 +71,20 @@ async function scheduleOf(db: DbOrTx, companyId: string, row: ScheduleRow, detai
 export async function weekSchedule(db: DbOrTx, user: UserContext, assigneeId: number, year: number, weekNo: number): Promise<Schedule> {
   const companyId = requireAdminWithAgreement(user);
   checkWeek(year, weekNo, 'querystring/weekNo');
-  await companyAssignee(db, companyId, assigneeId);
-  const row = await findWeekSchedule(db, companyId, assigneeId, year, weekNo);
+  const [assigneeName, row] = await Promise.all([
+    companyAssignee(db, companyId, assigneeId),
+    findWeekSchedule(db, companyId, assigneeId, year, weekNo),
+  ]);
   if (!row) throw notFound('Schedule');
-  return scheduleOf(db, companyId, row, true);
+  return scheduleOf(db, companyId, row, true, assigneeName);
 }
 
 /** GET /api/Schedule/planningWeek (ours): the facts of the plumber's week that planning's capacity rule reads (freeWeek.ts). */
 export async function planningWeek(db: DbOrTx, user: UserContext, assigneeId: number, year: number, weekNo: number): Promise<WeekFacts> {
   const companyId = requireAdminWithAgreement(user);
   checkWeek(year, weekNo, 'querystring/weekNo');
-  await companyAssignee(db, companyId, assigneeId);
-  return weekFacts(db, companyId, assigneeId, year, weekNo);
+  const [, facts] = await Promise.all([companyAssignee(db, companyId, assigneeId), weekFacts(db, companyId, assigneeId, year, weekNo)]);
+  return facts;
 }
 
 /** GET /api/Schedule/{id}; `detailed` false leaves out the items and the availability. */

@@ -33,22 +33,29 @@ export async function weekFacts(
   db: DbOrTx, companyId: string, registrationId: number, year: number, weekNo: number, times?: JobTimes,
 ): Promise<WeekFacts> {
   const dates = isoWeekDates(year, weekNo);
-  const rows = await hoursRowsForWeek(db, companyId, registrationId, year, weekNo, dates[0]);
+  // The reads are independent: on the pool they run side by side (a transaction queues them on its one connection).
+  const [rows, holidayRows, availabilityRows, schedule, laidRows, jobTimes] = await Promise.all([
+    hoursRowsForWeek(db, companyId, registrationId, year, weekNo, dates[0]),
+    holidaysFrom(db, companyId, dates[0]),
+    availabilityBetween(db, companyId, registrationId, dates[0], dates[6]),
+    findWeekSchedule(db, companyId, registrationId, year, weekNo),
+    laidItemsOfPlumber(db, companyId, registrationId, osloInstant(dates[0], 0), osloInstant(addDays(dates[6], 1), 0)),
+    times ?? companyJobTimes(db, companyId),
+  ]);
   const days = effectiveWeek(rows, registrationId, year, weekNo).map((d, i) => ({ date: dates[i], hours: d.hours }));
-  const holidays = (await holidaysFrom(db, companyId, dates[0])).filter((h) => h.date <= dates[6])
+  const holidays = holidayRows.filter((h) => h.date <= dates[6])
     .map((h) => ({ date: h.date, holidayTypeId: h.holidayTypeId, startTime: h.startTime, endTime: h.endTime }));
-  const availability = (await availabilityBetween(db, companyId, registrationId, dates[0], dates[6]))
+  const availability = availabilityRows
     .map((a) => ({ date: a.date, availabilityType: a.availabilityTypeId, startTime: a.startTime, endTime: a.endTime }));
-  const schedule = await findWeekSchedule(db, companyId, registrationId, year, weekNo);
   const unavailable = schedule
     ? (await unavailableSlotsOf(db, schedule.id)).map((x) => ({ date: x.date, startTime: x.startTime, endTime: x.endTime }))
     : [];
-  const laid = (await laidItemsOfPlumber(db, companyId, registrationId, osloInstant(dates[0], 0), osloInstant(addDays(dates[6], 1), 0)))
+  const laid = laidRows
     .map((i) => {
       const from = osloDayMinute(i.startTime!);
       return { id: i.id, date: from.date, from: from.minute, to: from.minute + Math.round((i.endTime!.getTime() - i.startTime!.getTime()) / 60_000), status: i.status, lat: i.latitude, lng: i.longitude };
     });
-  const { intervalMinutes, travel, base } = times ?? await companyJobTimes(db, companyId);
+  const { intervalMinutes, travel, base } = jobTimes;
   return { year, weekNo, dates, days, holidays, availability, unavailable, laid, intervalMinutes, travel, base, hasHours: days.some((d) => !isDayOff(d.hours)) };
 }
 

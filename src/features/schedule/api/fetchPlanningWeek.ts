@@ -3,13 +3,18 @@
  * capacity rule reads (src/domain/scheduling/freeWeek.ts), composed by the server as its own check and
  * its batch compose them.
  */
-import { useLiveRead } from '../../../data/liveRead';
+import { prefetchLiveRead, useLiveRead } from '../../../data/liveRead';
 import { apiFetch } from '../../../data/transport';
 import type { WeekFacts } from '../../../domain/scheduling/freeWeek';
 
 export function fetchPlanningWeek(assigneeId: number, year: number, weekNo: number, signal?: AbortSignal): Promise<WeekFacts> {
   const query = new URLSearchParams({ assigneeId: String(assigneeId), weekNo: String(weekNo), year: String(year) });
   return apiFetch<WeekFacts>(`/api/Schedule/planningWeek?${query}`, { signal });
+}
+
+/** Starts reading the week's facts at the tap that asks for them (see prefetchWeekSchedule). */
+export function prefetchPlanningWeek(assigneeId: number, year: number, weekNo: number): void {
+  prefetchLiveRead(['planningWeek', assigneeId, year, weekNo], () => fetchPlanningWeek(assigneeId, year, weekNo));
 }
 
 /** null: no plumber chosen yet, nothing is read. */

@@ -2,7 +2,7 @@
  * The plumber's schedule of a week: GET /api/Schedule?assigneeId&weekNo&year; a 404 means there is none
  * yet, so it is created (POST /api/Schedule) and used (spec 2 §7).
  */
-import { useLiveRead } from '../../../data/liveRead';
+import { prefetchLiveRead, useLiveRead } from '../../../data/liveRead';
 import { ApiError, apiFetch } from '../../../data/transport';
 import type { Schedule } from '../../../domain/schemas/scheduling';
 
@@ -37,9 +37,20 @@ export function fetchSchedule(id: number, signal?: AbortSignal): Promise<Schedul
 
 export type ScheduleTarget = { scheduleId: number } | { assigneeId: number; weekNo: number; year: number };
 
+const scheduleKey = (target: ScheduleTarget) => ['planningSchedule', 'scheduleId' in target
+  ? { scheduleId: target.scheduleId } : { assigneeId: target.assigneeId, weekNo: target.weekNo, year: target.year }];
+
+/**
+ * Starts reading a plumber's week at the tap that asks for it (the calendar's previous, next, week and
+ * plumber choices), before the screen that shows it has rendered: useSchedule of that week takes it over.
+ */
+export function prefetchWeekSchedule(assigneeId: number, weekNo: number, year: number): void {
+  prefetchLiveRead(scheduleKey({ assigneeId, weekNo, year }), () => openWeekSchedule(assigneeId, weekNo, year));
+}
+
 /** Read again (refetch) after a submit or a delete; the last answer stays on screen meanwhile. */
 export function useSchedule(target: ScheduleTarget | null) {
-  return useLiveRead(target ? ['planningSchedule', target] : null, (signal) => (
+  return useLiveRead(target ? scheduleKey(target) : null, (signal) => (
     'scheduleId' in target! ? fetchSchedule(target.scheduleId, signal) : openWeekSchedule(target!.assigneeId, target!.weekNo, target!.year, signal)
   ));
 }

@@ -28,8 +28,8 @@ import { LiveReadView } from '../../../ui/LiveReadView';
 import { WorkingHoursNotAvailable } from '../../../ui/WorkingHoursNotAvailable';
 import { jobDurationsOf, useCompanySettings } from '../api/fetchJobDurations';
 import { usePlanningPlumbers } from '../api/fetchPlanningPlumbers';
-import { usePlanningWeek } from '../api/fetchPlanningWeek';
-import { useSchedule } from '../api/openWeekSchedule';
+import { prefetchPlanningWeek, usePlanningWeek } from '../api/fetchPlanningWeek';
+import { prefetchWeekSchedule, useSchedule } from '../api/openWeekSchedule';
 import { dateText } from '../planning/PlanChooser';
 import { placeCards } from './cardLayout';
 import { CalendarDnd, type SlotTarget } from './CalendarDnd';
@@ -81,7 +81,11 @@ function CalendarScreen() {
 
   const show = (next: { plumberId?: number; week?: IsoWeekRef }) => {
     if (plumberId === null) return;
-    setParams(calendarQuery(next.plumberId ?? plumberId, next.week ?? target));
+    const shown = { plumberId: next.plumberId ?? plumberId, week: next.week ?? target };
+    // The week's two reads start at the tap, while the grid of the week is still being drawn.
+    prefetchWeekSchedule(shown.plumberId, shown.week.weekNo, shown.week.year);
+    prefetchPlanningWeek(shown.plumberId, shown.week.year, shown.week.weekNo);
+    setParams(calendarQuery(shown.plumberId, shown.week));
   };
 
   return (
