@@ -5,7 +5,8 @@
  * on the app's one hub connection (src/data/hub.ts). While the week's batch is Queued or Started the
  * calendar is disabled under a loading modal and, should a notification be lost while the hub
  * reconnects, the week is also read on a slow timer. A Failed batch is shown with its reason
- * (GET /api/ScheduleItemBatchJob: a message key of the planning namespace).
+ * (GET /api/ScheduleItemBatchJob: a message key of the planning namespace). The planning page keeps
+ * its week and point list live the same way (PlanBoard).
  */
 import { useEffect, useRef } from 'react';
 import { useLiveRead } from '../../../data/liveRead';
