@@ -1,6 +1,9 @@
 /**
  * The job mutations of spec 1 §4 (create, the four PUT /api/Jobs bodies, delete), with the rules of
  * services/jobs/mutationChecks.ts. Each takes the unit of work it runs in (services/unitOfWork.ts).
+ * Creating is split as every service an actor other than a signed-in user calls: the policy (who may
+ * create what) and the core (the job's own rules and rows), which the system reaches through
+ * createJobAs with its company's facts (server/http/actor.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type {
@@ -12,9 +15,10 @@ import {
   jobEditEffect, noteEffect, reassignEffect, taskAssigneeEffect, taskEditEffect, type NewAssignee,
 } from '../../../src/domain/jobs/effects';
 import type { UserContext } from '../../auth/context';
+import { actorName, type Actor } from '../../http/actor';
 import type { Work } from '../../db/tx';
 import { badRequest, conflict, forbidden } from '../../http/errors';
-import { assignJobTasks, insertJob, insertTask, reloadJob, toJob, tombstone, updateTaskRow, writeJob, type JobRow } from '../../repositories/jobs';
+import { assignJobTasks, insertJob, lockCompanyJobs, insertTask, reloadJob, toJob, tombstone, updateTaskRow, writeJob, type JobRow } from '../../repositories/jobs';
 import { findCustomerAddress, findCustomerProperty } from '../../repositories/property';
 import { lookupItem } from '../lookups';
 import {
@@ -23,28 +27,61 @@ import {
 
 // --- create ---------------------------------------------------------------------------------------
 
-/** POST /api/Jobs: a new job (status New, its first task not started). Returns the job id. */
-/** The create payload as validated (createdBy is not used: the job records the signed-in user). */
+/** The create payload as validated (createdBy is not used: the job records who created it). */
 export type CreateJobInput = Omit<CreateJobRequest, 'createdBy'>;
 
+/** The facts the creation's core needs of whoever creates a job: its company and customer, the author's name. */
+export interface JobAuthor {
+  companyId: string;
+  customerId: string;
+  /** Recorded as the job's createdBy: the user's e-mail, or the system's reason. */
+  createdBy: string;
+  /** A due date may be set (an admin, or the system for a company). */
+  setsDueDate: boolean;
+}
+
+/**
+ * Who may create what (spec 1 §6): a plumber only a job assigned to themselves, and no due date; an
+ * admin any job of the company. Answers the author facts the core takes.
+ */
+function createPolicy(user: UserContext, body: CreateJobInput): JobAuthor {
+  const companyId = requireCompany(user);
+  if (!user.isAdmin && body.assignedToId !== user.registrationId) throw forbidden();
+  if (!user.isAdmin && body.dueDate) throw badRequest('body/dueDate', 'can only be set by an admin');
+  return { companyId, customerId: user.customerId, createdBy: user.email, setsDueDate: user.isAdmin };
+}
+
+/** POST /api/Jobs: a new job (status New, its first task not started). Returns the job id. */
 export async function createJob(w: Work, user: UserContext, body: CreateJobInput): Promise<string> {
-  const companyId = await lockedCompany(w, user);
+  // The company lock first, as every job write takes it (the unit of work may already hold it).
+  await lockedCompany(w, user);
+  return createJobCore(w, createPolicy(user, body), body);
+}
+
+/** A job created for an actor: a user through the route's policy, or the system for its company (a confirmed schedule item). */
+export async function createJobAs(w: Work, actor: Actor, body: CreateJobInput): Promise<string> {
+  if (actor.kind === 'user') return createJob(w, actor.user, body);
+  return createJobCore(w, { companyId: actor.companyId, customerId: actor.customerId, createdBy: actorName(actor), setsDueDate: true }, body);
+}
+
+/** The rules of a new job that do not ask who is calling, and its rows. Takes the company's job lock. */
+async function createJobCore(w: Work, author: JobAuthor, body: CreateJobInput): Promise<string> {
+  const { companyId, customerId } = author;
+  await lockCompanyJobs(w, companyId);
   const jobType = await lookupItem(w.tx, 'JobTypes', body.jobTypeId);
   if (!jobType) throw badRequest('body/jobTypeId', 'is not a known job type');
   if (body.jobTypeId === JobType.Avvik) throw badRequest('body/jobTypeId', 'Avvik jobs cannot be created');
-  if (!user.isAdmin && body.assignedToId !== user.registrationId) throw forbidden();
-  if (!user.isAdmin && body.dueDate) throw badRequest('body/dueDate', 'can only be set by an admin');
   const assignee = await assignableUser(w, companyId, body.assignedToId, 'body/assignedToId');
   const scheduledDate = date(body.scheduledDate);
-  const dueDate = user.isAdmin ? date(body.dueDate) : null;
+  const dueDate = author.setsDueDate ? date(body.dueDate) : null;
   checkDates(scheduledDate, dueDate);
 
   const m = body.matrikkelDetails;
-  const property = await findCustomerProperty(w.tx, user.customerId, m.matrikkelenhetId);
+  const property = await findCustomerProperty(w.tx, customerId, m.matrikkelenhetId);
   if (!property) throw badRequest('body/matrikkelDetails/matrikkelenhetId', 'is not a property of your customer');
   if (property.matrikkelNummer !== m.matrikkelNummer) throw badRequest('body/matrikkelDetails/matrikkelNummer', 'does not belong to matrikkelenhetId');
   if (m.addressId != null) {
-    const address = await findCustomerAddress(w.tx, user.customerId, m.addressId);
+    const address = await findCustomerAddress(w.tx, customerId, m.addressId);
     if (!address) throw badRequest('body/matrikkelDetails/addressId', 'is not an address of your customer');
     if (address.propertyId !== property.id && address.propertyId !== property.parentId) {
       throw badRequest('body/matrikkelDetails/addressId', 'is not an address of this property');
@@ -61,11 +98,11 @@ export async function createJob(w: Work, user: UserContext, body: CreateJobInput
   // A job created offline existed from when the plumber created it, not from the sync.
   const madeAt = workTime('body/madeAt', body.madeAt, new Date(now.getTime() - MAX_QUEUED_MS), now);
   await insertJob(w.tx, {
-    id: jobId, customerId: user.customerId, companyId, title, typeId: body.jobTypeId, statusId: JobStatus.New,
+    id: jobId, customerId, companyId, title, typeId: body.jobTypeId, statusId: JobStatus.New,
     severityId: body.severity, description: body.description, scheduledDate, dueDate,
     assignedToId: assignee.registrationId, assigneeName: assignee.name, assignedDate: madeAt,
     subscriberText: body.subscriberText, matrikkelNummer: m.matrikkelNummer, matrikkelenhetId: m.matrikkelenhetId,
-    addressId: m.addressId ?? null, createdBy: user.email, createdAt: madeAt, updatedAt: now,
+    addressId: m.addressId ?? null, createdBy: author.createdBy, createdAt: madeAt, updatedAt: now,
   });
   await insertTask(w.tx, {
     id: t.taskId, jobId, jobType: shortName, title, typeId: body.jobTypeId, statusId: TaskStatus.NotStarted,
