@@ -19,6 +19,7 @@ import { claimReplica } from '../../data/sync';
 import { apiFetch } from '../../data/transport';
 import { isStoredSession, sessionFromClaims } from './claims';
 import { loadLandingPage } from './landing';
+import { carriesAuthResponse, loadClientConfig, msalMayHaveAccount, whenIdle } from './pageFacts';
 import type { MsalStart } from './msalClient';
 
 /** GET /api/config: what MSAL needs, from the server. */
@@ -33,13 +34,6 @@ export type AuthState =
 type Shown = 'nothing' | 'storedSession' | 'landing';
 
 type MsalModule = typeof import('./msalClient');
-
-const CONFIG_STORAGE_KEY = 'meterwork.authConfig';
-const REQUIRED_KEYS: (keyof ClientConfig)[] = ['clientId', 'authority', 'knownAuthorities', 'scopes'];
-/** The landing page loads MSAL when the browser is idle, at the latest after this long. */
-const IDLE_LOAD_TIMEOUT_MS = 3000;
-/** MSAL's keys in a redirect answer (msal-common UrlUtils.getDeserializedResponse). */
-const RESPONSE_KEYS = ['code', 'ear_jwe', 'error', 'error_description', 'state'];
 
 let state: AuthState = { status: 'loading' };
 const listeners = new Set<() => void>();
@@ -84,35 +78,6 @@ const origin = () => window.location.origin;
 /** Silent renewal loads this blank page in a hidden frame instead of the whole app. */
 const silentRedirectUri = () => `${origin()}/redirect.html`;
 
-function validConfig(value: unknown): ClientConfig | null {
-  if (!value || typeof value !== 'object') return null;
-  const c = value as Partial<ClientConfig>;
-  const missing = REQUIRED_KEYS.filter((k) => c[k] === undefined || c[k] === null || c[k] === '');
-  for (const key of missing) console.error('Missing config key', key);
-  return missing.length ? null : (c as ClientConfig);
-}
-
-/** The server's answer when it can be reached, else the copy from the last time it could. */
-async function loadClientConfig(): Promise<{ config: ClientConfig | null; reachable: boolean }> {
-  try {
-    const res = await fetch('/api/config', { cache: 'no-store', headers: { Accept: 'application/json' } });
-    if (res.ok) {
-      const fresh = validConfig(await res.json());
-      if (fresh) localStorage.setItem(CONFIG_STORAGE_KEY, JSON.stringify(fresh));
-      return { config: fresh, reachable: true };
-    }
-  } catch {
-    // Offline or the server is down: fall back to the stored copy below.
-  }
-  let stored: ClientConfig | null = null;
-  try {
-    stored = validConfig(JSON.parse(localStorage.getItem(CONFIG_STORAGE_KEY) ?? 'null'));
-  } catch {
-    stored = null;
-  }
-  return { config: stored, reachable: false };
-}
-
 /** Loads, creates and initialises MSAL once per page load; a failed start may be retried. */
 function loadMsal(c: ClientConfig): Promise<MsalStart> {
   if (!msalStart) {
@@ -128,39 +93,6 @@ function loadMsal(c: ClientConfig): Promise<MsalStart> {
     });
   }
   return msalStart;
-}
-
-/** The URL holds the provider's answer to a sign-in redirect (in the fragment, or the query). */
-function carriesAuthResponse(): boolean {
-  return [window.location.hash, window.location.search].some((part) => {
-    const params = new URLSearchParams(part.replace(/^[#?]/, ''));
-    return RESPONSE_KEYS.some((key) => params.has(key));
-  });
-}
-
-/**
- * Whether MSAL's cache lists an account, read without loading MSAL (its localStorage key
- * "msal.<schema>.account.keys"). Anything unreadable counts as yes, so MSAL decides.
- */
-function msalMayHaveAccount(): boolean {
-  try {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i);
-      if (!key || !/^msal\.(\d+\.)?account\.keys$/.test(key)) continue;
-      const keys: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
-      if (!Array.isArray(keys) || keys.length > 0) return true;
-    }
-    return false;
-  } catch {
-    return true;
-  }
-}
-
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: IDLE_LOAD_TIMEOUT_MS });
-    else setTimeout(resolve, IDLE_LOAD_TIMEOUT_MS);
-  });
 }
 
 async function readStoredSession(): Promise<Session | null> {
