@@ -58,9 +58,12 @@ function lastLoaded(): Map<string, unknown> {
  * for while it still waits for something else): the first useLiveRead of that key takes the answer over
  * instead of asking again. A load nobody takes over is dropped after a minute.
  */
-export function prefetchLiveRead<T>(key: readonly unknown[], load: () => Promise<T>): void {
+export function prefetchLiveRead<T>(key: readonly unknown[], load: () => Promise<T>, opts: { unlessKept?: boolean } = {}): void {
   const keyString = JSON.stringify(key);
   if (started.has(keyString)) return;
+  // `unlessKept`: a key read before shows its last answer at once and is read again once on screen;
+  // reading it meanwhile would only compete with drawing that answer.
+  if (opts.unlessKept && lastLoaded().has(keyString)) return;
   const answer = load();
   answer.catch(() => {});
   started.set(keyString, { owner: getSession()?.userId ?? null, answer });

@@ -14,7 +14,7 @@ export function fetchPlanningWeek(assigneeId: number, year: number, weekNo: numb
 
 /** Starts reading the week's facts at the tap that asks for them (see prefetchWeekSchedule). */
 export function prefetchPlanningWeek(assigneeId: number, year: number, weekNo: number): void {
-  prefetchLiveRead(['planningWeek', assigneeId, year, weekNo], () => fetchPlanningWeek(assigneeId, year, weekNo));
+  prefetchLiveRead(['planningWeek', assigneeId, year, weekNo], () => fetchPlanningWeek(assigneeId, year, weekNo), { unlessKept: true });
 }
 
 /** null: no plumber chosen yet, nothing is read. */

@@ -43,9 +43,10 @@ const scheduleKey = (target: ScheduleTarget) => ['planningSchedule', 'scheduleId
 /**
  * Starts reading a plumber's week at the tap that asks for it (the calendar's previous, next, week and
  * plumber choices), before the screen that shows it has rendered: useSchedule of that week takes it over.
+ * A week read before is shown from its last answer at once and read again once on screen, as before.
  */
 export function prefetchWeekSchedule(assigneeId: number, weekNo: number, year: number): void {
-  prefetchLiveRead(scheduleKey({ assigneeId, weekNo, year }), () => openWeekSchedule(assigneeId, weekNo, year));
+  prefetchLiveRead(scheduleKey({ assigneeId, weekNo, year }), () => openWeekSchedule(assigneeId, weekNo, year), { unlessKept: true });
 }
 
 /** Read again (refetch) after a submit or a delete; the last answer stays on screen meanwhile. */
