@@ -41,10 +41,12 @@ export async function lockInWork(w: Work, key: string): Promise<void> {
 
 /**
  * What a unit of work may change that devices and open screens hold: their jobs, the images of those
- * jobs, a plumber's week (schedules, their items, availability and unavailable slots), or who has a
- * plumber's week open in the calendar (presence; heard by admins only).
+ * jobs, a plumber's week (schedules, their items, availability and unavailable slots), who has a
+ * plumber's week open in the calendar (presence; heard by admins only), the company's settings,
+ * configuration and SMS templates (settings), the facts of every plumber's week (workingHours:
+ * working hours and holidays), or a user of the company (users).
  */
-export type ChangeKind = 'jobs' | 'media' | 'schedules' | 'presence';
+export type ChangeKind = 'jobs' | 'media' | 'schedules' | 'presence' | 'settings' | 'workingHours' | 'users';
 
 /** The companies whose devices must hear of a unit of work once it has committed, and what changed. */
 export class ChangeLog {

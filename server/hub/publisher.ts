@@ -27,7 +27,8 @@ export interface HubPublisher {
   /**
    * Tells each company's devices what a committed unit of work changed (DESIGN.md "Real-time events
    * are published from what a mutation changed, after commit"): JobsChanged makes them pull,
-   * MediaChanged names images of the company's jobs that changed. Never throws: the change is
+   * MediaChanged names images of the company's jobs that changed, and each other kind has its own
+   * name (NOTIFICATION) for the open screens that hold it. Never throws: the change is
    * committed, and devices also pull on their timer. Coalesced per company and kind: the first
    * change is told at once; more within COALESCE_MS of that notification are told once, when the
    * window ends (an end-of-day sync of 500 commands is not 500 events, each waking every device).
@@ -42,7 +43,8 @@ export const COALESCE_MS = 100;
 
 const NOTIFICATION: Record<ChangeKind, string> = {
   jobs: NotificationType.JobsChanged, media: NotificationType.MediaChanged, schedules: NotificationType.SchedulesChanged,
-  presence: NotificationType.PresenceChanged,
+  presence: NotificationType.PresenceChanged, settings: NotificationType.SettingsChanged,
+  workingHours: NotificationType.WorkingHoursChanged, users: NotificationType.UsersChanged,
 };
 
 export function createHubPublisher(pool: pg.Pool, db: Db, log: Logger): HubPublisher {

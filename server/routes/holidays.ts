@@ -21,14 +21,14 @@ export async function holidayRoutes(app: FastifyInstance) {
     (req) => holidaysOfYear(app.db, req.user, req.params.year));
 
   r.post(base, { schema: { tags, body: NewHolidayList, response: { 201: Holidays, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 201, body: await addHolidays(w.tx, req.user, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 201, body: await addHolidays(w, req.user, req.body) }));
   });
 
   r.put(`${base}/year/:year`, { schema: { tags, params: HolidayYearParam, body: HolidayList, response: { 200: Holidays, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await saveYear(w.tx, req.user, req.params.year, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await saveYear(w, req.user, req.params.year, req.body) }));
   });
 
   r.delete(`${base}/:id`, { schema: { tags, params: IdParam, response: { 200: HolidayDeleteResult, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: { id: await deleteHoliday(w.tx, req.user, req.params.id) } }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: { id: await deleteHoliday(w, req.user, req.params.id) } }));
   });
 }

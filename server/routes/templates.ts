@@ -29,10 +29,10 @@ export async function templateRoutes(app: FastifyInstance) {
   r.get('/NotificationTemplate/:key', { schema: { tags, params: TemplateKeyParam, response: { 200: NotificationTemplateSchema, ...errors } } },
     (req) => templateByKey(app.db, req.user, req.params.key));
   r.post('/NotificationTemplate', { schema: { tags, body: CreateTemplateBody, response: { 201: NotificationTemplateSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 201, body: await createTemplate(w.tx, req.user, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 201, body: await createTemplate(w, req.user, req.body) }));
   });
   r.put('/NotificationTemplate/:id', { schema: { tags, params: IdParam, body: UpdateTemplateBody, response: { 200: NotificationTemplateSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await updateTemplate(w.tx, req.user, req.params.id, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await updateTemplate(w, req.user, req.params.id, req.body) }));
   });
   // Sends the template once as a test SMS (the company's name and phone, example date, time and address).
   r.post('/NotificationTemplate/:id/test', {
@@ -42,7 +42,7 @@ export async function templateRoutes(app: FastifyInstance) {
   });
 
   r.post('/NotificationTemplateContent', { schema: { tags, body: CreateTemplateContentBody, response: { 201: TemplateContentSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 201, body: await createTemplateContent(w.tx, req.user, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 201, body: await createTemplateContent(w, req.user, req.body) }));
   });
   r.get('/NotificationTemplateContent/:id', { schema: { tags, params: IdParam, response: { 200: TemplateContentSchema, ...errors } } },
     (req) => templateContent(app.db, req.user, req.params.id));

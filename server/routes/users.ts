@@ -24,13 +24,13 @@ export async function userRoutes(app: FastifyInstance) {
   r.get('/Users/:id', { schema: { tags, params: IdParam, response: { 200: PlumberSchema, ...errors } } },
     (req) => getUser(app.db, req.user, req.params.id));
   r.put('/Users', { schema: { tags, body: UserStatusBody, response: { 200: PlumberSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await changeUserStatus(w.tx, req.user, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await changeUserStatus(w, req.user, req.body) }));
     // After the commit: a user who may no longer sign in loses their open hub connections too.
     if (reply.statusCode === 200 && (req.body.status === UserStatus.Deactivated || req.body.status === UserStatus.Rejected)) {
       await app.hub.disconnectUser(req.body.id);
     }
   });
   r.put('/Users/userinformation', { schema: { tags, body: UserInformationBody, response: { 200: PlumberSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await updateUserInformation(w.tx, req.user, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await updateUserInformation(w, req.user, req.body) }));
   });
 }

@@ -37,14 +37,14 @@ export async function workingHoursRoutes(app: FastifyInstance) {
   });
 
   r.post('/WorkingHoursSetting', { schema: { tags, body: WorkingHoursSaveRequest, response: { 201: WeekOrSettings, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 201, body: await createHours(w.tx, req.user, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 201, body: await createHours(w, req.user, req.body) }));
   });
 
   r.put('/WorkingHoursSetting', { schema: { tags, body: WorkingHoursSaveRequest, response: { 200: WeekOrSettings, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await updateHours(w.tx, req.user, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await updateHours(w, req.user, req.body) }));
   });
 
   r.delete('/WorkingHoursSetting', { schema: { tags, body: WorkingHoursDeleteRequest, response: { 200: WorkingHoursDeleteResult, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: { deletedIds: await deleteHours(w.tx, req.user, req.body) } }));
+    await runMutation(req, reply, async (w) => ({ status: 200, body: { deletedIds: await deleteHours(w, req.user, req.body) } }));
   });
 }

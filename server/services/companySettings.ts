@@ -13,7 +13,7 @@ import type {
 import type { UserContext } from '../auth/context';
 import { requireAdmin, requireAdminWithAgreement } from '../auth/guards';
 import { badRequest, conflict, notFound, RuleError } from '../http/errors';
-import type { DbOrTx, Tx } from '../db/tx';
+import type { DbOrTx, Tx, Work } from '../db/tx';
 import {
   companyNameAndPhone, companySettingsOf, deleteSettingRows, findConfiguration, findSettings, insertConfiguration, insertSettings,
   lockCompanySettings, replaceConfiguration, setSettingValue, settingTypesSet,
@@ -70,8 +70,10 @@ async function enforceBaseRule(tx: Tx, companyId: string): Promise<void> {
 }
 
 /** POST /api/Setting: creates settings of types the company has not set. */
-export async function createSettings(tx: Tx, user: UserContext, body: CreateSettingsRequest): Promise<CompanySetting[]> {
+export async function createSettings(w: Work, user: UserContext, body: CreateSettingsRequest): Promise<CompanySetting[]> {
+  const { tx } = w;
   const companyId = requireAdminWithAgreement(user);
+  w.changes.note(companyId, 'settings');
   await lockCompanySettings(tx, companyId);
   if (body.groupId.toLowerCase() !== companyId.toLowerCase()) throw notFound('Company');
   const seen = new Set<number>();
@@ -100,8 +102,10 @@ async function ownRows(tx: Tx, companyId: string, ids: number[], field: string) 
 }
 
 /** PUT /api/Setting [{id, value}]: changes values of the company's settings. */
-export async function updateSettings(tx: Tx, user: UserContext, body: UpdateSettingsRequest): Promise<CompanySetting[]> {
+export async function updateSettings(w: Work, user: UserContext, body: UpdateSettingsRequest): Promise<CompanySetting[]> {
+  const { tx } = w;
   const companyId = requireAdminWithAgreement(user);
+  w.changes.note(companyId, 'settings');
   await lockCompanySettings(tx, companyId);
   const rows = await ownRows(tx, companyId, body.map((s) => s.id), 'body');
   for (const [i, s] of body.entries()) {
@@ -115,8 +119,10 @@ export async function updateSettings(tx: Tx, user: UserContext, body: UpdateSett
 }
 
 /** DELETE /api/Setting [ids]: the settings are no longer set. */
-export async function deleteSettings(tx: Tx, user: UserContext, ids: DeleteSettingsRequest): Promise<CompanySetting[]> {
+export async function deleteSettings(w: Work, user: UserContext, ids: DeleteSettingsRequest): Promise<CompanySetting[]> {
+  const { tx } = w;
   const companyId = requireAdminWithAgreement(user);
+  w.changes.note(companyId, 'settings');
   await lockCompanySettings(tx, companyId);
   await ownRows(tx, companyId, ids, 'body');
   await deleteSettingRows(tx, companyId, ids);
@@ -139,16 +145,20 @@ export async function getConfiguration(db: DbOrTx, user: UserContext): Promise<C
 }
 
 /** POST /api/CompanyConfiguration: the company's first configuration (409 when it has one). */
-export async function createConfiguration(tx: Tx, user: UserContext, body: CompanyConfiguration): Promise<CompanyConfiguration> {
+export async function createConfiguration(w: Work, user: UserContext, body: CompanyConfiguration): Promise<CompanyConfiguration> {
+  const { tx } = w;
   const companyId = requireAdminWithAgreement(user);
+  w.changes.note(companyId, 'settings');
   const row = await insertConfiguration(tx, companyId, { ...body });
   if (!row) throw conflict('Company configuration already exists: update it instead');
   return toConfiguration(row.data);
 }
 
 /** PUT /api/CompanyConfiguration: replaces it (404 when there is none yet). */
-export async function updateConfiguration(tx: Tx, user: UserContext, body: CompanyConfiguration): Promise<CompanyConfiguration> {
+export async function updateConfiguration(w: Work, user: UserContext, body: CompanyConfiguration): Promise<CompanyConfiguration> {
+  const { tx } = w;
   const companyId = requireAdminWithAgreement(user);
+  w.changes.note(companyId, 'settings');
   const row = await replaceConfiguration(tx, companyId, { ...body });
   if (!row) throw notFound('Company configuration');
   return toConfiguration(row.data);

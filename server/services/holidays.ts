@@ -9,7 +9,7 @@ import type { Holiday, HolidayInput } from '../../src/domain/schemas/holidays';
 import { requireAdmin, requireAdminWithAgreement, requireCompany } from '../auth/guards';
 import type { UserContext } from '../auth/context';
 import { badRequest, notFound } from '../http/errors';
-import type { DbOrTx, Tx } from '../db/tx';
+import type { DbOrTx, Work } from '../db/tx';
 import { lockCompanySettings } from '../repositories/settings';
 import {
   deleteHolidays, findHoliday, holidayDates, holidaysFrom, holidaysInYear, insertHolidays, toHoliday, type HolidayRow,
@@ -63,8 +63,10 @@ export async function upcomingHolidays(db: DbOrTx, user: UserContext): Promise<H
 }
 
 /** POST: new holidays, each in a writable year, from today on, on a date not yet a holiday. */
-export async function addHolidays(tx: Tx, user: UserContext, list: HolidayInput[]): Promise<Holiday[]> {
+export async function addHolidays(w: Work, user: UserContext, list: HolidayInput[]): Promise<Holiday[]> {
+  const { tx } = w;
   const companyId = requireAdminWithAgreement(user);
+  w.changes.note(companyId, 'workingHours');
   await lockCompanySettings(tx, companyId);
   const now = today();
   const used = new Set(await holidayDates(tx, companyId));
@@ -89,8 +91,10 @@ const sameHoliday = (r: HolidayRow, h: HolidayInput) =>
  * PUT /year/{year}: the year's calendar becomes `list`. Holidays before today stay as they are (they
  * may be listed unchanged, and are kept when left out); everything else is checked as when added.
  */
-export async function saveYear(tx: Tx, user: UserContext, year: number, list: HolidayInput[]): Promise<Holiday[]> {
+export async function saveYear(w: Work, user: UserContext, year: number, list: HolidayInput[]): Promise<Holiday[]> {
+  const { tx } = w;
   const companyId = requireAdminWithAgreement(user);
+  w.changes.note(companyId, 'workingHours');
   await lockCompanySettings(tx, companyId);
   checkWritableYear(year, 'params/year');
   const now = today();
@@ -135,8 +139,10 @@ export async function saveYear(tx: Tx, user: UserContext, year: number, list: Ho
 }
 
 /** DELETE /{id}: a holiday of the company from today on; another company's → 404, a past one → 400. */
-export async function deleteHoliday(tx: Tx, user: UserContext, id: number): Promise<number> {
+export async function deleteHoliday(w: Work, user: UserContext, id: number): Promise<number> {
+  const { tx } = w;
   const companyId = requireAdminWithAgreement(user);
+  w.changes.note(companyId, 'workingHours');
   await lockCompanySettings(tx, companyId);
   const row = await findHoliday(tx, companyId, id);
   if (!row) throw notFound('Holiday');

@@ -14,7 +14,7 @@ import type { UserContext } from '../auth/context';
 import { requireAdmin, requireAdminWithAgreement } from '../auth/guards';
 import { companyMergeValues } from './companySettings';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import type { DbOrTx, Tx } from '../db/tx';
+import type { DbOrTx, Work } from '../db/tx';
 import {
   clearExamples, customExampleTypes, exampleTemplate, findSample, findTemplateContent, findVisibleTemplate, insertTemplate,
   insertTemplateContent, liveJobAddressTexts, updateTemplateRow, visibleTemplateByKey, visibleTemplates, type TemplateRow,
@@ -74,8 +74,10 @@ export async function visibleTemplate(db: DbOrTx, companyId: string, id: number)
 }
 
 /** POST /api/NotificationTemplate: a custom template made from a sample of the same type. */
-export async function createTemplate(tx: Tx, user: UserContext, body: CreateTemplateRequest): Promise<NotificationTemplate> {
+export async function createTemplate(w: Work, user: UserContext, body: CreateTemplateRequest): Promise<NotificationTemplate> {
+  const { tx } = w;
   const companyId = requireAdminWithAgreement(user);
+  w.changes.note(companyId, 'settings');
   const parent = await findSample(tx, { id: body.parentTemplateId });
   if (!parent) throw badRequest('body/parentTemplateId', 'is not a sample template');
   if (parent.notificationTypeId !== body.notificationTypeId) throw badRequest('body/notificationTypeId', 'differs from the sample\'s notification type');
@@ -88,8 +90,10 @@ export async function createTemplate(tx: Tx, user: UserContext, body: CreateTemp
 }
 
 /** PUT /api/NotificationTemplate/{id}: edit a custom template and/or make it (or a sample) the example. */
-export async function updateTemplate(tx: Tx, user: UserContext, id: number, body: UpdateTemplateRequest): Promise<NotificationTemplate> {
+export async function updateTemplate(w: Work, user: UserContext, id: number, body: UpdateTemplateRequest): Promise<NotificationTemplate> {
+  const { tx } = w;
   const companyId = requireAdminWithAgreement(user);
+  w.changes.note(companyId, 'settings');
   const row = await visibleTemplate(tx, companyId, id);
   const edits = body.templateText !== undefined || body.title !== undefined || body.name !== undefined;
   if (row.isSampleTemplate && edits) throw forbidden();
@@ -108,8 +112,10 @@ export async function updateTemplate(tx: Tx, user: UserContext, id: number, body
 }
 
 /** POST /api/NotificationTemplateContent: a saved text snippet of a template the company can see. */
-export async function createTemplateContent(tx: Tx, user: UserContext, body: CreateTemplateContentRequest): Promise<TemplateContent> {
+export async function createTemplateContent(w: Work, user: UserContext, body: CreateTemplateContentRequest): Promise<TemplateContent> {
+  const { tx } = w;
   const companyId = requireAdminWithAgreement(user);
+  w.changes.note(companyId, 'settings');
   await visibleTemplate(tx, companyId, body.notificationTemplateId);
   return insertTemplateContent(tx, companyId, body.notificationTemplateId, body.content);
 }

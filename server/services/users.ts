@@ -9,7 +9,7 @@ import { toNorwegianE164, validatePlumberInformation } from '../../src/domain/va
 import type { UserContext } from '../auth/context';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { companyUser } from './jobs/read';
-import type { DbOrTx, Tx } from '../db/tx';
+import type { DbOrTx, Work } from '../db/tx';
 import { countUserRows, findCompanyUserBy, findUsers, toPlumber, updateUser, type UserListFilter } from '../repositories/users';
 
 const STATUS_NAMES: Record<number, string> = { 1: 'Pending', 2: 'Activated', 3: 'Rejected', 4: 'Deactivated' };
@@ -49,7 +49,8 @@ export async function getUser(db: DbOrTx, user: UserContext, registrationId: num
 }
 
 /** PUT /api/Users {id, status}: approve, reject, activate, deactivate (admin, spec 1 §4). */
-export async function changeUserStatus(tx: Tx, user: UserContext, body: UserStatusRequest): Promise<Plumber> {
+export async function changeUserStatus(w: Work, user: UserContext, body: UserStatusRequest): Promise<Plumber> {
+  const { tx } = w;
   if (!user.isAdmin) throw forbidden();
   const row = await companyUser(tx, user, body.id);
   if (row.registrationId === user.registrationId) throw badRequest('body/id', 'is your own: you cannot change your own status');
@@ -57,6 +58,7 @@ export async function changeUserStatus(tx: Tx, user: UserContext, body: UserStat
   if (!canChangeUserStatus(row.status, body.status)) {
     throw conflict(`A ${STATUS_NAMES[row.status] ?? row.status} user cannot be changed to ${STATUS_NAMES[body.status] ?? body.status}`);
   }
+  w.changes.note(user.companyId!, 'users');
   return toPlumber(await updateUser(tx, row.id, { status: body.status }));
 }
 
@@ -68,7 +70,8 @@ const FIELD_RULES: Record<string, string> = {
 };
 
 /** PUT /api/Users/userinformation: an admin edits any company user, a plumber only themselves (spec 1 §5, §6). */
-export async function updateUserInformation(tx: Tx, user: UserContext, body: UserInformationRequest): Promise<Plumber> {
+export async function updateUserInformation(w: Work, user: UserContext, body: UserInformationRequest): Promise<Plumber> {
+  const { tx } = w;
   const invalid = Object.keys(validatePlumberInformation(body))[0];
   if (invalid) throw badRequest(`body/${invalid}`, FIELD_RULES[invalid]);
   if (!user.companyId) throw forbidden();
@@ -79,6 +82,7 @@ export async function updateUserInformation(tx: Tx, user: UserContext, body: Use
   const row = await findCompanyUserBy(tx, user.companyId, byRegistration ? { registrationId: Number(body.objectId) } : { userId: body.objectId });
   if (!row) throw notFound('User');
   if (!user.isAdmin && row.id !== user.userId) throw forbidden();
+  w.changes.note(user.companyId!, 'users');
   return toPlumber(await updateUser(tx, row.id, {
     firstName: body.firstName, lastName: body.lastName, displayName: body.displayName, mobile: toNorwegianE164(body.telephone)!,
   }));

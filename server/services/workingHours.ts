@@ -12,7 +12,7 @@ import { effectiveWeek, hoursOf } from '../../src/domain/settings/workingHours';
 import { requireAdminWithAgreement, requireCompany } from '../auth/guards';
 import type { UserContext } from '../auth/context';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import type { DbOrTx, Tx } from '../db/tx';
+import type { DbOrTx, Tx, Work } from '../db/tx';
 import { lockCompanySettings } from '../repositories/settings';
 import { isCompanyEmployee } from '../repositories/users';
 import {
@@ -127,8 +127,10 @@ async function answer(tx: Tx, companyId: string, body: WorkingHoursSaveRequest, 
 }
 
 /** POST: new days. The company default is made as all seven days at once; a day that has hours → 409. */
-export async function createHours(tx: Tx, user: UserContext, body: WorkingHoursSaveRequest): Promise<SaveAnswer> {
+export async function createHours(w: Work, user: UserContext, body: WorkingHoursSaveRequest): Promise<SaveAnswer> {
+  const { tx } = w;
   const { companyId, employee } = await writeScope(tx, user, body);
+  w.changes.note(companyId, 'workingHours');
   const days = body.workingHoursSettings;
   days.forEach((s, i) => {
     if (s.id) throw badRequest(`body/workingHoursSettings/${i}/id`, 'must be 0 or absent when creating: use PUT to update');
@@ -154,8 +156,10 @@ export async function createHours(tx: Tx, user: UserContext, body: WorkingHoursS
  * its weekday, week and owner. An employee's day without an id is named by weekday and week
  * (setEmployeeDay), so a whole week's edits are one request.
  */
-export async function updateHours(tx: Tx, user: UserContext, body: WorkingHoursSaveRequest): Promise<SaveAnswer> {
+export async function updateHours(w: Work, user: UserContext, body: WorkingHoursSaveRequest): Promise<SaveAnswer> {
+  const { tx } = w;
   const { companyId, employee } = await writeScope(tx, user, body);
+  w.changes.note(companyId, 'workingHours');
   const days = body.workingHoursSettings;
   if (employee === null) {
     days.forEach((s, i) => { if (!s.id) throw badRequest(`body/workingHoursSettings/${i}/id`, 'is required when updating: use POST to create'); });
@@ -236,8 +240,10 @@ async function endStandingFromNow(tx: Tx, companyId: string, registrationId: num
  * DELETE: employee days (back to the company's hours). The company default is set Off, not deleted.
  * Standing hours go back to the company's from this week on; the weeks before keep them.
  */
-export async function deleteHours(tx: Tx, user: UserContext, ids: number[]): Promise<number[]> {
+export async function deleteHours(w: Work, user: UserContext, ids: number[]): Promise<number[]> {
+  const { tx } = w;
   const companyId = requireAdminWithAgreement(user);
+  w.changes.note(companyId, 'workingHours');
   await lockCompanySettings(tx, companyId);
   const unique = [...new Set(ids)];
   const rows = await findHoursRows(tx, companyId, unique);

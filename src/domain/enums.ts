@@ -45,6 +45,12 @@ export const NotificationType = {
   Registration: 'Registration', JobsChanged: 'JobsChanged', MediaChanged: 'MediaChanged', ScheduleBatch: 'ScheduleBatch', SchedulesChanged: 'SchedulesChanged',
   /** Ours: who has a plumber's week open in the calendar changed (schemas/presence.ts); told to the company's admins only. */
   PresenceChanged: 'PresenceChanged',
+  /** Ours: the company's settings, configuration or SMS templates changed. */
+  SettingsChanged: 'SettingsChanged',
+  /** Ours: working hours or holidays changed, so the plumbers' weeks did (an open calendar reads its week again). */
+  WorkingHoursChanged: 'WorkingHoursChanged',
+  /** Ours: a user of the company changed (status or information). */
+  UsersChanged: 'UsersChanged',
 } as const;
 
 export const AddressResultType = { PropertyUnit: 'PropertyUnit', Street: 'Street', StreetAddress: 'StreetAddress' } as const;

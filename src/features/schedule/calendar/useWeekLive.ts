@@ -1,8 +1,9 @@
 /**
  * The week kept live (spec 2 §4 batch job status, §7 "the calendar reloads after each change"): the
  * week is read again when the hub's 'plumber notification' says a batch's state changed
- * (ScheduleBatch) or a plumber's week changed (SchedulesChanged: a drop, a note, availability), heard
- * on the app's one hub connection (src/data/hub.ts). While the week's batch is Queued or Started the
+ * (ScheduleBatch), a plumber's week changed (SchedulesChanged: a drop, a note, availability), the
+ * facts of the weeks changed (WorkingHoursChanged: working hours or holidays) or the company's
+ * settings did (SettingsChanged: lunch, job interval, base), heard on the app's one hub connection (src/data/hub.ts). While the week's batch is Queued or Started the
  * calendar is disabled under a loading modal and, should a notification be lost while the hub
  * reconnects, the week is also read on a slow timer. A Failed batch is shown with its reason
  * (GET /api/ScheduleItemBatchJob: a message key of the planning namespace). The planning page keeps
@@ -21,7 +22,12 @@ const FALLBACK_READ_MS = 5_000;
 export const isBatchRunning = (s: Pick<Schedule, 'batchJobStatus'> | undefined): boolean =>
   s?.batchJobStatus === BatchJobStatus.Queued || s?.batchJobStatus === BatchJobStatus.Started;
 
-const RELOADS_ON: readonly string[] = [NotificationType.ScheduleBatch, NotificationType.SchedulesChanged];
+const RELOADS_ON: readonly string[] = [
+  NotificationType.ScheduleBatch, NotificationType.SchedulesChanged, NotificationType.WorkingHoursChanged, NotificationType.SettingsChanged,
+];
+
+/** Whether a notification of this type makes an open week read again. */
+export const reloadsWeek = (notificationType: string): boolean => RELOADS_ON.includes(notificationType);
 
 /** Calls `reload` on the company's batch and week notifications, and on a timer while the schedule's batch runs. */
 export function useWeekLive(schedule: Schedule | undefined, reload: () => void): void {
@@ -38,7 +44,7 @@ export function useWeekLive(schedule: Schedule | undefined, reload: () => void):
     void import('../../../data/hub').then(({ onHubNotification, matchesNotification }) => {
       if (stopped) return;
       stopHub = onHubNotification((n) => {
-        if (RELOADS_ON.includes(n.NotificationType) && matchesNotification(n, orgNumber, customerId)) reloadRef.current();
+        if (reloadsWeek(n.NotificationType) && matchesNotification(n, orgNumber, customerId)) reloadRef.current();
       });
     });
     return () => {
