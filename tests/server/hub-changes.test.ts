@@ -79,3 +79,87 @@ it('a user\'s information saved is heard as UsersChanged by its company only; a 
   await settle();
   expect(count(h.lars, NotificationType.UsersChanged)).toBe(0);
 }, 60_000);
+
+/**
+ * Each write of the kind is told once, after its commit: the writes run one after another and each
+ * waits for its own notification (a write within the coalescing window of the one before is told
+ * when the window ends, still once).
+ */
+async function eachHeard(h: Awaited<ReturnType<typeof hearers>>, type: string, writes: [string, () => Promise<{ status: number; body: unknown }>][]) {
+  for (const [i, [name, write]] of writes.entries()) {
+    const res = await write();
+    expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+    await expect.poll(() => count(h.kari, type), { timeout: 5_000, message: name }).toBe(i + 1);
+  }
+  await settle();
+  expect(count(h.kari, type)).toBe(writes.length);
+  expect(count(h.lars, type)).toBe(0);
+}
+
+it('company settings created, changed and deleted (/api/Setting) are each heard as SettingsChanged by its company only; a refused one tells nothing', async () => {
+  const h = await hearers();
+  const { companyId } = await userRow('kari');
+  const travelSpeed = 12;
+  const body = { groupId: companyId, settingList: [{ settingTypeId: travelSpeed, value: '60' }] };
+  expect((await demo.api('ola', 'POST', '/api/Setting', body)).status).toBe(403);
+  await settle();
+  expect(count(h.kari, NotificationType.SettingsChanged)).toBe(0);
+  let id = 0;
+  await eachHeard(h, NotificationType.SettingsChanged, [
+    ['POST /api/Setting', async () => {
+      const res = await demo.api('kari', 'POST', '/api/Setting', body);
+      id = (res.body as { id: number; settingTypeId: number }[]).find((s) => s.settingTypeId === travelSpeed)?.id ?? 0;
+      return res;
+    }],
+    ['PUT /api/Setting', () => demo.api('kari', 'PUT', '/api/Setting', [{ id, value: '70' }])],
+    ['DELETE /api/Setting', () => demo.api('kari', 'DELETE', '/api/Setting', [id])],
+  ]);
+}, 60_000);
+
+it('SMS templates created and changed and a template content saved are each heard as SettingsChanged by its company only; a refused one tells nothing', async () => {
+  const h = await hearers();
+  const templates = (await demo.api('kari', 'GET', '/api/NotificationTemplate')).body as { id: number; key: string; notificationTypeId: number; isSampleTemplate: boolean; text: string }[];
+  const sample = templates.find((x) => x.isSampleTemplate)!;
+  const create = {
+    key: `hub-${Date.now().toString(36)}`, notificationTypeId: sample.notificationTypeId, templateText: sample.text,
+    parentTemplateId: sample.id, title: 'Hub', name: 'Hub-mal',
+  };
+  expect((await demo.api('ola', 'POST', '/api/NotificationTemplate', create)).status).toBe(403);
+  await settle();
+  expect(count(h.kari, NotificationType.SettingsChanged)).toBe(0);
+  let id = 0;
+  await eachHeard(h, NotificationType.SettingsChanged, [
+    ['POST /api/NotificationTemplate', async () => {
+      const res = await demo.api('kari', 'POST', '/api/NotificationTemplate', create);
+      id = (res.body as { id: number }).id;
+      return res;
+    }],
+    ['PUT /api/NotificationTemplate/{id}', () => demo.api('kari', 'PUT', `/api/NotificationTemplate/${id}`, { templateText: 'Ny tekst fra hub-testen' })],
+    ['POST /api/NotificationTemplateContent', () => demo.api('kari', 'POST', '/api/NotificationTemplateContent', { notificationTemplateId: id, content: 'Et utdrag' })],
+  ]);
+}, 60_000);
+
+it('working hours created, changed and deleted (/api/WorkingHoursSetting) are each heard as WorkingHoursChanged by its company only; a refused one tells nothing', async () => {
+  const h = await hearers();
+  const { companyId } = await userRow('kari');
+  const per = await userRow('per');
+  const url = '/api/WorkingHoursSetting';
+  const company = (await demo.api('kari', 'GET', `${url}/filter?groupId=${companyId}`)).body as { id: number; dayOfWeek: number }[];
+  const monday = company.find((d) => d.dayOfWeek === 1)!;
+  const own = { groupId: companyId, userRegistrationId: per.registrationId, workingHoursSettings: [{ dayOfWeek: 2, startTime: '08:00', lunchStartTime: '11:30', lunchEndTime: '12:00', endTime: '15:00' }] };
+  expect((await demo.api('ola', 'POST', url, own)).status).toBe(403);
+  await settle();
+  expect(count(h.kari, NotificationType.WorkingHoursChanged)).toBe(0);
+  let id = 0;
+  await eachHeard(h, NotificationType.WorkingHoursChanged, [
+    ['POST /api/WorkingHoursSetting', async () => {
+      const res = await demo.api('kari', 'POST', url, own);
+      id = (res.body as { id: number }[])[0]?.id ?? 0;
+      return res;
+    }],
+    ['PUT /api/WorkingHoursSetting', () => demo.api('kari', 'PUT', url, {
+      groupId: companyId, workingHoursSettings: [{ id: monday.id, dayOfWeek: 1, startTime: '07:00', lunchStartTime: '11:00', lunchEndTime: '11:30', endTime: '15:30' }],
+    })],
+    ['DELETE /api/WorkingHoursSetting', () => demo.api('kari', 'DELETE', url, [id])],
+  ]);
+}, 60_000);
