@@ -23,6 +23,7 @@ import { startEmbeddedPostgres } from '../server/db/embedded';
 import { seedDemoData } from '../server/db/seed';
 import { DEMO_REGISTER_LOOKUPS, demoRegisterPoints, seedRegister, type DemoRegisterPoint } from '../server/db/seedRegister';
 import { createHubPublisher } from '../server/hub/publisher';
+import { pgBossQueue } from '../server/queue';
 import { importRegisterFile, type RegisterImportReport } from '../server/services/register/import';
 import { freePort } from '../tests/helpers/freePort';
 
@@ -108,7 +109,7 @@ async function loadInChild(url: string, file: string, org: string): Promise<{ ms
 async function largeChild(file: string, org: string): Promise<void> {
   const database = connect(process.env.DATABASE_URL!);
   try {
-    const deps = { db: database.db, publisher: createHubPublisher(database.pool, database.db, pino({ level: 'silent' })) };
+    const deps = { db: database.db, publisher: createHubPublisher(database.pool, database.db, pino({ level: 'silent' })), queue: pgBossQueue };
     const t = performance.now();
     const report = await importRegisterFile(deps, file, org);
     const ms = performance.now() - t;
@@ -136,7 +137,7 @@ export async function benchRegister(opts: { rows?: number } = {}): Promise<Regis
     await seedRegister(database.db, ids);
     const seedRegisterMs = performance.now() - started;
 
-    const deps = { db: database.db, publisher: createHubPublisher(database.pool, database.db, pino({ level: 'silent' })) };
+    const deps = { db: database.db, publisher: createHubPublisher(database.pool, database.db, pino({ level: 'silent' })), queue: pgBossQueue };
     const org = (await database.pool.query<{ org_number: string }>('select org_number from companies where id = $1', [ids.companyA])).rows[0].org_number;
     // The file's points are the company's own (ids above the demo's), as a second delivery from the utility.
     const points = demoRegisterPoints(rows, 7).map((p) => ({ ...p, company: 'a' as const }));

@@ -8,6 +8,7 @@ import type { Database, Db } from './db/index';
 import { createHubPublisher, type HubPublisher } from './hub/publisher';
 import { mediaStoreFor, type MediaStore } from './media/store';
 import { smsGatewayFor, type SmsGateway } from './sms/gateway';
+import { pgBossQueue, type Queue } from './queue';
 
 export interface AppContext {
   config: Config;
@@ -19,6 +20,8 @@ export interface AppContext {
   sms: SmsGateway;
   /** Real-time notifications to devices, across processes (hub/publisher.ts). */
   publisher: HubPublisher;
+  /** Background jobs, sent on a transaction (queue/index.ts); workers/ takes them. */
+  queue: Queue;
   log: Logger;
 }
 
@@ -33,6 +36,6 @@ export function createContext(config: Config, database: Database): AppContext {
     },
   });
   return {
-    config, database, db: database.db, media: mediaStoreFor(config), sms: smsGatewayFor(), publisher: createHubPublisher(database.pool, database.db, log), log,
+    config, database, db: database.db, media: mediaStoreFor(config), sms: smsGatewayFor(database.db), publisher: createHubPublisher(database.pool, database.db, log), queue: pgBossQueue, log,
   };
 }

@@ -44,9 +44,10 @@ export async function lockInWork(w: Work, key: string): Promise<void> {
  * jobs, a plumber's week (schedules, their items, availability and unavailable slots), who has a
  * plumber's week open in the calendar (presence; heard by admins only), the company's settings,
  * configuration and SMS templates (settings), the facts of every plumber's week (workingHours:
- * working hours and holidays), or a user of the company (users).
+ * working hours and holidays), a user of the company (users), or an SMS of the company on its way
+ * (messages: queued, handed over, delivered, failed; heard by admins only).
  */
-export type ChangeKind = 'jobs' | 'media' | 'schedules' | 'presence' | 'settings' | 'workingHours' | 'users';
+export type ChangeKind = 'jobs' | 'media' | 'schedules' | 'presence' | 'settings' | 'workingHours' | 'users' | 'messages';
 
 /** The companies whose devices must hear of a unit of work once it has committed, and what changed. */
 export class ChangeLog {
@@ -86,4 +87,24 @@ export interface Work {
   changes: ChangeLog;
   /** The advisory locks (their keys) this transaction holds: lockInWork takes each once. */
   held: Set<string>;
+  /** Background jobs sent on this transaction (server/queue): a job exists only if the work commits. */
+  queue: QueueOnTx;
+}
+
+/** How a job is sent (pg-boss's send options that the server uses). */
+export interface JobOptions {
+  /** The job's id: a second send of the same id while the job lives is a no-op. */
+  id?: string;
+  /** Not before this instant (or this many seconds from now). */
+  startAfter?: Date | number;
+  /** At most one job of this key waiting at a time. */
+  singletonKey?: string;
+  retryLimit?: number;
+  retryDelay?: number;
+  expireInSeconds?: number;
+}
+
+/** A queue's sender bound to one transaction; false when the queue is not made yet (its area's sweep sends it later). */
+export interface QueueOnTx {
+  send(name: string, data: object, opts?: JobOptions): Promise<boolean>;
 }

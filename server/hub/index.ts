@@ -47,7 +47,8 @@ interface Connection {
 
 /** Registration news and who has a week open are for the company's admins; other events (batch status) for everyone in it. */
 function receives(conn: Connection, payload: PlumberNotification): boolean {
-  const adminsOnly = (payload.NotificationType === NotificationType.Registration && !payload.BatchJobId) || payload.NotificationType === NotificationType.PresenceChanged;
+  const adminsOnly = (payload.NotificationType === NotificationType.Registration && !payload.BatchJobId) || payload.NotificationType === NotificationType.PresenceChanged
+    || payload.NotificationType === NotificationType.MessagesChanged;
   return adminsOnly ? conn.isAdmin : true;
 }
 

@@ -44,7 +44,7 @@ export const COALESCE_MS = 100;
 const NOTIFICATION: Record<ChangeKind, string> = {
   jobs: NotificationType.JobsChanged, media: NotificationType.MediaChanged, schedules: NotificationType.SchedulesChanged,
   presence: NotificationType.PresenceChanged, settings: NotificationType.SettingsChanged,
-  workingHours: NotificationType.WorkingHoursChanged, users: NotificationType.UsersChanged,
+  workingHours: NotificationType.WorkingHoursChanged, users: NotificationType.UsersChanged, messages: NotificationType.MessagesChanged,
 };
 
 export function createHubPublisher(pool: pg.Pool, db: Db, log: Logger): HubPublisher {

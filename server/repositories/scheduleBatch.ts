@@ -1,14 +1,7 @@
-/**
- * Schedule batches as kept, and their pg-boss job. The job is sent in the transaction that writes the
- * batch (pg-boss's `db` option runs its insert on our transaction), with the batch's id as the job's
- * id: the job exists exactly when the batch committed, and sending it again is a no-op while it lives.
- */
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import PgBoss from 'pg-boss';
+/** Schedule batches as kept (their background job is sent by services/scheduling/batch.ts through the queue). */
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import { scheduleBatchJobs } from '../db/schema';
-import { pgClientOf, type DbOrTx, type Tx } from '../db/tx';
-
-export const SCHEDULE_BATCH_QUEUE = 'schedule-batch';
+import type { DbOrTx, Tx } from '../db/tx';
 
 export type BatchRow = typeof scheduleBatchJobs.$inferSelect;
 export type NewBatchRow = typeof scheduleBatchJobs.$inferInsert;
@@ -51,36 +44,4 @@ export async function unfinishedBatchesOf(db: DbOrTx, scheduleId: number): Promi
 export async function unfinishedBatchesBefore(db: DbOrTx, before: Date): Promise<BatchRow[]> {
   return db.select().from(scheduleBatchJobs)
     .where(and(inArray(scheduleBatchJobs.status, ['Queued', 'Started']), lt(scheduleBatchJobs.createdAt, before)));
-}
-
-/** pg-boss's state of the batch's job, or null when it has none (never sent, or archived). */
-export async function batchJobState(db: DbOrTx, id: string): Promise<string | null> {
-  if (!(await queueReady(db))) return null;
-  const { rows } = await db.execute<{ state: string }>(sql`select state::text from pgboss.job where name = ${SCHEDULE_BATCH_QUEUE} and id = ${id}::uuid`);
-  return rows[0]?.state ?? null;
-}
-
-
-/** Used only to build the job's insert; it never opens a connection of its own. */
-const sender = new PgBoss({ db: { executeSql: () => Promise.reject(new Error('the batch sender runs only on a given transaction')) } });
-
-/** Whether the workers have set up the batch queue yet (a server whose workers never started has none). */
-async function queueReady(db: DbOrTx): Promise<boolean> {
-  const { rows } = await db.execute<{ ok: boolean }>(sql`select to_regclass('pgboss.queue') is not null as ok`);
-  if (!rows[0]?.ok) return false;
-  const queue = await db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.queue where name = ${SCHEDULE_BATCH_QUEUE}`);
-  return queue.rows[0].n > 0;
-}
-
-/**
- * Sends the batch's job on `db` (the caller's transaction). False when the queue is not there yet:
- * the workers' sweep sends it once they start.
- */
-export async function enqueueBatch(db: DbOrTx, id: string): Promise<boolean> {
-  if (!(await queueReady(db))) return false;
-  // pg-boss's statements use one $n in several places, which drizzle's cannot say: they run on the connection itself.
-  const client = pgClientOf(db);
-  const executeSql = (text: string, values: unknown[]) => client.query(text, values);
-  await sender.send(SCHEDULE_BATCH_QUEUE, { batchJobId: id }, { id, db: { executeSql } });
-  return true;
 }

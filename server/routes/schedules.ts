@@ -70,7 +70,7 @@ export async function scheduleRoutes(app: FastifyInstance) {
   });
 
   r.post('/Scheduler', { schema: { tags, body: SchedulerRequest, response: { 202: BatchJobStateSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, (w) => submitSchedule(w.tx, req.user, req.body));
+    await runMutation(req, reply, (w) => submitSchedule(w, req.user, req.body));
   });
 
   r.get('/ScheduleItemBatchJob', { schema: { tags, querystring: BatchJobQuery, response: { 200: BatchJobStateSchema, ...errors } } },

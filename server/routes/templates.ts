@@ -38,7 +38,7 @@ export async function templateRoutes(app: FastifyInstance) {
   r.post('/NotificationTemplate/:id/test', {
     schema: { tags, params: IdParam, body: TestSmsBody, response: { 201: SentSmsSchema, ...mutationErrors, 429: ErrorBody } },
   }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 201, body: await sendTemplateTest(w.tx, app.sms, req.user, req.params.id, req.body) }));
+    await runMutation(req, reply, async (w) => ({ status: 201, body: await sendTemplateTest(w, req.user, req.params.id, req.body) }));
   });
 
   r.post('/NotificationTemplateContent', { schema: { tags, body: CreateTemplateContentBody, response: { 201: TemplateContentSchema, ...mutationErrors } } }, async (req, reply) => {

@@ -1,18 +1,34 @@
 /**
- * SMS the server sends (through the SmsGateway, server/sms/gateway.ts). So far: an admin's test of a
- * template, POST /api/NotificationTemplate/{id}/test (shapes and rules: src/domain/schemas/templates.ts).
+ * SMS the server sends. So far: an admin's test of a template, POST /api/NotificationTemplate/{id}/test
+ * (shapes and rules: src/domain/schemas/templates.ts).
+ *
+ * The outbox: a message is recorded as queued, with its delivery job (queue 'sms-deliver', the job's id
+ * the message's), in the transaction that had it sent: it exists, counts towards the company's limits
+ * and is delivered only if that transaction commits, and an idempotent replay finds the stored answer
+ * instead of sending again. After the commit a worker (workers/sms.ts) hands it to the gateway
+ * (server/sms/gateway.ts) under the message's id as its reference, and asks the gateway's report:
+ * queued → handed_over → delivered or failed (repositories/sms.ts). A failed hand-over is tried again
+ * by the queue; a refusal (SmsRefused) is final. Each move is heard by the company's admins
+ * (MessagesChanged).
  */
 import { exampleMergeValues, renderTemplate, TEST_SMS_PER_HOUR } from '../../src/domain/settings/company';
 import type { SentSms, TestSmsRequest } from '../../src/domain/schemas/templates';
 import { toNorwegianE164 } from '../../src/domain/validation';
 import type { UserContext } from '../auth/context';
 import { requireAdminWithAgreement } from '../auth/guards';
-import type { SmsGateway } from '../sms/gateway';
+import { SmsRefused, type SmsGateway } from '../sms/gateway';
+import { countSms } from '../../src/domain/sms/segments';
 import { companyMergeValues, companySmsSender } from './companySettings';
 import { badRequest, RuleError, TooManyError } from '../http/errors';
 import { visibleTemplate } from './templates';
-import type { Tx } from '../db/tx';
-import { lockTestSms, testSmsInLastHour } from '../repositories/sms';
+import type { Tx, Work } from '../db/tx';
+import type { Db } from '../db/index';
+import type { Queue } from '../queue';
+import type { HubPublisher } from '../hub/publisher';
+import {
+  findSms, insertQueuedSms, lockTestSms, moveSms, testSmsInLastHour, unfinishedSmsBefore, type SmsRow,
+} from '../repositories/sms';
+import { inUnitOfWork } from './unitOfWork';
 import { userMobile } from '../repositories/users';
 
 /** The number a test goes to: `to` when given, else the admin's own mobile; E.164, or 400 naming `to`. */
@@ -35,7 +51,8 @@ async function testRecipient(tx: Tx, user: UserContext, to: string | undefined):
  * name and phone, example date, time and address) sent to `to` or the admin's own mobile. At most
  * TEST_SMS_PER_HOUR per company in any hour: a company lock makes concurrent tests count one by one.
  */
-export async function sendTemplateTest(tx: Tx, gateway: SmsGateway, user: UserContext, templateId: number, body: TestSmsRequest): Promise<SentSms> {
+export async function sendTemplateTest(w: Work, user: UserContext, templateId: number, body: TestSmsRequest): Promise<SentSms> {
+  const { tx } = w;
   const companyId = requireAdminWithAgreement(user);
   const template = await visibleTemplate(tx, companyId, templateId);
   const to = await testRecipient(tx, user, body.to);
@@ -48,5 +65,124 @@ export async function sendTemplateTest(tx: Tx, gateway: SmsGateway, user: UserCo
   const merge = await companyMergeValues(tx, companyId);
   const text = renderTemplate(template.text, exampleMergeValues(merge.companyName, merge.companyTelephone));
   const sender = await companySmsSender(tx, companyId);
-  return gateway.send({ companyId, to, text, sender, createdBy: user.userId, kind: 'test' }, tx);
+  const row = await queueSms(w, { companyId, to, text, sender, createdBy: user.userId, kind: 'test' });
+  return {
+    id: row.id, to: row.toNumber, text: row.text, encoding: row.encoding, segments: row.segments,
+    characters: row.characters, sentAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The queue of hand-overs (workers/sms.ts works it): one job per message, its id the message's. */
+export const SMS_DELIVER_QUEUE = 'sms-deliver';
+/** The queue of delivery reports asked again later (a provider that has not reported yet). */
+export const SMS_REPORT_QUEUE = 'sms-report';
+/** How long after a pending report the gateway is asked again, and how many times. */
+export const SMS_REPORT_AGAIN_SECONDS = 60;
+export const SMS_REPORT_TRIES = 60;
+
+export interface OutgoingSms {
+  companyId: string;
+  /** E.164, "+4791234567". */
+  to: string;
+  text: string;
+  /** What the recipient sees as the sender: the company's SMS sender name, else its name. */
+  sender: string;
+  /** The user who had it sent. */
+  createdBy: string;
+  /** Why it is sent: 'test' is an admin's test of a template. */
+  kind: 'test';
+}
+
+/** Records `msg` as queued and sends its delivery job, both in the work's transaction. */
+export async function queueSms(w: Work, msg: OutgoingSms): Promise<SmsRow> {
+  const count = countSms(msg.text);
+  const row = await insertQueuedSms(w.tx, {
+    companyId: msg.companyId, toNumber: msg.to, sender: msg.sender, text: msg.text,
+    encoding: count.encoding, segments: count.segments, characters: count.characters, kind: msg.kind, createdBy: msg.createdBy,
+  });
+  await w.queue.send(SMS_DELIVER_QUEUE, { messageId: row.id }, { id: row.id });
+  w.changes.note(row.companyId, 'messages');
+  return row;
+}
+
+/** What moving a message needs of the composition root. */
+export interface SmsDeps {
+  db: Db;
+  publisher: HubPublisher;
+  queue: Queue;
+  sms: SmsGateway;
+}
+
+/** Moves the message from `from` in its own unit of work, heard by the company's admins; undefined when it had moved on. */
+function move(deps: SmsDeps, row: SmsRow, from: SmsRow['status'][], patch: Parameters<typeof moveSms>[3]): Promise<SmsRow | undefined> {
+  return inUnitOfWork(deps, async (w) => {
+    const moved = await moveSms(w.tx, row.id, from, patch);
+    if (moved) w.changes.note(moved.companyId, 'messages');
+    return moved;
+  });
+}
+
+/**
+ * The delivery job: hands a queued message to the gateway and records the hand-over, then its report.
+ * A message already handed over is only asked for its report; one that is finished is left alone.
+ * A failure to reach the gateway throws, so the queue tries the job again (the attempt is counted).
+ */
+export async function deliverSms(deps: SmsDeps, messageId: string, now = () => new Date()): Promise<SmsRow['status'] | 'unknown'> {
+  const row = await findSms(deps.db, messageId);
+  if (!row) return 'unknown';
+  if (row.status === 'handed_over') return reportSms(deps, messageId, 0, now);
+  if (row.status !== 'queued') return row.status;
+  let providerRef: string;
+  try {
+    ({ providerRef } = await deps.sms.deliver({ reference: row.id, to: row.toNumber, text: row.text, sender: row.sender }));
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    if (err instanceof SmsRefused) {
+      const failed = await move(deps, row, ['queued'], { status: 'failed', attempts: row.attempts + 1, finishedAt: now(), error });
+      return failed?.status ?? (await findSms(deps.db, messageId))!.status;
+    }
+    await moveSms(deps.db, row.id, ['queued'], { attempts: row.attempts + 1, error });
+    throw err;
+  }
+  await move(deps, row, ['queued'], { status: 'handed_over', attempts: row.attempts + 1, providerRef, handedOverAt: now(), error: null });
+  return reportSms(deps, messageId, 0, now);
+}
+
+/**
+ * Asks the gateway what became of a message handed over and records it; a pending report is asked
+ * again SMS_REPORT_AGAIN_SECONDS later (queue 'sms-report'), at most SMS_REPORT_TRIES times.
+ */
+export async function reportSms(deps: SmsDeps, messageId: string, tries = 0, now = () => new Date()): Promise<SmsRow['status'] | 'unknown'> {
+  const row = await findSms(deps.db, messageId);
+  if (!row) return 'unknown';
+  if (row.status !== 'handed_over' || !row.providerRef) return row.status;
+  const report = await deps.sms.report(row.providerRef);
+  if (report.state === 'pending') {
+    if (tries + 1 < SMS_REPORT_TRIES) {
+      await deps.queue.send(deps.db, SMS_REPORT_QUEUE, { messageId, tries: tries + 1 }, { startAfter: SMS_REPORT_AGAIN_SECONDS });
+    }
+    return row.status;
+  }
+  const moved = await move(deps, row, ['handed_over'], {
+    status: report.state, finishedAt: report.at ?? now(), error: report.state === 'failed' ? report.error ?? 'failed' : null,
+  });
+  return moved?.status ?? (await findSms(deps.db, messageId))!.status;
+}
+
+/**
+ * The outbox's sweep: a queued message whose job is gone (sent before the queue was made, or given up
+ * by the queue) is sent again or, when the queue gave up, marked failed; messages written before
+ * `graceMs` ago only.
+ */
+export async function sweepSms(deps: SmsDeps, graceMs = 60_000, now = new Date()): Promise<{ sent: number; failed: number }> {
+  const out = { sent: 0, failed: 0 };
+  for (const row of await unfinishedSmsBefore(deps.db, new Date(now.getTime() - graceMs))) {
+    if (row.status !== 'queued') continue;
+    const state = await deps.queue.jobState(deps.db, SMS_DELIVER_QUEUE, row.id);
+    if (state === null && (await deps.queue.send(deps.db, SMS_DELIVER_QUEUE, { messageId: row.id }, { id: row.id }))) out.sent++;
+    if (state === 'failed' || state === 'cancelled') {
+      if (await move(deps, row, ['queued'], { status: 'failed', finishedAt: now, error: row.error ?? `the delivery job ${state}` })) out.failed++;
+    }
+  }
+  return out;
 }

@@ -20,6 +20,7 @@
 import type { Db } from '../db/index';
 import { advisoryLockSql, ChangeLog, type Work } from '../db/tx';
 import type { HubPublisher } from '../hub/publisher';
+import type { Queue } from '../queue';
 import { HttpError } from '../http/errors';
 import { claimKey, findAnswer, storeAnswer } from '../repositories/idempotency';
 
@@ -44,6 +45,8 @@ export interface IdempotencyKey {
 export interface UnitOfWorkDeps {
   db: Db;
   publisher: HubPublisher;
+  /** Background jobs (server/queue): the work sends them on its transaction. */
+  queue: Queue;
 }
 
 export interface UnitOfWorkOptions {
@@ -56,7 +59,7 @@ export interface UnitOfWorkOptions {
 /** Runs `work` in one transaction; publishes what it changed after the commit. */
 export async function inUnitOfWork<T>(deps: UnitOfWorkDeps, work: (w: Work) => Promise<T>, opts: UnitOfWorkOptions = {}): Promise<T> {
   const changes = new ChangeLog();
-  const result = await deps.db.transaction((tx) => work({ tx, changes, held: new Set() }));
+  const result = await deps.db.transaction((tx) => work({ tx, changes, held: new Set(), queue: deps.queue.on(tx) }));
   await opts.afterCommit?.();
   await deps.publisher.publishChanges(changes.list());
   return result;

@@ -1,63 +1,78 @@
 /**
- * How the server sends SMS (DESIGN.md "Server"): an SmsGateway. The embedded default keeps every
- * message in the database (sms_messages) and sends nothing further; a real provider will be an HTTP
- * adapter behind this same interface, selected by configuration (none is configured yet).
+ * How the server's SMS leave it (DESIGN.md "Server"): an SmsGateway only delivers and reports. The
+ * message itself is recorded and moved along by repositories/sms.ts (queued → handed over → delivered
+ * or failed) and workers/sms.ts, after the transaction that had it sent has committed.
  *
- * A gateway records the message in the caller's transaction: the message exists, and counts towards
- * the company's limits, only if the request that sent it commits, and an idempotent replay (services/
- * idempotency.ts) finds the stored answer instead of sending again. A provider adapter will hand the
- * recorded message to its provider once that transaction has committed.
+ * `deliver` hands a message to the provider under the message's own reference; a provider keeps one
+ * message per reference, so handing the same message over again (a worker that died after the hand-
+ * over and before recording it, taken again by the queue) does not send it twice. It throws
+ * SmsRefused for a message the provider will never take (tried no more), anything else for a failure
+ * worth trying again. `report` says what became of a message handed over.
  *
- * What a message costs (encoding, SMS parts, characters) is counted by src/domain/sms/segments.ts
- * countSms, the function the browser's counter uses, so the server and the preview agree.
+ * The embedded default stands where a provider's system would be: it keeps each message in its own
+ * table (sms_gateway_deliveries, one row per reference) and reports it delivered. A real provider will
+ * be an HTTP adapter behind this same interface, selected by configuration (none is configured yet).
  */
-import { smsMessages } from '../db/schema';
-import type { Tx } from '../db/tx';
-import { countSms } from '../../src/domain/sms/segments';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/index';
+import { smsGatewayDeliveries } from '../db/schema';
 import type { SentSms } from '../../src/domain/schemas/templates';
 
 export type { SentSms };
 
-/** Why a message is sent: 'test' is an admin's test of a template (POST /api/NotificationTemplate/{id}/test). */
-export type SmsKind = 'test';
-
-export interface OutgoingSms {
-  companyId: string;
+export interface OutboundSms {
+  /** The message's id: the provider keeps one message per reference. */
+  reference: string;
   /** E.164, "+4791234567". */
   to: string;
   text: string;
-  /** What the recipient sees as the sender: the company's SMS sender name, else its name. */
+  /** What the recipient sees as the sender. */
   sender: string;
-  /** The user who had it sent. */
-  createdBy: string;
-  kind: SmsKind;
+}
+
+export interface DeliveryReport {
+  state: 'pending' | 'delivered' | 'failed';
+  at?: Date;
+  error?: string;
 }
 
 export interface SmsGateway {
-  /** Sends `msg`, recording it in `tx` (see above); answers what was sent and what it costs. */
-  send(msg: OutgoingSms, tx: Tx): Promise<SentSms>;
+  /** Hands `msg` to the provider; answers the provider's id of it. */
+  deliver(msg: OutboundSms): Promise<{ providerRef: string }>;
+  /** What became of a message handed over. */
+  report(providerRef: string): Promise<DeliveryReport>;
 }
 
-const E164 = /^\+[1-9][0-9]{6,14}$/;
+/** A message the provider will never take (a malformed number, a refused sender): not tried again. */
+export class SmsRefused extends Error {}
 
-/** The embedded gateway: the database is the message store. */
+const E164 = /^\+[1-9][0-9]{6,14}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The embedded gateway: the database's sms_gateway_deliveries is the provider's store. */
 export class EmbeddedSmsGateway implements SmsGateway {
-  async send(msg: OutgoingSms, tx: Tx): Promise<SentSms> {
-    if (!E164.test(msg.to)) throw new Error(`Not an E.164 number: ${msg.to}`);
-    const count = countSms(msg.text);
-    const [row] = await tx.insert(smsMessages).values({
-      companyId: msg.companyId, toNumber: msg.to, sender: msg.sender, text: msg.text,
-      encoding: count.encoding, segments: count.segments, characters: count.characters,
-      kind: msg.kind, createdBy: msg.createdBy,
-    }).returning();
-    return {
-      id: row.id, to: row.toNumber, text: row.text, encoding: row.encoding, segments: row.segments,
-      characters: row.characters, sentAt: row.createdAt.toISOString(),
-    };
+  constructor(private readonly db: Db) {}
+
+  async deliver(msg: OutboundSms): Promise<{ providerRef: string }> {
+    if (!E164.test(msg.to)) throw new SmsRefused(`Not an E.164 number: ${msg.to}`);
+    const [made] = await this.db.insert(smsGatewayDeliveries)
+      .values({ reference: msg.reference, toNumber: msg.to, sender: msg.sender, text: msg.text })
+      .onConflictDoNothing({ target: smsGatewayDeliveries.reference }).returning({ providerRef: smsGatewayDeliveries.providerRef });
+    if (made) return made;
+    const [kept] = await this.db.select({ providerRef: smsGatewayDeliveries.providerRef }).from(smsGatewayDeliveries)
+      .where(eq(smsGatewayDeliveries.reference, msg.reference));
+    return kept;
+  }
+
+  async report(providerRef: string): Promise<DeliveryReport> {
+    if (!UUID.test(providerRef)) return { state: 'failed', error: `Unknown message ${providerRef}` };
+    const [row] = await this.db.select({ at: smsGatewayDeliveries.receivedAt }).from(smsGatewayDeliveries)
+      .where(eq(smsGatewayDeliveries.providerRef, providerRef));
+    return row ? { state: 'delivered', at: row.at } : { state: 'failed', error: `Unknown message ${providerRef}` };
   }
 }
 
 /** The gateway for this configuration: the embedded one (there is no provider setting yet). */
-export function smsGatewayFor(): SmsGateway {
-  return new EmbeddedSmsGateway();
+export function smsGatewayFor(db: Db): SmsGateway {
+  return new EmbeddedSmsGateway(db);
 }

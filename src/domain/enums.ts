@@ -51,6 +51,8 @@ export const NotificationType = {
   WorkingHoursChanged: 'WorkingHoursChanged',
   /** Ours: a user of the company changed (status or information). */
   UsersChanged: 'UsersChanged',
+  /** Ours: an SMS of the company moved on its way (queued, handed over, delivered, failed); told to its admins only. */
+  MessagesChanged: 'MessagesChanged',
 } as const;
 
 export const AddressResultType = { PropertyUnit: 'PropertyUnit', Street: 'Street', StreetAddress: 'StreetAddress' } as const;

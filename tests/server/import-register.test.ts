@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meterPoints, registerLookups } from '../../server/db/schema';
 import { DEMO_REGISTER_LOOKUPS, demoRegisterPoints, seedRegister } from '../../server/db/seedRegister';
 import { createHubPublisher } from '../../server/hub/publisher';
+import { pgBossQueue } from '../../server/queue';
 import { importRegister, importRegisterFile, MAX_REGISTER_ROWS, MAX_XLSX_BYTES, type RegisterSource } from '../../server/services/register/import';
 import { MAX_RECORD_CHARS } from '../../server/services/register/csv';
 import { createTestDatabase } from '../helpers/db';
@@ -37,7 +38,7 @@ const lookupNames = async () => (await database.db.select().from(registerLookups
 beforeAll(async () => {
   database = await createTestDatabase();
   people = await seedTestPeople(database.db);
-  deps = { db: database.db, publisher: createHubPublisher(database.pool, database.db, pino({ level: 'silent' })) };
+  deps = { db: database.db, publisher: createHubPublisher(database.pool, database.db, pino({ level: 'silent' })), queue: pgBossQueue };
 });
 afterAll(async () => {
   await database?.close();

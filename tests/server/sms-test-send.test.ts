@@ -1,7 +1,7 @@
 /**
  * Test SMS of a template (POST /api/NotificationTemplate/{id}/test): the server renders the template
- * with the company's name and phone and the example date, time and address, sends it through its
- * SmsGateway (the embedded one stores it in sms_messages) and counts what it costs with countSms, the
+ * with the company's name and phone and the example date, time and address, records it in the SMS
+ * outbox (sms_messages, queued; tests/server/sms-outbox.test.ts follows it to the gateway) and counts what it costs with countSms, the
  * browser counter's function. Admins with the agreement only; a template of another company is 404;
  * the number is a Norwegian one (default: the admin's own mobile); 10 test SMS per company an hour.
  */

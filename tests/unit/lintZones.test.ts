@@ -47,6 +47,10 @@ const FORBIDDEN: (Case & { rule: string; message: RegExp })[] = [
     rule: 'import-x/no-restricted-paths', message: /Services are called by routes, workers and commands/ },
   { file: 'server/media/lintProbe.ts', code: "import { dailyCleanup } from '../services/cleanup';\nexport const probe = dailyCleanup;\n",
     rule: 'import-x/no-restricted-paths', message: /Infrastructure .* is below the services/ },
+  { file: 'server/queue/lintProbe.ts', code: "import { deliverSms } from '../services/sms';\nexport const probe = deliverSms;\n",
+    rule: 'import-x/no-restricted-paths', message: /Infrastructure .* queue\) is below the services/ },
+  { file: 'server/db/lintProbe.ts', code: "import { pgBossQueue } from '../queue';\nexport const probe = pgBossQueue;\n",
+    rule: 'import-x/no-restricted-paths', message: /server\/db is the bottom layer/ },
   { file: 'server/security/lintProbe.ts', code: "import { authPlugin } from '../auth/index';\nexport const probe = authPlugin;\n",
     rule: 'import-x/no-restricted-paths', message: /Security checks sit below the identity provider/ },
   { file: 'server/http/lintProbe.ts', code: "import { HUB_CHANNEL } from '../hub/publisher';\nexport const probe = HUB_CHANNEL;\n",
@@ -85,6 +89,9 @@ const ALLOWED: Case[] = [
   { file: 'server/db/lintProbe.ts', code: "import { hashPassword } from './password';\nexport const probe = hashPassword;\n" },
   { file: 'server/auth/lintProbe.ts', code: "import { hashPassword } from '../db/password';\nexport const probe = hashPassword;\n" },
   { file: 'server/workers/lintProbe.ts', code: "import { dailyCleanup } from '../services/cleanup';\nexport const probe = dailyCleanup;\n" },
+  { file: 'server/workers/lintProbe.ts', code: "import { startQueueRunner } from '../queue';\nexport const probe = startQueueRunner;\n" },
+  { file: 'server/services/lintProbe.ts', code: "import type { Queue } from '../queue';\nexport type Probe = Queue;\n" },
+  { file: 'server/queue/lintProbe.ts', code: "import { pgClientOf } from '../db/tx';\nexport const probe = pgClientOf;\n" },
   { file: 'server/security/lintProbe.ts', code: "import { HUB_CHANNEL } from '../hub/publisher';\nexport const probe = HUB_CHANNEL;\n" },
 ];
 

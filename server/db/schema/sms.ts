@@ -1,5 +1,5 @@
 /** SMS messages sent (server/sms/gateway.ts). Part of the database schema (index.ts). */
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies, ts, users } from './org';
 
 /**
@@ -21,4 +21,33 @@ export const smsMessages = pgTable('sms_messages', {
   kind: text('kind').$type<'test'>().notNull(),
   createdBy: uuid('created_by').notNull().references(() => users.id),
   createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [index('sms_messages_company_created').on(t.companyId, t.createdAt)]);
+  /**
+   * Where the message is on its way (repositories/sms.ts moves it; workers/sms.ts delivers it):
+   * 'queued' (recorded with its delivery job, in the transaction that had it sent), 'handed_over' (the
+   * gateway took it: `providerRef`, `handedOverAt`), then 'delivered' or 'failed' (`finishedAt`;
+   * `error` says why it failed). A message is handed over at most once per reference (its id).
+   */
+  status: text('status').$type<SmsStatus>().notNull().default('queued'),
+  /** Hand-over attempts so far (a failed attempt is tried again by the queue). */
+  attempts: integer('attempts').notNull().default(0),
+  providerRef: text('provider_ref'),
+  handedOverAt: ts('handed_over_at'),
+  finishedAt: ts('finished_at'),
+  error: text('error'),
+}, (t) => [index('sms_messages_company_created').on(t.companyId, t.createdAt), index('sms_messages_status_created').on(t.status, t.createdAt)]);
+
+export type SmsStatus = 'queued' | 'handed_over' | 'delivered' | 'failed';
+
+/**
+ * The embedded SMS gateway's own store (server/sms/gateway.ts EmbeddedSmsGateway), standing where a
+ * provider's system would be: one row per message reference, so a message handed over twice (a worker
+ * that died after the hand-over and before recording it) is kept, and would reach the phone, once.
+ */
+export const smsGatewayDeliveries = pgTable('sms_gateway_deliveries', {
+  providerRef: uuid('provider_ref').primaryKey().defaultRandom(),
+  reference: text('reference').notNull(),
+  toNumber: text('to_number').notNull(),
+  sender: text('sender').notNull(),
+  text: text('text').notNull(),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('sms_gateway_deliveries_reference').on(t.reference)]);

@@ -16,17 +16,25 @@ import type { LayoutItem } from '../../../src/domain/scheduling/layout';
 import { osloInstant } from '../../../src/domain/time/oslo';
 import { travelMinutes } from '../../../src/domain/scheduling/routeOrder';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/tx';
-import {
-  batchJobState, enqueueBatch, lockBatch, setBatch, unfinishedBatchesBefore, type BatchRow,
-} from '../../repositories/scheduleBatch';
+import type { QueueOnTx, Tx } from '../../db/tx';
+import { lockBatch, setBatch, unfinishedBatchesBefore, type BatchRow } from '../../repositories/scheduleBatch';
 import {
   deleteItems, ensureWeekSchedule, itemsOfSchedule, lockPlumberTime, placeItems, renumberItems, type ItemPlacement,
 } from '../../repositories/scheduling';
 import { inUnitOfWork } from '../unitOfWork';
 import { companyJobTimes, fitPlan, itemMinutes } from './week';
 
-export { SCHEDULE_BATCH_QUEUE } from '../../repositories/scheduleBatch';
+/** The queue of batches (workers/scheduleBatch.ts works it). */
+export const SCHEDULE_BATCH_QUEUE = 'schedule-batch';
+
+/**
+ * Sends the batch's job in the transaction that wrote the batch, with the batch's id as the job's id:
+ * the job exists exactly when the batch committed, and sending it again is a no-op while it lives.
+ * False when the queue is not made yet: the workers' sweep sends it once they start.
+ */
+export function sendBatchJob(queue: QueueOnTx, batchJobId: string): Promise<boolean> {
+  return queue.send(SCHEDULE_BATCH_QUEUE, { batchJobId }, { id: batchJobId });
+}
 
 /** A failure the admin is told of by its message key. */
 class BatchFailure extends Error {}
@@ -120,8 +128,8 @@ export async function runScheduleBatch(ctx: AppContext, id: string, now = new Da
 export async function sweepScheduleBatches(ctx: AppContext, graceMs = 60_000, now = new Date()): Promise<{ sent: number; failed: number }> {
   const out = { sent: 0, failed: 0 };
   for (const b of await unfinishedBatchesBefore(ctx.db, new Date(now.getTime() - graceMs))) {
-    const state = await batchJobState(ctx.db, b.id);
-    if (state === null && (await enqueueBatch(ctx.db, b.id))) out.sent++;
+    const state = await ctx.queue.jobState(ctx.db, SCHEDULE_BATCH_QUEUE, b.id);
+    if (state === null && (await sendBatchJob(ctx.queue.on(ctx.db), b.id))) out.sent++;
     if (state === 'failed' || state === 'cancelled') {
       const failed = await onBatch(ctx, b.id, async (tx, row) => (row.status === 'Queued' || row.status === 'Started'
         ? setBatch(tx, b.id, { status: 'Failed', error: 'Scheduling.CreatingScheduleFailed', finishedAt: new Date() }) : null));

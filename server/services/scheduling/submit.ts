@@ -11,9 +11,10 @@ import { isoWeekDates, osloDay, osloDayMinute } from '../../../src/domain/time/o
 import { plansFrom, planStart } from '../../../src/domain/scheduling/hours';
 import { requireAdminWithAgreement } from '../../auth/guards';
 import type { UserContext } from '../../auth/context';
-import type { Tx } from '../../db/tx';
+import type { Tx, Work } from '../../db/tx';
 import { conflict, KeyedConflict, notFound, RuleError } from '../../http/errors';
-import { enqueueBatch, findBatch, insertBatch, unfinishedBatchesOf } from '../../repositories/scheduleBatch';
+import { findBatch, insertBatch, unfinishedBatchesOf } from '../../repositories/scheduleBatch';
+import { sendBatchJob } from './batch';
 import {
   companyMeterPoints, findSchedule, insertItems, itemsOfSchedule, liveItemsOnPoints, lockPlumberTime, lockSchedule, updateItem, type ItemRow, type PlannedItemRow,
 } from '../../repositories/scheduling';
@@ -66,7 +67,8 @@ async function checkPoints(tx: Tx, companyId: string, items: ScheduleListItem[])
 }
 
 
-export async function submitSchedule(tx: Tx, user: UserContext, body: SchedulerRequest, now = new Date()): Promise<{ status: number; body: BatchJobState }> {
+export async function submitSchedule(w: Work, user: UserContext, body: SchedulerRequest, now = new Date()): Promise<{ status: number; body: BatchJobState }> {
+  const { tx } = w;
   const companyId = requireAdminWithAgreement(user);
   checkRequest(body);
   // The plumber's time first (every writer of their items' times takes it, in this order), then the
@@ -137,6 +139,6 @@ export async function submitSchedule(tx: Tx, user: UserContext, body: SchedulerR
     id: body.batchJobId, companyId, scheduleId: schedule.id, status: 'Queued', request: body as unknown as Record<string, unknown>, createdBy: user.userId,
   });
   if (!batch) throw conflict(`batchJobId ${body.batchJobId} is already in use`);
-  await enqueueBatch(tx, batch.id);
+  await sendBatchJob(w.queue, batch.id);
   return { status: 202, body: batchState(batch) };
 }
