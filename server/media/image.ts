@@ -1,6 +1,6 @@
 /**
- * Judging an uploaded file by its content (issue 5: by content, not by name; issue 13: image bombs,
- * hostile bytes). In order, before any pixel is decoded:
+ * Judging an uploaded file by its content, not by its name, against image bombs and hostile bytes.
+ * In order, before any pixel is decoded:
  * - the bytes must start as a JPEG or PNG does;
  * - the header's size must be within MAX_INPUT_PIXELS and MAX_ASPECT_RATIO (a 778 KB PNG of
  *   100,000,000×1 pixels once took the process to 9 GB);

@@ -1,5 +1,5 @@
 /**
- * Bad input is a 400 that names the field, never a 500 and never half a write (issue 7 §2). Three
+ * Bad input is a 400 that names the field, never a 500 and never half a write. Three
  * layers, for every /api route whatever its author remembered:
  * - every request schema gets bounds it lacks: integers within PostgreSQL's int4 (ids, counts) or
  *   bigint where a route says so, finite numbers, string and array lengths, and a real date-time

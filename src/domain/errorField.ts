@@ -1,5 +1,5 @@
 /**
- * The one way a 400 names the refused field (issue 14 §2): the request part, then the path inside it
+ * The one way a 400 names the refused field: the request part, then the path inside it
  * with '/' between steps, as Ajv's instancePath gives it — `body/jobTasks/0/newWaterMeterObj/serialNo`,
  * `querystring/fromDate`, `params/id`. The server sends it as `field` in the error body and at the
  * start of the message; the device reads `field` to put the refusal next to its input.

@@ -1,5 +1,5 @@
 /**
- * The bounds every request schema gets where its author gave none (issue 7 §2): integers within
+ * The bounds every request schema gets where its author gave none: integers within
  * PostgreSQL's int4, finite numbers, string and array lengths. The server applies them to every /api
  * route (server/security/input.ts); the device applies them to the same schemas before queueing a
  * command, so it refuses exactly what the server would.

@@ -41,7 +41,7 @@ export const SNACKBAR_SPACE_VAR = '--snackbar-space';
 /**
  * Keeps the end of the page clear of the snackbars: while any is open, the page's bottom padding
  * grows by their height, and a page scrolled to its end stays at its end, so the last control
- * (the job page's Submit) sits above the snackbar instead of under it (issue 7 §4, phone).
+ * (the job page's Submit) sits above the snackbar instead of under it on a phone.
  */
 function useSnackbarSpace(el: HTMLDivElement | null) {
   useEffect(() => {

@@ -29,7 +29,7 @@ export function checkWritable(job: AssetWithJob['job'], task: AssetWithJob['task
   if (isTaskFinished(task)) throw conflict('The task is finished: its images can no longer be changed');
 }
 
-/** A photo is not taken in the future (issue 12); a device clock a little ahead is allowed for. */
+/** A photo is not taken in the future; a device clock a little ahead is allowed for. */
 export function checkCaptureDate(metadata: ImageMetadata | null | undefined): void {
   if (isFutureCapture(metadata?.metadataCapturedDate, new Date(), CAPTURE_CLOCK_SKEW_MS)) {
     throw new RuleError('body/metadata/metadataCapturedDate', 'must not be in the future', 'CaptureDateInFuture');

@@ -1,5 +1,5 @@
 /**
- * The photo pipeline, off the main thread (issue 5 §3, issue 12 §5): EXIF read with exifr; a camera
+ * The photo pipeline, off the main thread: EXIF read with exifr; a camera
  * JPEG decoded at a fraction of its size by WebCodecs' ImageDecoder (else by createImageBitmap) and
  * brought to at most 1920 px by the browser's high-quality scaler, its EXIF orientation applied: the
  * camera's 12 megapixels are never decoded whole nor resized in JavaScript (pica took several times

@@ -28,7 +28,7 @@ export const NO_MEDIA_FOUND = 'No media found.';
 export const UPRIGHT = 1;
 
 /**
- * The metadata of a stored picture says what that picture is (issue 12): its size and bytes, and
+ * The metadata of a stored picture says what that picture is: its size and bytes, and
  * upright, since the device and the server store pixels already turned (the camera's orientation
  * said only how to turn them). Used wherever a file is stored or replaced, and on a metadata edit.
  */

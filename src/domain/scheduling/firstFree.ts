@@ -1,5 +1,5 @@
 /**
- * Where an item left on absent time goes (issue 26 §3; spec 2 §2.2 availability modal, §4, §5): the
+ * Where an item left on absent time goes (spec 2 §2.2 availability modal, §4, §5): the
  * first start in its week that a drop there would be accepted, judged by drop.ts judgeDrop, the rule
  * the calendar and POST /api/Scheduler/singleitem apply, on the plumber's week facts (freeWeek.ts) as
  * they are after the absence was saved.

@@ -1,5 +1,5 @@
 /**
- * When a barcode read may fill a serial number (issue 12). A decoder's single read is not trusted:
+ * When a barcode read may fill a serial number. A decoder's single read is not trusted:
  * a misread that happens to fit the model's pattern would pass as the serial. A code is accepted
  * only when it is read the same `AGREEING_READS` times in a row, and a read whose check digit is
  * wrong (EAN-13, EAN-8, ITF-14) is dropped before it counts. Control characters (a Code 128 FNC1

@@ -3,7 +3,7 @@
  * takes the spec's format whatever the browser's language, with the format as placeholder and hint.
  *
  * It commits a value when the text is complete (as typed), on Enter and on leaving the field; a
- * half-typed text is never checked, so no keystroke's partial value is refused (issue 12). A
+ * half-typed text is never checked, so no keystroke's partial value is refused. A
  * complete text that is no date/time, or one the parent does not take (the parent keeps its value),
  * goes back to the saved value when the field is left, and the error says what was typed. Focusing
  * selects the text, so typing replaces it (and a key typed into a complete value with no selection starts

@@ -221,7 +221,7 @@ const LOOK_MAX_SIDE = 800;
 
 /**
  * The unsharp mask's radii for a still photo, in turn. 3 px is the look photos had before the
- * frame's 5 and 2 px were added (issue 12): a defocused label in a phone photo, at 800 px, can be
+ * frame's 5 and 2 px were added: a defocused label in a phone photo, at 800 px, can be
  * read at 3 px and at neither 2 nor 5 (a Code 39 label above all: its long, low-density pattern is
  * thin at 800 px), so the photos' own look comes first, then the frame's. Dropping it (commit
  * 885e990) lost Code 39 serial labels that had been read (bench/fixtures/barcode/stills).

@@ -1,5 +1,5 @@
 /**
- * The calendar's map section (spec 2 §2.2 split view, issue 26 §1–2): the plumber's assignment list on
+ * The calendar's map section (spec 2 §2.2 split view): the plumber's assignment list on
  * the planning map in scheduling mode (its status filter and Fit zoom), each shown day's route drawn in
  * order, lit together with its card, and a free point picked here to be laid: dragged from the panel
  * onto a day (pointer or touch), or laid from a free slot's menu ('add here', the keyboard's path).

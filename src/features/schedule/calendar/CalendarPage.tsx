@@ -286,7 +286,7 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
     void dropCard(schedule, facts, item, target.date, target.from, reload, { durationOverride: override })
       .then((outcome) => { if (outcome !== 'saved') setMoved(null); });
   };
-  // The card and the map's stop lit together (issue 26 §1): a card hovered or focused lights its stop;
+  // The card and the map's stop lit together (spec 2 §2.2 split view): a card hovered or focused lights its stop;
   // a stop hovered or focused lights its card, and a click on it brings the card into view.
   const [lit, setLit] = useState<number | null>(null);
   const lightFrom = (target: EventTarget | null) => {

@@ -1,5 +1,5 @@
 /**
- * After an availability change, the items it left on the plumber's absent time (issue 26 §3; spec 2
+ * After an availability change, the items it left on the plumber's absent time (spec 2
  * §2.2, §4): the availability modal names each (address, day, time) and offers to move them, so nothing
  * is left silently on absent time.
  *

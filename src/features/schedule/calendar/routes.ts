@@ -1,5 +1,5 @@
 /**
- * Each shown day's route for the calendar's map (issue 26 §1): the day's cards in the order they are
+ * Each shown day's route for the calendar's map (spec 2 §2.2): the day's cards in the order they are
  * driven (by start), cancelled ones and those without a place left out, with the day's drive counted
  * as the batch counts it (routeOrder.ts routeKm from the base and back, travelMinutes by the company's
  * road factor and speed).

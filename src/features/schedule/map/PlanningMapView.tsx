@@ -1,5 +1,5 @@
 /**
- * The planning map (spec 2 §2.1, §9; issue 15 §4): every point clustered in a Web Worker and drawn on
+ * The planning map (spec 2 §2.1, §9): every point clustered in a Web Worker and drawn on
  * one canvas, selection by click and by polygon, and the mode's tools. Loaded on demand through
  * PlanningMap.tsx: Leaflet, geoman and turf stay out of the app shell.
  */

@@ -1,5 +1,5 @@
 /**
- * The calendar's routes on its map (spec 2 §2.2, issue 26 §1): each shown day's stops in the order the
+ * The calendar's routes on its map (spec 2 §2.2): each shown day's stops in the order the
  * plumber drives them, joined from the company's base and back, one colour per day, each stop numbered.
  * A stop is a keyboard-reachable marker named for screen readers; hovering or focusing it tells the page
  * (which lights the card), a click asks for the card; the page's lit card lights its stop here.

@@ -1,5 +1,5 @@
 /**
- * Which points a drawn polygon selects: the selectable ones inside it (issue 15 §4: geoman draws,
+ * Which points a drawn polygon selects: the selectable ones inside it (spec 2 §2.1; geoman draws,
  * turf decides what is inside).
  *
  * turf stays the reference, and the judge of every hard case; the 50,000 points do not each go
