@@ -14,6 +14,7 @@ import { availabilityRoutes } from './availability';
 import { batchRoutes } from './batch';
 import { assignmentRoutes } from './assignments';
 import { companySettingRoutes } from './companySettings';
+import { contactInformationRoutes } from './contactInformation';
 import { holidayRoutes } from './holidays';
 import { jobRoutes } from './jobs';
 import { lookupRoutes } from './lookups';
@@ -105,4 +106,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(assignmentRoutes);
   await app.register(availabilityRoutes);
   await app.register(presenceRoutes);
+  await app.register(contactInformationRoutes);
 }

@@ -33,6 +33,28 @@ export function toNorwegianE164(value: string): string | null {
   return isValidPhone(compact) ? `+47${compact.slice(-8)}` : null;
 }
 
+/**
+ * A property contact's phone (spec 2 §5 "Contact phone"): an optional 0047 or + prefix followed by 8
+ * to 10 digits starting 1-9, or exactly 8 digits starting 1-9; spaces as people write them are ignored.
+ */
+const CONTACT_PHONE = /^(?:(?:0047|\+)[1-9]\d{7,9}|[1-9]\d{7})$/;
+
+export function isValidContactPhone(value: string): boolean {
+  return CONTACT_PHONE.test(value.replace(/\s+/g, ''));
+}
+
+/**
+ * A contact phone (isValidContactPhone) in E.164, as SMS are sent to it: eight digits are a Norwegian
+ * number (+47), 0047 is +47, a + keeps its country code; null when it is not one.
+ */
+export function contactPhoneE164(value: string): string | null {
+  const compact = value.replace(/\s+/g, '');
+  if (!CONTACT_PHONE.test(compact)) return null;
+  if (compact.startsWith('+')) return compact;
+  if (compact.startsWith('0047')) return `+47${compact.slice(4)}`;
+  return `+47${compact}`;
+}
+
 export function isValidEmail(value: string): boolean {
   return EMAIL.test(value);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isValidDisplayName, isValidPersonName, isValidPhone, toNorwegianE164, validatePlumberInformation,
+  contactPhoneE164, isValidContactPhone, isValidDisplayName, isValidPersonName, isValidPhone, toNorwegianE164, validatePlumberInformation,
   validateProfileCompany, validateProfilePersonal,
 } from '../../src/domain/validation';
 
@@ -69,5 +69,19 @@ describe('profile forms', () => {
     expect(validateProfileCompany(company)).toEqual({});
     expect(validateProfileCompany({ ...company, postcode: '01a0', email: 'post' })).toEqual({ postcode: 'numeric', email: 'email' });
     expect(validateProfileCompany({ ...company, city: '', orgNumber: '' })).toEqual({ city: 'required', orgNumber: 'required' });
+  });
+});
+
+describe('a property contact\'s phone (spec 2 §5 "Contact phone")', () => {
+  it.each([
+    ['91234567', '+4791234567'], ['12345678', '+4712345678'], ['912 34 567', '+4791234567'], ['004791234567', '+4791234567'],
+    ['0047 1234 5678 90', '+471234567890'], ['+4791234567', '+4791234567'], ['+46701234', '+46701234'], ['+1234567890', '+1234567890'],
+  ])('takes %s as %s', (v, e164) => {
+    expect(isValidContactPhone(v)).toBe(true);
+    expect(contactPhoneE164(v)).toBe(e164);
+  });
+  it.each(['01234567', '9123456', '912345678', '+0123456789', '+12345678901', '+1234567', '00471234567', '0047012345678', 'abc12345', '', '+47 9123456x'])('refuses %s', (v) => {
+    expect(isValidContactPhone(v)).toBe(false);
+    expect(contactPhoneE164(v)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 /** SMS messages sent (server/sms/gateway.ts). Part of the database schema (index.ts). */
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies, ts, users } from './org';
+import { scheduleItems } from './scheduling';
 
 /**
  * SMS the server sent through its SmsGateway (server/sms/gateway.ts). The embedded gateway's message
@@ -19,6 +20,8 @@ export const smsMessages = pgTable('sms_messages', {
   segments: integer('segments').notNull(),
   characters: integer('characters').notNull(),
   kind: text('kind').$type<'test'>().notNull(),
+  /** The schedule item the message is about (its SMS log, spec 2 §2.3); null for a template test. */
+  scheduleItemId: integer('schedule_item_id').references(() => scheduleItems.id, { onDelete: 'set null' }),
   createdBy: uuid('created_by').notNull().references(() => users.id),
   createdAt: ts('created_at').notNull().defaultNow(),
   /**
@@ -34,7 +37,8 @@ export const smsMessages = pgTable('sms_messages', {
   handedOverAt: ts('handed_over_at'),
   finishedAt: ts('finished_at'),
   error: text('error'),
-}, (t) => [index('sms_messages_company_created').on(t.companyId, t.createdAt), index('sms_messages_status_created').on(t.status, t.createdAt)]);
+}, (t) => [index('sms_messages_company_created').on(t.companyId, t.createdAt), index('sms_messages_status_created').on(t.status, t.createdAt),
+  index('sms_messages_schedule_item').on(t.scheduleItemId, t.createdAt)]);
 
 export type SmsStatus = 'queued' | 'handed_over' | 'delivered' | 'failed';
 

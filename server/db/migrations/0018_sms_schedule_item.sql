@@ -1,0 +1,3 @@
+ALTER TABLE "sms_messages" ADD COLUMN "schedule_item_id" integer;--> statement-breakpoint
+ALTER TABLE "sms_messages" ADD CONSTRAINT "sms_messages_schedule_item_id_schedule_items_id_fk" FOREIGN KEY ("schedule_item_id") REFERENCES "public"."schedule_items"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "sms_messages_schedule_item" ON "sms_messages" USING btree ("schedule_item_id","created_at");
