@@ -3,18 +3,22 @@
  * year's holidays as 3 columns × 12 months with dot markers and as a list; adding a half or full day
  * (06:00–18:00) from today within the year; deleting one; saving the calendar. Past years are
  * read-only, and so are past dates. Added holidays wait in the list until the calendar is saved;
- * deleting a saved one happens at once.
+ * deleting a saved one happens at once. Another admin's change (WorkingHoursChanged) is read again at
+ * once while nothing added waits, else the added ones stay under a notice.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Box, Button, Field, Grid, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../data/session';
+import { useLiveReload } from '../../../data/useLiveReload';
+import { NotificationType } from '../../../domain/enums';
 import { isoWeek, osloDay } from '../../../domain/time/oslo';
 import { checkHoliday, HOLIDAY_DAY_END, HOLIDAY_DAY_START, HOLIDAY_REASON_MAX_LENGTH, holidayYearChoices, HolidayType, isHolidayYearReadOnly, type HolidayProblem } from '../../../domain/settings/holidays';
 import type { Holiday, HolidayInput } from '../../../domain/schemas/holidays';
 import { confirm, snackbar } from '../../../ui';
 import { DateField, TimeField } from '../../../ui/form';
 import { LiveReadView } from '../../../ui/LiveReadView';
+import { ChangedElsewhereNotice } from '../ChangedElsewhereNotice';
 import { deleteHoliday } from './api/deleteHoliday';
 import { useHolidayYear } from './api/fetchHolidayYear';
 import { saveHolidayYear } from './api/saveHolidayYear';
@@ -25,6 +29,7 @@ export interface HolidaysSectionProps {
 }
 
 const HALF_DAY_DEFAULT_END = '12:00';
+const HEARS = [NotificationType.WorkingHoursChanged];
 
 /** A holiday in the editor's list: saved ones by id, added ones with id 0 and a local key. */
 type Item = HolidayInput & { key: string };
@@ -39,8 +44,10 @@ export function HolidaysSection({ onDirtyChange }: HolidaysSectionProps) {
   const [added, setAdded] = useState<Item[]>([]);
   const read = useHolidayYear(companyId, year);
   const dirty = added.length > 0;
+  const live = useLiveReload(HEARS, read.refetch, onDirtyChange);
+  const tellLive = live.onDirtyChange;
 
-  useEffect(() => { onDirtyChange(dirty); }, [dirty, onDirtyChange]);
+  useEffect(() => { tellLive(dirty); }, [dirty, tellLive]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
   const changeYear = async (next: number) => {
@@ -64,6 +71,7 @@ export function HolidaysSection({ onDirtyChange }: HolidaysSectionProps) {
           </NativeSelect.Root>
         </Field.Root>
       </HStack>
+      <ChangedElsewhereNotice live={{ changedElsewhere: live.changedElsewhere, discard: () => { setAdded([]); live.discard(); } }} />
       <LiveReadView read={read} errorTitle={t('SomethingWentWrong')}>
         {(saved) => (
           <HolidayCalendar

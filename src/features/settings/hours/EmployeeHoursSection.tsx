@@ -5,18 +5,23 @@
  * hours) or only for the week shown (rows with its year and weekNo, marked in the table); a day
  * switched back to the company's hours drops the employee's own (see editorState's savePlan). A save is
  * one request, and the week it answers is shown as is (spec 3 §2's reload, without a second read).
+ * Another admin's change of hours (WorkingHoursChanged) is read again at once when the form is clean,
+ * else the form keeps the user's input under a notice; the employee list reads again on UsersChanged.
  */
 import { useCallback, useRef, useState } from 'react';
 import { Field, HStack, IconButton, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useLiveRead } from '../../../data/liveRead';
 import { useSession } from '../../../data/session';
+import { useHubNotice, useLiveReload } from '../../../data/useLiveReload';
+import { NotificationType } from '../../../domain/enums';
 import { isoWeek, isoWeekDates, isoWeeksInYear, osloDay } from '../../../domain/time/oslo';
 import { confirm } from '../../../ui';
 import { LiveReadView } from '../../../ui/LiveReadView';
 import { WorkingHoursNotAvailable } from '../../../ui/WorkingHoursNotAvailable';
+import { ChangedElsewhereNotice } from '../ChangedElsewhereNotice';
 import { fetchActiveEmployees, fetchCompanyHours, fetchEmployeeWeek, saveEmployeeHours } from './api';
-import type { HoursSectionProps } from './CompanyHoursSection';
+import { HOURS_HEARD, type HoursSectionProps } from './CompanyHoursSection';
 import { employeeDays, type SavePlan } from './editorState';
 import { HoursForm } from './HoursForm';
 
@@ -31,6 +36,8 @@ function stepWeek({ year, week }: Week, by: number): Week {
   if (next > isoWeeksInYear(year)) return { year: year + 1, week: 1 };
   return { year, week: next };
 }
+
+const USERS_HEARD = [NotificationType.UsersChanged];
 
 /** dd.MM of a YYYY-MM-DD. */
 const shortDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
@@ -52,11 +59,14 @@ export function EmployeeHoursSection({ onDirtyChange }: HoursSectionProps) {
     { silent404: true },
   );
   const { mutate } = weekRead;
+  useHubNotice(USERS_HEARD, () => { void employees.refetch(); });
+  const live = useLiveReload(HOURS_HEARD, () => { void company.refetch(); void weekRead.refetch(); }, onDirtyChange);
+  const tellLive = live.onDirtyChange;
 
   const reportDirty = useCallback((value: boolean) => {
     dirty.current = value;
-    onDirtyChange(value);
-  }, [onDirtyChange]);
+    tellLive(value);
+  }, [tellLive]);
 
   /** Another employee or week drops unsaved edits: ask first (spec 3 §2's exit question). */
   const leave = async (go: () => void) => {
@@ -99,6 +109,7 @@ export function EmployeeHoursSection({ onDirtyChange }: HoursSectionProps) {
           <IconButton size="sm" variant="outline" aria-label={t('NextWeek')} onClick={() => { void leave(() => setWeek((w) => stepWeek(w, 1))); }}>›</IconButton>
         </HStack>
       </HStack>
+      <ChangedElsewhereNotice live={live} />
       {company.status === 'missing' ? (
         <WorkingHoursNotAvailable settingsSection="companyHours" />
       ) : (
@@ -107,7 +118,7 @@ export function EmployeeHoursSection({ onDirtyChange }: HoursSectionProps) {
             <LiveReadView read={weekRead} errorTitle={t('EmployeeHoursLoadFailed')}>
               {(days) => (
                 <HoursForm
-                  key={JSON.stringify([employee, days, companyRows])} employee saved={employeeDays(days, companyRows)}
+                  key={JSON.stringify([live.generation, employee, days, companyRows])} employee saved={employeeDays(days, companyRows)}
                   dates={days.map((d) => shortDate(d.date))} week={{ year: week.year, weekNo: week.week }} onDirtyChange={reportDirty} onSave={save}
                 />
               )}

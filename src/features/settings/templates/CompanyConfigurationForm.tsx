@@ -1,18 +1,23 @@
 /**
  * The company's SMS configuration (spec 3 §7 /api/CompanyConfiguration): the sender name the phone
  * shows, and the company name and phone merged into the texts. A 404 means none yet (silent, spec 3
- * §8): the form starts empty and its save creates one.
+ * §8): the form starts empty and its save creates one. Another admin's change (SettingsChanged) is
+ * read again at once when the form is clean, else the form keeps the user's input under a notice.
  */
 import { useEffect, useState } from 'react';
 import { Button, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useLiveReload } from '../../../data/useLiveReload';
+import { NotificationType } from '../../../domain/enums';
 import { COMPANY_NAME_MAX_LENGTH, COMPANY_PHONE_PATTERN, isValidSmsSender } from '../../../domain/settings/company';
 import type { CompanyConfiguration } from '../../../domain/schemas/companySettings';
 import { snackbar } from '../../../ui';
 import { LiveReadView } from '../../../ui/LiveReadView';
+import { ChangedElsewhereNotice } from '../ChangedElsewhereNotice';
 import { useCompanyConfiguration } from './api/fetchCompanyConfiguration';
 import { saveCompanyConfiguration } from './api/saveCompanyConfiguration';
 
+const HEARS = [NotificationType.SettingsChanged];
 const EMPTY: CompanyConfiguration = { smsSenderName: '', companyName: '', companyTelephone: '' };
 
 const problems = (c: CompanyConfiguration) => ({
@@ -24,15 +29,17 @@ const problems = (c: CompanyConfiguration) => ({
 export function CompanyConfigurationForm({ onDirtyChange, onSaved }: { onDirtyChange: (dirty: boolean) => void; onSaved: () => void }) {
   const { t } = useTranslation('companySettings');
   const read = useCompanyConfiguration();
+  const live = useLiveReload(HEARS, read.refetch, onDirtyChange);
   const form = (saved: CompanyConfiguration | null) => (
     <ConfigurationFields
-      key={JSON.stringify(saved)} saved={saved} onDirtyChange={onDirtyChange}
+      key={`${live.generation}:${JSON.stringify(saved)}`} saved={saved} onDirtyChange={live.onDirtyChange}
       onSaved={(c) => { read.mutate(c); onSaved(); }}
     />
   );
   return (
     <Stack gap="2" borderWidth="1px" borderRadius="md" p="4">
       <Text fontWeight="semibold">{t('Configuration.Heading')}</Text>
+      <ChangedElsewhereNotice live={live} />
       <LiveReadView read={read} errorTitle={t('Configuration.FetchingError')} missing={form(null)}>
         {(saved) => form(saved)}
       </LiveReadView>

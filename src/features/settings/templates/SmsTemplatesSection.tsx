@@ -3,12 +3,15 @@
  * templates per notification type; a custom template's text is edited freely, merge fields go in at
  * the cursor or over the selection, and a live preview with the company's real name and phone shows
  * what the message costs. A custom template is made from a sample; any template can be put in use,
- * and sent as a test SMS (TestSmsForm).
+ * and sent as a test SMS (TestSmsForm). Another admin's change (SettingsChanged) is read again at once
+ * when the template shown has no unsaved text, else the text stays under a notice.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Box, Button, Field, Flex, Heading, HStack, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../data/session';
+import { useLiveReload } from '../../../data/useLiveReload';
+import { NotificationType } from '../../../domain/enums';
 import {
   exampleMergeValues, insertAtSelection, NOTIFICATION_TEMPLATE_TYPE_IDS, renderTemplate, TEMPLATE_TEXT_MAX_LENGTH, type MergeValues,
   type MeterAddressRange,
@@ -16,6 +19,7 @@ import {
 import type { NotificationTemplate } from '../../../domain/schemas/templates';
 import { confirm, snackbar } from '../../../ui';
 import { LiveReadView } from '../../../ui/LiveReadView';
+import { ChangedElsewhereNotice } from '../ChangedElsewhereNotice';
 import type { SectionProps } from '../sections';
 import { createTemplate } from './api/createTemplate';
 import { useMergeFields } from './api/fetchMergeFields';
@@ -26,6 +30,9 @@ import { CompanyConfigurationForm } from './CompanyConfigurationForm';
 import { SmsCounter } from './SmsCounter';
 import { TestSmsForm } from './TestSmsForm';
 
+/** The templates and the company's configuration (their name and phone) are settings: SettingsChanged. */
+const TEMPLATES_HEARD = [NotificationType.SettingsChanged];
+
 export function SmsTemplatesSection({ onDirtyChange }: SectionProps) {
   const { t } = useTranslation('companySettings');
   const companyId = useSession()?.companyId ?? null;
@@ -34,6 +41,7 @@ export function SmsTemplatesSection({ onDirtyChange }: SectionProps) {
   const addressRange = useMeterAddressRange(companyId);
   const [configDirty, setConfigDirty] = useState(false);
   const [templateDirty, setTemplateDirty] = useState(false);
+  const live = useLiveReload(TEMPLATES_HEARD, read.refetch, setTemplateDirty);
   useEffect(() => { onDirtyChange(configDirty || templateDirty); }, [configDirty, templateDirty, onDirtyChange]);
   return (
     <Stack gap="4">
@@ -41,11 +49,12 @@ export function SmsTemplatesSection({ onDirtyChange }: SectionProps) {
       {/* The templates carry the company's name and phone for their preview: read them again. */}
       <CompanyConfigurationForm onDirtyChange={setConfigDirty} onSaved={() => { void read.refetch(); }} />
       <Text color="fg.muted">{t('Templates.Intro')}</Text>
+      <ChangedElsewhereNotice live={live} />
       <LiveReadView read={read} errorTitle={t('Templates.TemplateFetchingError')}>
         {(templates) => (
           <TemplateBrowser
             templates={templates} onSaved={(saved) => read.mutate(withSavedTemplate(templates, saved))} reload={read.refetch}
-            onDirtyChange={setTemplateDirty} addresses={addressRange.data ?? null}
+            onDirtyChange={live.onDirtyChange} addresses={addressRange.data ?? null} generation={live.generation}
           />
         )}
       </LiveReadView>
@@ -60,9 +69,11 @@ interface BrowserProps extends SectionProps {
   /** A save that changed more than its answer (putting a template in use): the list is read again. */
   reload: () => Promise<void>;
   addresses: MeterAddressRange | null;
+  /** Moves when the user drops their edits for another admin's change: the editor starts again. */
+  generation: number;
 }
 
-function TemplateBrowser({ templates, onSaved, reload, onDirtyChange, addresses }: BrowserProps) {
+function TemplateBrowser({ templates, onSaved, reload, onDirtyChange, addresses, generation }: BrowserProps) {
   const { t } = useTranslation('companySettings');
   const { t: tc } = useTranslation();
   const [selectedId, setSelectedId] = useState<number | null>(() => (templates.find((x) => !x.isSampleTemplate) ?? templates[0])?.id ?? null);
@@ -114,7 +125,7 @@ function TemplateBrowser({ templates, onSaved, reload, onDirtyChange, addresses 
         {selected
           ? (
             <TemplateEditor
-              key={`${selected.id}:${selected.text}`} template={selected} onDirtyChange={setDirty} addresses={addresses}
+              key={`${generation}:${selected.id}:${selected.text}`} template={selected} onDirtyChange={setDirty} addresses={addresses}
               onCreated={(created) => { onSaved(created); setSelectedId(created.id); }} onSaved={onSaved} reload={reload}
             />
           )

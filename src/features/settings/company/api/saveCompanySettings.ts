@@ -4,6 +4,7 @@
  * answer is the company's settings after it, so the last one is what is saved.
  */
 import { apiFetch, ApiError } from '../../../../data/transport';
+import { ownWrite } from '../../../../data/useLiveReload';
 import { planSettingsSave, type SettingsForm } from '../../../../domain/settings/company';
 import type { CompanySetting } from '../../../../domain/schemas/companySettings';
 
@@ -21,7 +22,7 @@ export async function saveCompanySettings(companyId: string, saved: CompanySetti
   let settings: CompanySetting[] | null = null;
   const step = async (failure: SaveFailure, run: () => Promise<CompanySetting[]>): Promise<SaveFailure | null> => {
     try {
-      settings = await run();
+      settings = await ownWrite(run());
       return null;
     } catch (e) {
       return invalidInput(e) ? 'InvalidInput' : failure;

@@ -3,7 +3,8 @@
  * (isExample, which also takes it from the type's other templates); answers the template saved.
  */
 import { apiFetch } from '../../../../data/transport';
+import { ownWrite } from '../../../../data/useLiveReload';
 import type { NotificationTemplate, UpdateTemplateRequest } from '../../../../domain/schemas/templates';
 
 export const updateTemplate = (id: number, body: UpdateTemplateRequest) =>
-  apiFetch<NotificationTemplate>(`/api/NotificationTemplate/${id}`, { method: 'PUT', body });
+  ownWrite(apiFetch<NotificationTemplate>(`/api/NotificationTemplate/${id}`, { method: 'PUT', body }));
