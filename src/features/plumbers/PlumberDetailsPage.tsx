@@ -1,4 +1,4 @@
-/** Plumber details (/plumbers/{id}, admin): spec 1 §2. */
+/** Plumber details (/plumbers/{id}, admin): spec 1 §2. Read again when a user of the company changed (UsersChanged). */
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Avatar, Badge, Button, Card, DataList, HStack, Link, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { PlumberView } from './PlumberView';
 import { runPlumberAction } from './actions';
 import { ACTION_TEXTS, applyStatusChange, detailsActions, plumberName, type PlumberAction } from './plumberRules';
 import { StatusBadge } from './StatusBadge';
+import { useUsersChanged } from './useUsersChanged';
 
 
 export function PlumberDetailsPage() {
@@ -24,6 +25,7 @@ export function PlumberDetailsPage() {
 function PlumberDetails({ id }: { id: number }) {
   const { t } = useTranslation('plumbers');
   const read = usePlumber(id);
+  useUsersChanged(read.refetch);
   // The counts are extra: without them the page shows dashes, never an error of its own.
   const counts = usePlumberJobCounts(id).data;
 

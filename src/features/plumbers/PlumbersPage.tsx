@@ -1,4 +1,4 @@
-/** My plumbers (/plumbers, admin only): spec 1 §2. */
+/** My plumbers (/plumbers, admin only): spec 1 §2. Read again when a user of the company changed (UsersChanged). */
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Card, HStack, Link, LinkBox, LinkOverlay, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
@@ -16,6 +16,7 @@ import {
   type PlumberAction,
 } from './plumberRules';
 import { StatusBadge } from './StatusBadge';
+import { useUsersChanged } from './useUsersChanged';
 
 export function PlumbersPage() {
   const session = useSession();
@@ -29,6 +30,7 @@ function PlumberList() {
   const { registrations } = usePlumberNotices();
   const read = usePlumbers(filter, registrations);
   const { status, data, mutate } = read;
+  useUsersChanged(read.refetch);
 
   // Seeing the list answers the registration notices that arrived.
   useEffect(() => {
