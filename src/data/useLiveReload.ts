@@ -1,7 +1,8 @@
 /**
- * Open screens hear every change (issue 25 §2): the hub tells the company's users what kind of thing
- * changed (SettingsChanged, WorkingHoursChanged, UsersChanged, …, src/domain/enums.ts), heard on the
- * app's one hub connection (src/data/hub.ts, loaded on demand so it stays out of the screens' chunks).
+ * Open screens hear every change, so two admins never work on what one of them has already changed:
+ * the hub tells the company's users what kind of thing changed (SettingsChanged, WorkingHoursChanged,
+ * UsersChanged, …, src/domain/enums.ts), heard on the app's one hub connection (src/data/hub.ts,
+ * loaded on demand so it stays out of the screens' chunks).
  *
  * - useHubNotice: a screen that only shows (a list) reads again on each notice of its kinds.
  * - useLiveReload: a screen with an edit form never loses the user's input to another admin's change.

@@ -1,5 +1,5 @@
 /**
- * Every change heard by the open settings screens (issue 25 §2): two admins of one company have job
+ * Every change heard by the open settings screens: two admins of one company have job
  * intervals open. Admin B's saved change appears on admin A's screen without a reload while A's form
  * is clean; while A has typed something unsaved, A keeps the input and is told another admin changed
  * the settings, and A's Reload shows B's change instead.
