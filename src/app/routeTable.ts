@@ -6,7 +6,8 @@
 export type ScreenId =
   | 'schedule' | 'about' | 'helpSupport' | 'profileCreate' | 'profileView' | 'profileEdit'
   | 'plumbers' | 'plumberDetails' | 'plumberEdit' | 'jobList' | 'jobCreate' | 'jobEdit' | 'jobDetails'
-  | 'taskDetails' | 'jobLocation' | 'dashboard' | 'settings' | 'planning' | 'calendar' | 'notFound' | 'scheduleHistory';
+  | 'taskDetails' | 'jobLocation' | 'dashboard' | 'settings' | 'planning' | 'calendar' | 'notFound' | 'scheduleHistory'
+  | 'scheduleItemContact';
 
 export interface RouteEntry {
   path: string;
@@ -41,8 +42,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/job/edit/:id', screen: 'jobEdit', titleKey: 'Title.JobEdit', topLevel: false },
   { path: '/job/:id', screen: 'jobDetails', titleKey: 'Title.JobDetails', topLevel: false },
   { path: '/job/:jobId/task/:taskId', screen: 'taskDetails', titleKey: 'Title.TaskDetails', topLevel: false },
-  // Built by the scheduling issue (spec 2: contacts and dialogue for a scheduled item).
-  { path: '/job/scheduleItem/:scheduleItemId', screen: null, titleKey: 'Title.ScheduleItem', topLevel: false },
+  // Spec 2 §2.3: the contact and SMS log of a calendar card.
+  { path: '/job/scheduleItem/:scheduleItemId', screen: 'scheduleItemContact', titleKey: 'Title.ScheduleItem', topLevel: false },
   { path: '/job/details/:id/location', screen: 'jobLocation', titleKey: 'Title.JobLocation', topLevel: false },
   // Spec 1 §2: where the user lands after creating a job (the job details of the new job).
   { path: '/job/details/:newJobId/mainPage/:origin/type/:jobSource', screen: 'jobDetails', titleKey: 'Title.JobDetails', topLevel: false },

@@ -39,6 +39,8 @@ const profile = chunk(() => import('../features/profile'));
 // My schedule and its history share a chunk; their own texts (schedule) are on demand too, and their
 // cards name types and statuses in the planning texts.
 const schedule = chunk(() => import('../features/schedule'), ['schedule', 'planning']);
+// The calendar and the contact page of its cards share a chunk.
+const calendarChunk = chunk(() => import('../features/schedule/calendar'), ['planning', 'hours']);
 
 /** A route's screen; `preload` loads its code (and texts) ahead of the first render. */
 export type Screen = ComponentType & { preload: () => Promise<unknown> };
@@ -73,7 +75,8 @@ export const SCREENS: Record<ScreenId, Screen> = {
   dashboard: screen(chunk(() => import('../features/reports')), (m) => m.DashboardPage),
   settings: screen(chunk(() => import('../features/settings')), (m) => m.SettingsPage),
   planning: screen(chunk(() => import('../features/schedule/planning'), ['planning', 'hours', 'map']), (m) => m.PlanningPage),
-  calendar: screen(chunk(() => import('../features/schedule/calendar'), ['planning', 'hours']), (m) => m.CalendarPage),
+  calendar: screen(calendarChunk, (m) => m.CalendarPage),
+  scheduleItemContact: screen(calendarChunk, (m) => m.ScheduleItemContactPage),
   notFound: screen(chunk(() => import('../features/notfound')), (m) => m.NotFoundPage),
 };
 

@@ -21,6 +21,7 @@ const SAME_IN_BOTH = new Set([
   'planning:Filter.statusId', // "Status" and "Type" are Norwegian words too
   'planning:Table.Type',
   'planning:Table.Status',
+  'planning:Contact.Status',
   'planning:Calendar.Map.ChipLine', // "{{type}} · {{minutes}} min": placeholders and the unit only
 ]);
 

@@ -364,6 +364,7 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
     setCardMenu((m) => m && { ...m, open: false });
     // Opened once the menu is gone: a dialog opened while the menu's layer is still up is dismissed with it.
     if (value === 'note' && item) window.setTimeout(() => setNoteItem(item), 0);
+    if (value === 'contact' && item) navigate(`/job/scheduleItem/${item.id}`);
     // The override's minutes for the card where it lies (spec 2 §2.2; the server judges the new length).
     if (value === 'duration' && item?.scheduleStartDateTime && override) {
       const at = osloDayMinute(new Date(item.scheduleStartDateTime));
@@ -421,6 +422,7 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
           <Menu.Positioner>
             <Menu.Content data-testid="calendar-card-menu-list">
               {cardMenu && noteOffered(cardMenu.item) && <Menu.Item value="note">{t('Calendar.Note.Open')}</Menu.Item>}
+              <Menu.Item value="contact">{t('Contact.Open')}</Menu.Item>
               {cardMenu && override && isMovable(cardMenu.item.status) && cardMinutes(cardMenu.item) !== override && (
                 <Menu.Item value="duration">{t('Calendar.Duration.Apply', { minutes: override })}</Menu.Item>
               )}
