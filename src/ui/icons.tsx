@@ -5,7 +5,7 @@ import { createIcon } from '@chakra-ui/react';
  * No displayName: it only names the component in React's developer tools, and the 25 names cost the
  * app shell about 160 B gzip (the export's name says what each is).
  */
-const icon = (d: string) => createIcon({ d, defaultProps: { boxSize: '1.25em' } });
+export const icon = (d: string) => createIcon({ d, defaultProps: { boxSize: '1.25em' } });
 
 export const HomeIcon = icon('M10 20v-6h4v6h5v-8h3L12 3 2 12h3v8z');
 export const BackIcon = icon('M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20v-2z');
@@ -25,17 +25,11 @@ export const ShareIcon = icon('M16 5l-1.42 1.42-1.59-1.59V16h-1.98V4.83L9.42 6.4
 export const CheckIcon = icon('M9 16.17L4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z');
 /** The close icon's path, also drawn as a plain svg where hundreds of rows each have one (the planning selection list). */
 export const CLOSE_ICON_PATH = 'M19 6.41L17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z';
-export const CloseIcon = icon(CLOSE_ICON_PATH);
-export const VideoIcon = icon('M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zm-2 14.5v-9l6 4.5-6 4.5z');
 export const MailIcon = icon('M20 4H4c-1.1 0-1.99.9-1.99 2L2 18c0 1.1.9 2 2 2h16c1.1 0 2-.9 2-2V6c0-1.1-.9-2-2-2zm0 4l-8 5-8-5V6l8 5 8-5v2z');
 export const PhoneIcon = icon('M6.62 10.79c1.44 2.83 3.76 5.14 6.59 6.59l2.2-2.2c.27-.27.67-.36 1.02-.24 1.12.37 2.33.57 3.57.57.55 0 1 .45 1 1V20c0 .55-.45 1-1 1-9.39 0-17-7.61-17-17 0-.55.45-1 1-1h3.5c.55 0 1 .45 1 1 0 1.25.2 2.45.57 3.57.11.35.03.74-.25 1.02l-2.2 2.2z');
-export const EditIcon = icon('M3 17.25V21h3.75L17.81 9.94l-3.75-3.75L3 17.25zM20.71 7.04c.39-.39.39-1.02 0-1.41l-2.34-2.34a.996.996 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83z');
 export const ChevronDownIcon = icon('M16.59 8.59L12 13.17 7.41 8.59 6 10l6 6 6-6z');
 export const BellIcon = icon('M12 22c1.1 0 2-.9 2-2h-4c0 1.1.89 2 2 2zm6-6v-5c0-3.07-1.64-5.64-4.5-6.32V4c0-.83-.67-1.5-1.5-1.5s-1.5.67-1.5 1.5v.68C7.63 5.36 6 7.92 6 11v5l-2 2v1h16v-1l-2-2z');
 export const BlockIcon = icon('M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zM4 12c0-4.42 3.58-8 8-8 1.85 0 3.55.63 4.9 1.69L5.69 16.9C4.63 15.55 4 13.85 4 12zm8 8c-1.85 0-3.55-.63-4.9-1.69L18.31 7.1C19.37 8.45 20 10.15 20 12c0 4.42-3.58 8-8 8z');
 export const DashboardIcon = icon('M3 13h8V3H3v10zm0 8h8v-6H3v6zm10 0h8V11h-8v10zm0-18v6h8V3h-8z');
 export const CalendarWeekIcon = icon('M3 5v14h18V5H3zm5 12H5V7h3v10zm5.5 0h-3V7h3v10zM19 17h-3.5V7H19v10z');
-export const ChevronLeftIcon = icon('M15.41 7.41L14 6l-6 6 6 6 1.41-1.41L10.83 12z');
-export const ChevronRightIcon = icon('M10 6L8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z');
-export const RefreshIcon = icon('M17.65 6.35C16.2 4.9 14.21 4 12 4c-4.42 0-7.99 3.58-7.99 8s3.57 8 7.99 8c3.73 0 6.84-2.55 7.73-6h-2.08c-.82 2.33-3.04 4-5.65 4-3.31 0-6-2.69-6-6s2.69-6 6-6c1.66 0 3.14.69 4.22 1.78L13 11h7V4l-2.35 2.35z');
 export const SettingsIcon = icon('M3 17v2h6v-2H3zM3 5v2h10V5H3zm10 16v-2h8v-2h-8v-2h-2v6h2zM7 9v2H3v2h4v2h2V9H7zm14 4v-2H11v2h10zm-6-4h2V7h4V5h-4V3h-2v6z');

@@ -9,7 +9,7 @@
 import { useEffect, useState } from 'react';
 import { HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../../../ui';
+import { CloseIcon } from '../../../ui/screenIcons';
 import { DateField, TimeField } from '../../../ui/form';
 import { formatTime } from '../../../domain/format';
 import { localDay } from '../../../domain/calendar/dateTimeText';

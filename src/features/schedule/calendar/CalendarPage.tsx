@@ -20,8 +20,9 @@ import type { AssignmentListItem, Schedule, ScheduleItem } from '../../../domain
 import { isoWeekDates, isoWeekday, osloDay, osloDayMinute, osloInstant } from '../../../domain/time/oslo';
 import { timeOf } from '../../../domain/scheduling/hours';
 import {
-  AccessDenied, ChevronLeftIcon, ChevronRightIcon, confirm, EmptyView, LoadingState, PageLayout, RefreshIcon, useScreenClass,
+  AccessDenied, confirm, EmptyView, LoadingState, PageLayout, useScreenClass,
 } from '../../../ui';
+import { ChevronLeftIcon, ChevronRightIcon, RefreshIcon } from '../../../ui/screenIcons';
 import { DeviceNotSupported } from '../../../ui/DeviceNotSupported';
 import { SelectField } from '../../../ui/form';
 import { LiveReadView } from '../../../ui/LiveReadView';

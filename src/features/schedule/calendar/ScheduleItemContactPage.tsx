@@ -23,7 +23,8 @@ import type { ContactInformation, ScheduleItemContact, SmsLogEntry } from '../..
 import { timeOf } from '../../../domain/scheduling/hours';
 import { osloDayMinute } from '../../../domain/time/oslo';
 import { isValidContactPhone } from '../../../domain/validation';
-import { AccessDenied, ChevronLeftIcon, EmptyView, PageLayout, snackbar, useGoBack } from '../../../ui';
+import { AccessDenied, EmptyView, PageLayout, snackbar, useGoBack } from '../../../ui';
+import { ChevronLeftIcon } from '../../../ui/screenIcons';
 import { LiveReadView } from '../../../ui/LiveReadView';
 import { useUnsavedChangesGuard } from '../../../ui/useUnsavedChangesGuard';
 import { useHubNotice } from '../../../data/useLiveReload';
