@@ -5,7 +5,7 @@
  * reports; workers/sms.ts moves a message along through services/sms.ts.
  */
 import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import { smsMessages, type SmsStatus } from '../db/schema';
+import { companies, smsMessages, type SmsStatus } from '../db/schema';
 import { advisoryLock, type DbOrTx, type Tx } from '../db/tx';
 
 export type SmsRow = typeof smsMessages.$inferSelect;
@@ -22,6 +22,12 @@ export async function testSmsInLastHour(tx: Tx, companyId: string): Promise<numb
     eq(smsMessages.companyId, companyId), eq(smsMessages.kind, 'test'), gt(smsMessages.createdAt, sql`now() - interval '1 hour'`),
   ));
   return sent;
+}
+
+/** The customer (water utility) of a company: the system acts for the company within it. */
+export async function companyCustomerId(db: DbOrTx, companyId: string): Promise<string> {
+  const [row] = await db.select({ customerId: companies.customerId }).from(companies).where(eq(companies.id, companyId));
+  return row.customerId;
 }
 
 /** Records a message as queued (the caller sends its delivery job in the same transaction). */

@@ -15,6 +15,7 @@ import { batchRoutes } from './batch';
 import { assignmentRoutes } from './assignments';
 import { companySettingRoutes } from './companySettings';
 import { contactInformationRoutes } from './contactInformation';
+import { noticeRoutes } from './notices';
 import { holidayRoutes } from './holidays';
 import { jobRoutes } from './jobs';
 import { lookupRoutes } from './lookups';
@@ -107,4 +108,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(availabilityRoutes);
   await app.register(presenceRoutes);
   await app.register(contactInformationRoutes);
+  await app.register(noticeRoutes);
 }

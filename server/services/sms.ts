@@ -17,7 +17,6 @@ import { toNorwegianE164 } from '../../src/domain/validation';
 import type { UserContext } from '../auth/context';
 import { requireAdminWithAgreement } from '../auth/guards';
 import { SmsRefused, type SmsGateway } from '../sms/gateway';
-import { countSms } from '../../src/domain/sms/segments';
 import { companyMergeValues, companySmsSender } from './companySettings';
 import { badRequest, RuleError, TooManyError } from '../http/errors';
 import { visibleTemplate } from './templates';
@@ -26,9 +25,14 @@ import type { Db } from '../db/index';
 import type { Queue } from '../queue';
 import type { HubPublisher } from '../hub/publisher';
 import {
-  findSms, insertQueuedSms, lockTestSms, moveSms, testSmsInLastHour, unfinishedSmsBefore, type SmsRow,
+  companyCustomerId, findSms, lockTestSms, moveSms, testSmsInLastHour, unfinishedSmsBefore, type SmsRow,
 } from '../repositories/sms';
 import { inUnitOfWork } from './unitOfWork';
+import { queueSms, SMS_DELIVER_QUEUE, SMS_REPORT_AGAIN_SECONDS, SMS_REPORT_QUEUE, SMS_REPORT_TRIES } from './smsQueue';
+import { noticeMoved } from './scheduling/notices';
+
+export { queueSms, SMS_DELIVER_QUEUE, SMS_REPORT_QUEUE };
+export type { OutgoingSms } from './smsQueue';
 import { userMobile } from '../repositories/users';
 
 /** The number a test goes to: `to` when given, else the admin's own mobile; E.164, or 400 naming `to`. */
@@ -72,39 +76,6 @@ export async function sendTemplateTest(w: Work, user: UserContext, templateId: n
   };
 }
 
-/** The queue of hand-overs (workers/sms.ts works it): one job per message, its id the message's. */
-export const SMS_DELIVER_QUEUE = 'sms-deliver';
-/** The queue of delivery reports asked again later (a provider that has not reported yet). */
-export const SMS_REPORT_QUEUE = 'sms-report';
-/** How long after a pending report the gateway is asked again, and how many times. */
-export const SMS_REPORT_AGAIN_SECONDS = 60;
-export const SMS_REPORT_TRIES = 60;
-
-export interface OutgoingSms {
-  companyId: string;
-  /** E.164, "+4791234567". */
-  to: string;
-  text: string;
-  /** What the recipient sees as the sender: the company's SMS sender name, else its name. */
-  sender: string;
-  /** The user who had it sent. */
-  createdBy: string;
-  /** Why it is sent: 'test' is an admin's test of a template. */
-  kind: 'test';
-}
-
-/** Records `msg` as queued and sends its delivery job, both in the work's transaction. */
-export async function queueSms(w: Work, msg: OutgoingSms): Promise<SmsRow> {
-  const count = countSms(msg.text);
-  const row = await insertQueuedSms(w.tx, {
-    companyId: msg.companyId, toNumber: msg.to, sender: msg.sender, text: msg.text,
-    encoding: count.encoding, segments: count.segments, characters: count.characters, kind: msg.kind, createdBy: msg.createdBy,
-  });
-  await w.queue.send(SMS_DELIVER_QUEUE, { messageId: row.id }, { id: row.id });
-  w.changes.note(row.companyId, 'messages');
-  return row;
-}
-
 /** What moving a message needs of the composition root. */
 export interface SmsDeps {
   db: Db;
@@ -113,11 +84,16 @@ export interface SmsDeps {
   sms: SmsGateway;
 }
 
-/** Moves the message from `from` in its own unit of work, heard by the company's admins; undefined when it had moved on. */
-function move(deps: SmsDeps, row: SmsRow, from: SmsRow['status'][], patch: Parameters<typeof moveSms>[3]): Promise<SmsRow | undefined> {
+/**
+ * Moves the message from `from` in its own unit of work, heard by the company's admins; a notice's
+ * item moves with it (delivered → Notified, failed → NotificationFailed, or SmsApiFailed when the
+ * SMS service refused it: `refused`). Undefined when the message had moved on.
+ */
+function move(deps: SmsDeps, row: SmsRow, from: SmsRow['status'][], patch: Parameters<typeof moveSms>[3], refused = false): Promise<SmsRow | undefined> {
   return inUnitOfWork(deps, async (w) => {
     const moved = await moveSms(w.tx, row.id, from, patch);
     if (moved) w.changes.note(moved.companyId, 'messages');
+    if (moved?.kind === 'notice') await noticeMoved(w, moved, await companyCustomerId(w.tx, moved.companyId), refused);
     return moved;
   });
 }
@@ -138,7 +114,7 @@ export async function deliverSms(deps: SmsDeps, messageId: string, now = () => n
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     if (err instanceof SmsRefused) {
-      const failed = await move(deps, row, ['queued'], { status: 'failed', attempts: row.attempts + 1, finishedAt: now(), error });
+      const failed = await move(deps, row, ['queued'], { status: 'failed', attempts: row.attempts + 1, finishedAt: now(), error }, true);
       return failed?.status ?? (await findSms(deps.db, messageId))!.status;
     }
     await moveSms(deps.db, row.id, ['queued'], { attempts: row.attempts + 1, error });
@@ -181,7 +157,7 @@ export async function sweepSms(deps: SmsDeps, graceMs = 60_000, now = new Date()
     const state = await deps.queue.jobState(deps.db, SMS_DELIVER_QUEUE, row.id);
     if (state === null && (await deps.queue.send(deps.db, SMS_DELIVER_QUEUE, { messageId: row.id }, { id: row.id }))) out.sent++;
     if (state === 'failed' || state === 'cancelled') {
-      if (await move(deps, row, ['queued'], { status: 'failed', finishedAt: now, error: row.error ?? `the delivery job ${state}` })) out.failed++;
+      if (await move(deps, row, ['queued'], { status: 'failed', finishedAt: now, error: row.error ?? `the delivery job ${state}` }, true)) out.failed++;
     }
   }
   return out;

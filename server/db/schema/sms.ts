@@ -19,7 +19,7 @@ export const smsMessages = pgTable('sms_messages', {
   encoding: text('encoding').$type<'GSM-7' | 'UCS-2'>().notNull(),
   segments: integer('segments').notNull(),
   characters: integer('characters').notNull(),
-  kind: text('kind').$type<'test'>().notNull(),
+  kind: text('kind').$type<SmsKind>().notNull(),
   /** The schedule item the message is about (its SMS log, spec 2 §2.3); null for a template test. */
   scheduleItemId: integer('schedule_item_id').references(() => scheduleItems.id, { onDelete: 'set null' }),
   createdBy: uuid('created_by').notNull().references(() => users.id),
@@ -41,6 +41,8 @@ export const smsMessages = pgTable('sms_messages', {
   index('sms_messages_schedule_item').on(t.scheduleItemId, t.createdAt)]);
 
 export type SmsStatus = 'queued' | 'handed_over' | 'delivered' | 'failed';
+/** Why a message is sent: an admin's test of a template, or a schedule item's notice. */
+export type SmsKind = 'test' | 'notice';
 
 /**
  * The embedded SMS gateway's own store (server/sms/gateway.ts EmbeddedSmsGateway), standing where a

@@ -1,0 +1,20 @@
+/**
+ * Send notice (spec 2 §4, §7 POST /api/Schedule/SendNotification). Shapes and rules:
+ * src/domain/schemas/notices.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { NotificationRequestSchema, NotificationResultSchema } from '../../src/domain/schemas/notices';
+import { sendNotices } from '../services/scheduling/notices';
+import { runMutation } from './mutation';
+import { mutationErrors } from './schemas';
+
+const tags = ['Schedule'];
+
+export async function noticeRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post('/Schedule/SendNotification', { schema: { tags, body: NotificationRequestSchema, response: { 200: NotificationResultSchema, ...mutationErrors } } }, async (req, reply) => {
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await sendNotices(w, req.user, req.body) }));
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * Send notice (spec 2 §4; the request, its rules and its answer: src/domain/schemas/notices.ts): the
+ * admin's Notify moves the items to NotificationInProgress (applyItemEvent, the status table) and each
+ * item's notice is queued in the same transaction to its contact's mobile (the SMS outbox). What the
+ * operator makes of each message moves its item on (noticeMoved, called by the outbox's worker).
+ */
+import { NotificationTemplateType, renderTemplate } from '../../../src/domain/settings/company';
+import { ItemEvent } from '../../../src/domain/scheduling/itemStatus';
+import { ScheduleItemStatus } from '../../../src/domain/scheduling/enums';
+import type { ContactInformation } from '../../../src/domain/schemas/contactInformation';
+import type { NotificationRequest, NotificationResult } from '../../../src/domain/schemas/notices';
+import { osloDayMinute } from '../../../src/domain/time/oslo';
+import { contactPhoneE164 } from '../../../src/domain/validation';
+import type { UserContext } from '../../auth/context';
+import { requireAdminWithAgreement } from '../../auth/guards';
+import type { Work } from '../../db/tx';
+import { systemActor, userActor } from '../../http/actor';
+import { badRequest, notFound } from '../../http/errors';
+import { findItems, findSchedule, toScheduleItem, type ItemRow } from '../../repositories/scheduling';
+import { visibleTemplateByKey } from '../../repositories/templates';
+import { companyMergeValues, companySmsSender } from '../companySettings';
+import { queueSms } from '../smsQueue';
+import { applyItemEvent } from './itemEvents';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const clock = (minute: number) => `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`;
+
+/** The item's own merge values: its day (dd.mm.yyyy), its time range and its address, in Oslo time. */
+export function itemMergeValues(item: Pick<ItemRow, 'startTime' | 'endTime' | 'address'>): { Date: string; TimeRange: string; MeterAddress: string } {
+  if (!item.startTime || !item.endTime) return { Date: '', TimeRange: '', MeterAddress: item.address };
+  const from = osloDayMinute(item.startTime);
+  const to = osloDayMinute(item.endTime);
+  const [y, m, d] = from.date.split('-');
+  return { Date: `${d}.${m}.${y}`, TimeRange: `${clock(from.minute)}-${clock(to.minute)}`, MeterAddress: item.address };
+}
+
+/** POST /api/Schedule/SendNotification. */
+export async function sendNotices(w: Work, user: UserContext, body: NotificationRequest): Promise<NotificationResult> {
+  const companyId = requireAdminWithAgreement(user);
+  const schedule = await findSchedule(w.tx, companyId, body.scheduleId);
+  if (!schedule) throw notFound(`Schedule ${body.scheduleId}`);
+  if (schedule.assigneeId !== body.assigneeId || schedule.weekNo !== body.weekNo || schedule.year !== body.year) {
+    throw badRequest('body/scheduleId', `is the schedule of plumber ${schedule.assigneeId} in week ${schedule.weekNo} of ${schedule.year}, not the one named`);
+  }
+  const template = await visibleTemplateByKey(w.tx, companyId, body.notificationTemplateKey);
+  if (!template) throw notFound(`Template '${body.notificationTemplateKey}'`);
+  if (template.notificationTypeId !== NotificationTemplateType.AppointmentNotice) {
+    throw badRequest('body/notificationTemplateKey', 'must name an appointment notice template');
+  }
+  const ids = [...new Set(body.scheduleItemIds)];
+  const outside = (await findItems(w.tx, companyId, ids)).find((i) => i.scheduleId !== schedule.id);
+  if (outside) throw badRequest('body/scheduleItemIds', `names item ${outside.id}, which is not in schedule ${schedule.id}`);
+
+  // All or nothing: an item not eligible any more refuses the whole send (the week is read again).
+  const { changed } = await applyItemEvent(w, userActor(user), ids, ItemEvent.Notify);
+  const company = await companyMergeValues(w.tx, companyId);
+  const sender = await companySmsSender(w.tx, companyId);
+  const rows = await findItems(w.tx, companyId, changed.map((i) => i.id));
+  const noMobile: number[] = [];
+  for (const item of rows.sort((a, b) => a.id - b.id)) {
+    const contact = item.contactInformation as ContactInformation | null;
+    const to = contact?.mobileNo ? contactPhoneE164(contact.mobileNo) : null;
+    if (!to) {
+      noMobile.push(item.id);
+      continue;
+    }
+    const text = renderTemplate(template.text, { ...itemMergeValues(item), CompanyName: company.companyName, CompanyPhone: company.companyTelephone });
+    await queueSms(w, { companyId, to, text, sender, createdBy: user.userId, kind: 'notice', scheduleItemId: item.id });
+  }
+  if (noMobile.length) await applyItemEvent(w, systemActor(companyId, user.customerId, 'no contact mobile for the notice'), noMobile, ItemEvent.NoticeFailed);
+  const after = await findItems(w.tx, companyId, ids);
+  return { scheduleItems: after.sort((a, b) => a.id - b.id).map(toScheduleItem), noMobileItemIds: noMobile };
+}
+
+/**
+ * A notice's message moved on (the outbox's worker, in the unit of work that moved it): delivered →
+ * Notified; refused by the SMS service → SmsApiFailed; failed at the operator → NotificationFailed.
+ * Only an item still NotificationInProgress moves (one cancelled meanwhile stays as it is).
+ */
+export async function noticeMoved(
+  w: Work, message: { companyId: string; scheduleItemId: number | null; status: string }, customerId: string, refusedByService: boolean,
+): Promise<void> {
+  if (message.scheduleItemId === null) return;
+  const event = message.status === 'delivered' ? ItemEvent.NoticeSent
+    : message.status === 'failed' ? (refusedByService ? ItemEvent.SmsApiFailed : ItemEvent.NoticeFailed) : null;
+  if (!event) return;
+  const [item] = await findItems(w.tx, message.companyId, [message.scheduleItemId]);
+  if (!item || item.status !== ScheduleItemStatus.NotificationInProgress) return;
+  await applyItemEvent(w, systemActor(message.companyId, customerId, 'the notice\'s SMS moved on'), [item.id], event);
+}
