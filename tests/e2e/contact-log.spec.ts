@@ -1,4 +1,8 @@
 /**
+ * Send notice (spec 2 §4) from the calendar: the dialog's count, template, preview and the cards
+ * without a mobile; sent, the cards turn grey and then Notified (or red at once without a mobile)
+ * without a reload, and the notice shows in the card's SMS log as delivered.
+ *
  * The Contact and SMS log page (spec 2 §2.3, §5, §8) in Chromium as an admin works: opened from a
  * calendar card's menu, the assignment's address and status; a contact typed key by key, refused with
  * the spec's texts for a half contact and a bad number, saved, and read back after a reload; the
@@ -19,7 +23,7 @@ const STREET = 'Kontaktlia';
 test.use({ viewport: { width: 1400, height: 1000 }, locale: 'nb-NO' });
 test.beforeAll(async () => {
   await removeStreetPoints([STREET]);
-  await insertStreetPoints(STREET, 1, { lat: 59.835, lng: 10.53, spread: 0, perRow: 1 });
+  await insertStreetPoints(STREET, 3, { lat: 59.835, lng: 10.53, spread: 0.0004, perRow: 3 });
 });
 test.afterAll(() => removeStreetPoints([STREET]));
 
@@ -32,7 +36,7 @@ test('an admin opens a card\'s contact and SMS log, saves a contact typed key by
   await signIn(page, ADMIN_A);
   const headers = await apiHeadersOf(page, () => page.goto('/joblist'));
   const schedule = await (await page.request.post('/api/Schedule', { headers, data: { assigneeId: per, weekNo: w.week, year: w.year } })).json();
-  const [point] = await dbQuery<{ id: number }>('select id from meter_points where street = $1', [STREET]);
+  const [point] = await dbQuery<{ id: number }>('select id from meter_points where street = $1 order by id', [STREET]);
   const laid = await page.request.post('/api/Scheduler/singleitem', {
     headers, data: {
       batchJobId: randomUUID(), scheduleId: schedule.id, weekNo: w.week, year: w.year, assigneeId: per,
@@ -135,4 +139,62 @@ test('an admin opens a card\'s contact and SMS log, saves a contact typed key by
   await expect(page.getByTestId('contact-mobile')).toHaveValue('+4790000000');
   await page.getByTestId('contact-back').click();
   await expect(page).toHaveURL(/\/schedule\/calendar/);
+});
+
+test('an admin sends the week\'s notices: the cards turn Notified as the SMS are delivered, the one without a mobile red at once', async ({ page }) => {
+  test.setTimeout(240_000);
+  const [{ registration_id: per }] = await dbQuery<{ registration_id: number }>('select registration_id from users where email = $1', [PLUMBER_PER]);
+  const w = isoWeek(addDays(osloDay(new Date()), 56));
+  const thursday = isoWeekDates(w.year, w.week)[3];
+  await signIn(page, ADMIN_A);
+  const headers = await apiHeadersOf(page, () => page.goto('/joblist'));
+  const schedule = await (await page.request.post('/api/Schedule', { headers, data: { assigneeId: per, weekNo: w.week, year: w.year } })).json();
+  const points = await dbQuery<{ id: number }>('select id from meter_points where street = $1 order by id', [STREET]);
+  const lay = async (pointId: number, minute: number) => {
+    const res = await page.request.post('/api/Scheduler/singleitem', {
+      headers, data: {
+        batchJobId: randomUUID(), scheduleId: schedule.id, weekNo: w.week, year: w.year, assigneeId: per,
+        scheduleItems: [{ id: 0, assignmentType: 1, waterMeterPointId: pointId, duration: 45, sequenceNumber: 0, isScheduled: false }],
+        plumberAvailabilityData: [], selectedItemStartDateTime: osloInstant(thursday, minute).toISOString(),
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const reached = await lay(points[1].id, 9 * 60);
+  const unreachable = await lay(points[2].id, 13 * 60);
+  const contact = await page.request.post('/api/contactInformation', { headers, data: { scheduleItemId: reached, mobileNo: '91234567', contactPerson: { name: 'Åse Nilsen' } } });
+  expect(contact.status(), await contact.text()).toBe(201);
+
+  await page.goto(`/schedule/calendar?plumber=${per}&weekNo=${w.week}&year=${w.year}`);
+  const card = (id: number) => page.locator(`[data-testid="calendar-card"][data-item-id="${id}"]`);
+  await expect(card(reached)).toHaveAttribute('data-status', '1');
+  await page.getByTestId('calendar-send-notice').click();
+  const dialog = page.getByTestId('calendar-notice-dialog');
+  await expect(dialog.getByTestId('calendar-notice-count')).toHaveText('2 oppdrag i uken kan varsles.');
+  const [y, m, d] = thursday.split('-');
+  await expect(dialog.getByTestId('calendar-notice-preview')).toContainText(`${d}.${m}.${y}`);
+  await expect(dialog.getByTestId('calendar-notice-preview')).toContainText('09:00-09:45');
+  await expect(dialog.getByTestId('calendar-notice-preview')).toContainText(`${STREET} 2`);
+  await expect(dialog.getByTestId('calendar-notice-cost')).toContainText('SMS');
+  await expect(dialog.getByTestId('calendar-notice-no-mobile')).toContainText(`${STREET} 3`);
+  await expectAccessible(page, 'the calendar with the send notice dialog open');
+  await dialog.getByRole('button', { name: 'Send 2 varsler' }).click();
+  await expect(page.getByText('Varselet er på vei til 1 eier')).toBeVisible();
+  await expect(page.getByText('1 oppdrag mangler mobilnummer til kontakten')).toBeVisible();
+  // Without a reload: red at once for the one without a mobile; Notified once its SMS is delivered.
+  await expect(card(unreachable)).toHaveAttribute('data-status', '4');
+  await expect(card(unreachable)).toHaveAttribute('data-colour', 'red');
+  await expect(card(reached)).toHaveAttribute('data-status', '3', { timeout: 30_000 });
+  const [sms] = await dbQuery<{ kind: string; status: string; to_number: string; text: string }>(
+    'select kind, status, to_number, text from sms_messages where schedule_item_id = $1', [reached]);
+  expect(sms).toMatchObject({ kind: 'notice', status: 'delivered', to_number: '+4791234567' });
+  expect(await dbQuery('select 1 from sms_messages where schedule_item_id = $1', [unreachable])).toHaveLength(0);
+  await expect(page.getByTestId('calendar-send-notice')).toHaveText('Send varsel (1)');
+
+  await page.getByRole('button', { name: `Valg for ${STREET} 2` }).click();
+  await page.getByTestId('calendar-card-menu-list').getByRole('menuitem', { name: 'Kontakt og SMS-logg' }).click();
+  await expect(page.getByTestId('contact-sms')).toHaveCount(1);
+  await expect(page.getByTestId('contact-sms')).toContainText(sms.text);
+  await expect(page.getByTestId('contact-sms-status')).toHaveText('Levert');
 });

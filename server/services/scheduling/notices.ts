@@ -9,30 +9,18 @@ import { ItemEvent } from '../../../src/domain/scheduling/itemStatus';
 import { ScheduleItemStatus } from '../../../src/domain/scheduling/enums';
 import type { ContactInformation } from '../../../src/domain/schemas/contactInformation';
 import type { NotificationRequest, NotificationResult } from '../../../src/domain/schemas/notices';
-import { osloDayMinute } from '../../../src/domain/time/oslo';
+import { noticeMergeValues } from '../../../src/domain/sms/notice';
 import { contactPhoneE164 } from '../../../src/domain/validation';
 import type { UserContext } from '../../auth/context';
 import { requireAdminWithAgreement } from '../../auth/guards';
 import type { Work } from '../../db/tx';
 import { systemActor, userActor } from '../../http/actor';
 import { badRequest, notFound } from '../../http/errors';
-import { findItems, findSchedule, toScheduleItem, type ItemRow } from '../../repositories/scheduling';
+import { findItems, findSchedule, toScheduleItem } from '../../repositories/scheduling';
 import { visibleTemplateByKey } from '../../repositories/templates';
 import { companyMergeValues, companySmsSender } from '../companySettings';
 import { queueSms } from '../smsQueue';
 import { applyItemEvent } from './itemEvents';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const clock = (minute: number) => `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`;
-
-/** The item's own merge values: its day (dd.mm.yyyy), its time range and its address, in Oslo time. */
-export function itemMergeValues(item: Pick<ItemRow, 'startTime' | 'endTime' | 'address'>): { Date: string; TimeRange: string; MeterAddress: string } {
-  if (!item.startTime || !item.endTime) return { Date: '', TimeRange: '', MeterAddress: item.address };
-  const from = osloDayMinute(item.startTime);
-  const to = osloDayMinute(item.endTime);
-  const [y, m, d] = from.date.split('-');
-  return { Date: `${d}.${m}.${y}`, TimeRange: `${clock(from.minute)}-${clock(to.minute)}`, MeterAddress: item.address };
-}
 
 /** POST /api/Schedule/SendNotification. */
 export async function sendNotices(w: Work, user: UserContext, body: NotificationRequest): Promise<NotificationResult> {
@@ -64,7 +52,7 @@ export async function sendNotices(w: Work, user: UserContext, body: Notification
       noMobile.push(item.id);
       continue;
     }
-    const text = renderTemplate(template.text, { ...itemMergeValues(item), CompanyName: company.companyName, CompanyPhone: company.companyTelephone });
+    const text = renderTemplate(template.text, { ...noticeMergeValues(item.startTime, item.endTime, item.address), CompanyName: company.companyName, CompanyPhone: company.companyTelephone });
     await queueSms(w, { companyId, to, text, sender, createdBy: user.userId, kind: 'notice', scheduleItemId: item.id });
   }
   if (noMobile.length) await applyItemEvent(w, systemActor(companyId, user.customerId, 'no contact mobile for the notice'), noMobile, ItemEvent.NoticeFailed);

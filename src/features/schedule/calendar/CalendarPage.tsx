@@ -41,6 +41,7 @@ import { DurationOverride } from '../planning/DurationOverride';
 import { dayRoutes } from './routes';
 import { AvailabilityDialog, type AvailabilityTarget } from './AvailabilityDialog';
 import { CardNoteDialog } from './CardNoteDialog';
+import { notifiableItems, SendNoticeDialog } from './SendNoticeDialog';
 import { CardWeek, changedStatuses, noteOffered, type CardMenuAnchor, type CardWeekContext } from './cardMenu';
 import { calendarQuery, readCalendarTarget } from './routeState';
 import { isBatchRunning, useBatchFailure, useWeekLive } from './useWeekLive';
@@ -359,6 +360,9 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
   // The menu's card is kept after it closes: the menu may close before it reports the choice.
   const [cardMenu, setCardMenu] = useState<{ item: ScheduleItem; at: CardMenuAnchor; open: boolean } | null>(null);
   const [noteItem, setNoteItem] = useState<ScheduleItem | null>(null);
+  // spec 2 §4: enabled when some card may be notified, and not while cards are flagged.
+  const notifiable = useMemo(() => notifiableItems(schedule).length, [schedule]);
+  const [noticeOpen, setNoticeOpen] = useState(false);
   const cardWeek = useMemo<CardWeekContext>(() => ({ openMenu: (item, at) => setCardMenu({ item, at, open: true }), flagged }), [flagged]);
   const onCardMenuSelect = (value: string) => {
     const item = cardMenu && schedule.scheduleItems.find((i) => i.id === cardMenu.item.id);
@@ -385,6 +389,9 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
         </Alert.Root>
       )}
       <HStack justify="end" mb="2" gap="3" wrap="wrap" data-testid="calendar-action-bar">
+        <Button size="sm" colorPalette="blue" disabled={notifiable === 0 || flagged.size > 0} onClick={() => setNoticeOpen(true)} data-testid="calendar-send-notice">
+          {t('Calendar.Notice.Open', { count: notifiable })}
+        </Button>
         <DurationOverride value={override} onChange={onOverride} testId="calendar-duration" resetLabel={t('Calendar.Duration.None')} width="16rem" />
         <Button size="sm" variant={mapShown ? 'solid' : 'outline'} aria-pressed={mapShown} onClick={() => onMapShown(!mapShown)} data-testid="calendar-map-toggle">
           {t('Calendar.Map.Show')}
@@ -437,6 +444,7 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
           onStatusChanged={(id) => setRefused((before) => new Set([...before, id]))}
         />
       )}
+      {noticeOpen && <SendNoticeDialog schedule={schedule} onClose={() => setNoticeOpen(false)} onSent={reload} />}
       <Menu.Root
         open={!!menu} onOpenChange={(e) => { if (!e.open) setMenu(null); }} onSelect={(d) => onMenuSelect(d.value)}
         positioning={{ getAnchorRect: () => ({ x: menu?.x ?? 0, y: menu?.y ?? 0, width: 0, height: 0 }) }}
