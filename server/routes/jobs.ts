@@ -12,11 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { JOB_LIST_PAGE_SIZE } from '../../src/domain/constants';
-import { runMutation } from './mutation';
-import { jobsLockOf } from '../services/jobs/mutationChecks';
+import { mutation } from './mutation';
 import { allJobs, getJob, jobsPage, plumberJobCounts } from '../services/jobs/read';
-import { saveTaskReport } from '../services/jobs/report';
-import { completeJob, createJob, deleteJobs, reassignJobs, updateJob, updateJobNote } from '../services/jobs/mutations';
+import { saveTaskReportCommand } from '../services/jobs/report';
+import { createJobCommand, deleteJobsCommand, putJobsCommand } from '../services/jobs/mutations';
 import {
   ALL_JOBS_PAGE_MAX, AllJobsQuery, CreateJobBody, DeleteJobsBody, DeletedJobsSchema, errors, IdParam, JobListQuery, JobSchema, JobsPageSchema, mutationErrors, PlumberJobCountsSchema,
   PutJobsBody, TaskReportBody, Uuid, UuidParam,
@@ -43,38 +42,22 @@ export async function jobRoutes(app: FastifyInstance) {
   r.get('/Jobs/details/plumber/:id', { schema: { tags, params: IdParam, response: { 200: PlumberJobCountsSchema, ...errors } } },
     (req) => plumberJobCounts(app.db, req.user, req.params.id));
 
-  r.post('/Jobs', { schema: { tags, body: CreateJobBody, response: { 200: Uuid, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await createJob(w, req.user, req.body) }), { lockFirst: jobsLockOf(req.user) });
-  });
+  r.post('/Jobs', { schema: { tags, body: CreateJobBody, response: { 200: Uuid, ...mutationErrors } } }, (req, reply) => mutation(req, reply, createJobCommand, req.body));
 
   r.put('/Jobs', {
     schema: { tags, body: PutJobsBody, response: { 200: Type.Union([JobSchema, JobListSchema]), ...mutationErrors } },
-  }, async (req, reply) => {
-    const body = req.body;
-    await runMutation(req, reply, async (w) => {
-      if ('jobsList' in body) return { status: 200, body: await reassignJobs(w, req.user, body) };
-      if ('completedBy' in body) return { status: 200, body: await completeJob(w, req.user, body) };
-      if ('taskEditRequests' in body) return { status: 200, body: await updateJob(w, req.user, body) };
-      return { status: 200, body: await updateJobNote(w, req.user, body) };
-    }, {
-      lockFirst: jobsLockOf(req.user),
-      // One job, or the list a reassignment answers: serialized by its own shape, not by validating
-      // it against the union's shapes in turn (Ajv on every answer, in every end-of-day note, and
-      // the validators compiled on a server's first answer, during that sync).
-      serializeSuccess: (rep, answer) => rep.serializeInput(answer as Record<string, unknown>, (Array.isArray(answer) ? JobListSchema : JobSchema) as unknown as Record<string, unknown>),
-    });
-  });
+  }, (req, reply) => mutation(req, reply, putJobsCommand, req.body, {
+    // One job, or the list a reassignment answers: serialized by its own shape, not by validating
+    // it against the union's shapes in turn (Ajv on every answer, in every end-of-day note, and
+    // the validators compiled on a server's first answer, during that sync).
+    serializeSuccess: (rep, answer) => rep.serializeInput(answer as Record<string, unknown>, (Array.isArray(answer) ? JobListSchema : JobSchema) as unknown as Record<string, unknown>),
+  }));
 
   r.delete('/Jobs', {
     schema: { tags, body: DeleteJobsBody, response: { 200: DeletedJobsSchema, ...mutationErrors } },
-  }, async (req, reply) => {
-    const ids = req.body.jobList.map((j) => j.jobId);
-    await runMutation(req, reply, async (w) => ({ status: 200, body: { deletedJobIds: await deleteJobs(w, req.user, ids) } }), { lockFirst: jobsLockOf(req.user) });
-  });
+  }, (req, reply) => mutation(req, reply, deleteJobsCommand, req.body.jobList.map((j) => j.jobId)));
 
   r.post('/jobs/task/:taskId', {
     schema: { tags, params: Type.Object({ taskId: Uuid }), body: TaskReportBody, response: { 200: JobSchema, ...mutationErrors } },
-  }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await saveTaskReport(w, req.user, req.params.taskId, req.body) }), { lockFirst: jobsLockOf(req.user) });
-  });
+  }, (req, reply) => mutation(req, reply, saveTaskReportCommand, { taskId: req.params.taskId, body: req.body }));
 }

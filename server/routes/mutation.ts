@@ -1,9 +1,12 @@
 /**
  * A route's mutation: the request's Idempotency-Key and content hash in, the unit of work's result
- * out as the answer (services/unitOfWork.ts does the rest, for routes and workers alike).
+ * out as the answer (services/unitOfWork.ts does the rest, for routes and workers alike). A route is
+ * the declaration of its service's command (services/command.ts): `mutation(cmd, (req) => input)`
+ * runs it with the lock and status the service's module declared.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Command } from '../services/command';
 import { runIdempotent, type IdempotencyKey, type MutationResult, type Work } from '../services/unitOfWork';
 import { HttpError } from '../http/errors';
 
@@ -55,4 +58,21 @@ export async function runMutation(
   if (serializeSuccess && result.status >= 200 && result.status < 300) {
     reply.type('application/json; charset=utf-8').send(serializeSuccess(reply, result.body));
   } else reply.send(result.body);
+}
+
+/** What a command's route may add: the success's own serializer (see MutationOptions). */
+export type CommandRouteOptions = Pick<MutationOptions, 'serializeSuccess'>;
+
+/**
+ * Runs `cmd` (its service's declaration) on `input` as the request's mutation (runMutation): the
+ * command's lock first, its status, its value (or the body it makes of it) as the answer. A route's
+ * handler is one call: `(req, reply) => mutation(req, reply, createJobCommand, req.body)`.
+ */
+export function mutation<I, R>(
+  request: FastifyRequest, reply: FastifyReply, cmd: Command<I, R>, input: I, opts: CommandRouteOptions = {},
+): Promise<void> {
+  return runMutation(request, reply, async (w) => {
+    const value = await cmd.run(w, request.user, input);
+    return { status: typeof cmd.status === 'number' ? cmd.status : cmd.status(value), body: cmd.body ? cmd.body(value) : value };
+  }, { ...opts, lockFirst: cmd.lock?.(request.user) });
 }

@@ -20,9 +20,10 @@ import type { Work } from '../../db/tx';
 import { badRequest, conflict, forbidden } from '../../http/errors';
 import { assignJobTasks, insertJob, lockCompanyJobs, insertTask, reloadJob, toJob, tombstone, updateTaskRow, writeJob, type JobRow } from '../../repositories/jobs';
 import { findCustomerAddress, findCustomerProperty } from '../../repositories/property';
+import { command } from '../command';
 import { lookupItem } from '../lookups';
 import {
-  assignableUser, checkDates, checkFreeIds, date, lockedCompany, lockedJob, MAX_QUEUED_MS, requireCompany, workTime, type LockedJob,
+  assignableUser, checkDates, checkFreeIds, date, jobsLockOf, lockedCompany, lockedJob, MAX_QUEUED_MS, requireCompany, workTime, type LockedJob,
 } from './mutationChecks';
 
 // --- create ---------------------------------------------------------------------------------------
@@ -219,3 +220,25 @@ export async function deleteJobs(w: Work, user: UserContext, jobIds: string[]): 
   for (const { row } of locked) await softDeleteJob(w, row);
   return ids;
 }
+
+// --- the routes' commands (services/command.ts): each under its company's jobs lock -------------------
+
+/** POST /api/Jobs: 200 with the new job's id. */
+export const createJobCommand = command({ status: 200, lock: jobsLockOf, run: createJob });
+
+/** PUT /api/Jobs: the body's shape picks the mutation; 200 with the job, or the jobs a reassignment moved. */
+export const putJobsCommand = command({
+  status: 200,
+  lock: jobsLockOf,
+  run: async (w, user, body: ReassignJobsRequest | CompleteJobRequest | UpdateJobRequest | UpdateJobNoteRequest): Promise<Job | Job[]> => {
+    if ('jobsList' in body) return reassignJobs(w, user, body);
+    if ('completedBy' in body) return completeJob(w, user, body);
+    if ('taskEditRequests' in body) return updateJob(w, user, body);
+    return updateJobNote(w, user, body);
+  },
+});
+
+/** DELETE /api/Jobs: 200 with { deletedJobIds }. */
+export const deleteJobsCommand = command({
+  status: 200, lock: jobsLockOf, run: deleteJobs, body: (deletedJobIds: string[]) => ({ deletedJobIds }),
+});

@@ -11,7 +11,8 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { reloadJob, updateTaskRow, writeJob } from '../../repositories/jobs';
 import { lookupList } from '../lookups';
 import { checkReport } from '../taskReport';
-import { lockedJob, workTime } from './mutationChecks';
+import { command } from '../command';
+import { jobsLockOf, lockedJob, workTime } from './mutationChecks';
 
 function deviationIds(list: unknown, field: string): number[] {
   const { ids, invalid } = causeIdsOf(list);
@@ -88,3 +89,9 @@ export async function saveTaskReport(w: Work, user: UserContext, taskId: string,
   });
   return reloadJob(w.tx, row.id);
 }
+
+/** POST /api/jobs/task/{taskId}: 200 with the job, under its company's jobs lock. */
+export const saveTaskReportCommand = command({
+  status: 200, lock: jobsLockOf,
+  run: (w, user, { taskId, body }: { taskId: string; body: TaskReportRequest }) => saveTaskReport(w, user, taskId, body),
+});

@@ -9,7 +9,8 @@ import type { tasks } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { insertTask, reloadJob, taskNumbersUsed, toTask, updateTaskRow, writeJob } from '../../repositories/jobs';
 import { lookupItem } from '../lookups';
-import { checkFreeIds, date, lockedJob } from './mutationChecks';
+import { command } from '../command';
+import { checkFreeIds, date, jobsLockOf, lockedJob } from './mutationChecks';
 import { softDeleteJob } from './mutations';
 
 // --- tasks ----------------------------------------------------------------------------------------
@@ -74,3 +75,7 @@ export async function deleteTask(w: Work, user: UserContext, body: DeleteTaskReq
   return { taskId: task.id, jobId: row.id, jobDeleted: false, job: await reloadJob(w.tx, row.id) };
 }
 
+// --- the routes' commands (services/command.ts): 200, under the company's jobs lock ---------------------
+export const addTaskCommand = command({ status: 200, lock: jobsLockOf, run: addTask });
+export const updateTaskCommand = command({ status: 200, lock: jobsLockOf, run: updateTask });
+export const deleteTaskCommand = command({ status: 200, lock: jobsLockOf, run: deleteTask });
