@@ -1,11 +1,13 @@
 /**
- * Send notice (spec 2 §4, §7 POST /api/Schedule/SendNotification). Shapes and rules:
+ * Send notice and manual confirmation (spec 2 §4, §7 POST /api/Schedule/SendNotification, PUT
+ * /api/ScheduleItemManagement/{id}). Shapes and rules:
  * src/domain/schemas/notices.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { NotificationRequestSchema, NotificationResultSchema } from '../../src/domain/schemas/notices';
-import { sendNotices } from '../services/scheduling/notices';
+import { ManualConfirmationRequestSchema, NotificationRequestSchema, NotificationResultSchema } from '../../src/domain/schemas/notices';
+import { ScheduleIdParam, ScheduleItemSchema } from '../../src/domain/schemas/scheduling';
+import { confirmManually, sendNotices } from '../services/scheduling/notices';
 import { runMutation } from './mutation';
 import { mutationErrors } from './schemas';
 
@@ -16,5 +18,11 @@ export async function noticeRoutes(app: FastifyInstance) {
 
   r.post('/Schedule/SendNotification', { schema: { tags, body: NotificationRequestSchema, response: { 200: NotificationResultSchema, ...mutationErrors } } }, async (req, reply) => {
     await runMutation(req, reply, async (w) => ({ status: 200, body: await sendNotices(w, req.user, req.body) }));
+  });
+
+  r.put('/ScheduleItemManagement/:id', {
+    schema: { tags, params: ScheduleIdParam, body: ManualConfirmationRequestSchema, response: { 200: ScheduleItemSchema, ...mutationErrors } },
+  }, async (req, reply) => {
+    await runMutation(req, reply, async (w) => ({ status: 200, body: await confirmManually(w, req.user, req.params.id, req.body) }));
   });
 }

@@ -1,7 +1,8 @@
 /**
  * Send notice (spec 2 §4) from the calendar: the dialog's count, template, preview and the cards
  * without a mobile; sent, the cards turn grey and then Notified (or red at once without a mobile)
- * without a reload, and the notice shows in the card's SMS log as delivered.
+ * without a reload; a Notified card manually agreed with a typed note turns green, and its notice and
+ * the acknowledgement show in its SMS log as delivered.
  *
  * The Contact and SMS log page (spec 2 §2.3, §5, §8) in Chromium as an admin works: opened from a
  * calendar card's menu, the assignment's address and status; a contact typed key by key, refused with
@@ -192,9 +193,29 @@ test('an admin sends the week\'s notices: the cards turn Notified as the SMS are
   expect(await dbQuery('select 1 from sms_messages where schedule_item_id = $1', [unreachable])).toHaveLength(0);
   await expect(page.getByTestId('calendar-send-notice')).toHaveText('Send varsel (1)');
 
+  // The owner rang instead of answering: the admin marks the card manually agreed, with a note and the
+  // acknowledgement to the contact's number; it turns green.
+  await page.getByRole('button', { name: `Valg for ${STREET} 2` }).click();
+  await page.getByTestId('calendar-card-menu-list').getByRole('menuitem', { name: 'Manuelt avtalt' }).click();
+  const confirm = page.getByTestId('calendar-confirm-dialog');
+  await expect(confirm.getByTestId('calendar-confirm-mobile')).toHaveValue('91234567');
+  await confirm.getByTestId('calendar-confirm-notes').pressSequentially('Ringte kl. 10, porten er åpen');
+  await expectAccessible(page, 'the calendar with the manual confirmation dialog open');
+  await confirm.getByRole('button', { name: 'Bekreft' }).click();
+  await expect(page.getByText(`${STREET} 2 er bekreftet`)).toBeVisible();
+  await expect(card(reached)).toHaveAttribute('data-status', '5');
+  await expect(card(reached)).toHaveAttribute('data-colour', 'green');
+  // The red one is not offered it.
+  await page.getByRole('button', { name: `Valg for ${STREET} 3` }).click();
+  await expect(page.getByTestId('calendar-card-menu-list').getByRole('menuitem', { name: 'Kontakt og SMS-logg' })).toBeVisible();
+  await expect(page.getByTestId('calendar-card-menu-list').getByRole('menuitem', { name: 'Manuelt avtalt' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
   await page.getByRole('button', { name: `Valg for ${STREET} 2` }).click();
   await page.getByTestId('calendar-card-menu-list').getByRole('menuitem', { name: 'Kontakt og SMS-logg' }).click();
-  await expect(page.getByTestId('contact-sms')).toHaveCount(1);
-  await expect(page.getByTestId('contact-sms')).toContainText(sms.text);
-  await expect(page.getByTestId('contact-sms-status')).toHaveText('Levert');
+  await expect(page.getByTestId('contact-sms')).toHaveCount(2);
+  await expect(page.getByTestId('contact-sms').first()).toContainText(sms.text);
+  await expect(page.getByTestId('contact-sms-status').first()).toHaveText('Levert');
+  await expect(page.getByTestId('contact-sms-status').nth(1)).toHaveText('Levert', { timeout: 30_000 });
+  await expect(page.getByTestId('contact-status')).toHaveText('Bekreftet');
 });

@@ -175,3 +175,49 @@ describe('send notice', () => {
     }
   });
 });
+
+describe('manual confirmation', () => {
+  const confirm = (body: Record<string, unknown> = {}) => ({
+    UpdatedScheduleItem: { status: 5, notes: 'Avtalt på telefon' }, assigneeInfo: { assigneeName: 'Ola Hansen' }, weekNo: w.weekNo, year: w.year,
+    MobileNumber: '91234567', sendAcknowledgementMessage: true, ...body,
+  });
+
+  it('confirms a Notified, NoReply or Unknown item with its note, and the acknowledgement reaches the owner and the SMS log', async () => {
+    for (const status of [ScheduleItemStatus.Notified, ScheduleItemStatus.NoReply, ScheduleItemStatus.Unknown]) {
+      const { ids: [id] } = await items(['91234567'], status);
+      const res = await demo.api('kari', 'PUT', `/api/ScheduleItemManagement/${id}`, confirm());
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({ id, status: ScheduleItemStatus.Confirmed, notes: 'Avtalt på telefon' });
+      await expect.poll(async () => (await messagesOf([id])).map((m) => [m.kind, m.status]), { timeout: 20_000, interval: 250 })
+        .toEqual([['acknowledgement', 'delivered']]);
+      const log = await demo.api('kari', 'GET', `/api/ScheduleItem/${id}/smsDialogs`);
+      expect(log.body[0]).toMatchObject({ isAcknowledgement: true, smsType: 'acknowledgement', mobileNumber: '+4791234567' });
+      expect(log.body[0].text).not.toContain('#');
+    }
+    // Without the acknowledgement: confirmed, nothing sent, the note left as it was.
+    const { ids: [quiet] } = await items([null], ScheduleItemStatus.Notified);
+    const res = await demo.api('kari', 'PUT', `/api/ScheduleItemManagement/${quiet}`, confirm({ UpdatedScheduleItem: { status: 5 }, MobileNumber: null, sendAcknowledgementMessage: false }));
+    expect(res.body).toMatchObject({ status: ScheduleItemStatus.Confirmed, notes: null });
+    expect(await messagesOf([quiet])).toHaveLength(0);
+  });
+
+  it('refuses JobCreated and the statuses the spec does not offer it for, a bad number and a plumber, and changes nothing', async () => {
+    for (const status of [ScheduleItemStatus.JobCreated, ScheduleItemStatus.Scheduled, ScheduleItemStatus.Confirmed, ScheduleItemStatus.Cancelled]) {
+      const { ids: [id] } = await items(['91234567'], status);
+      const res = await demo.api('kari', 'PUT', `/api/ScheduleItemManagement/${id}`, confirm());
+      expect(res.status).toBe(409);
+      expect(res.body.errorKey).toBe('Scheduling.ChangeStatusErrorMsg');
+      expect(await statuses([id])).toEqual([status]);
+      expect(await messagesOf([id])).toHaveLength(0);
+    }
+    const { ids: [id] } = await items(['91234567'], ScheduleItemStatus.Notified);
+    const bad = await demo.api('kari', 'PUT', `/api/ScheduleItemManagement/${id}`, confirm({ MobileNumber: '0123' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('body/MobileNumber');
+    expect((await demo.api('kari', 'PUT', `/api/ScheduleItemManagement/${id}`, confirm({ UpdatedScheduleItem: { status: 6 } }))).status).toBe(400);
+    expect((await demo.api('ola', 'PUT', `/api/ScheduleItemManagement/${id}`, confirm())).status).toBe(403);
+    expect((await demo.api('kari', 'PUT', '/api/ScheduleItemManagement/2147483647', confirm())).status).toBe(404);
+    expect(await statuses([id])).toEqual([ScheduleItemStatus.Notified]);
+    expect(await messagesOf([id])).toHaveLength(0);
+  });
+});

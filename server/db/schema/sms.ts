@@ -41,8 +41,8 @@ export const smsMessages = pgTable('sms_messages', {
   index('sms_messages_schedule_item').on(t.scheduleItemId, t.createdAt)]);
 
 export type SmsStatus = 'queued' | 'handed_over' | 'delivered' | 'failed';
-/** Why a message is sent: an admin's test of a template, or a schedule item's notice. */
-export type SmsKind = 'test' | 'notice';
+/** Why a message is sent: an admin's test of a template, a schedule item's notice, or the acknowledgement of its manual confirmation. */
+export type SmsKind = 'test' | 'notice' | 'acknowledgement';
 
 /**
  * The embedded SMS gateway's own store (server/sms/gateway.ts EmbeddedSmsGateway), standing where a

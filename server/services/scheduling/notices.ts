@@ -8,7 +8,8 @@ import { NotificationTemplateType, renderTemplate } from '../../../src/domain/se
 import { ItemEvent } from '../../../src/domain/scheduling/itemStatus';
 import { ScheduleItemStatus } from '../../../src/domain/scheduling/enums';
 import type { ContactInformation } from '../../../src/domain/schemas/contactInformation';
-import type { NotificationRequest, NotificationResult } from '../../../src/domain/schemas/notices';
+import type { ManualConfirmationRequest, NotificationRequest, NotificationResult } from '../../../src/domain/schemas/notices';
+import type { ScheduleItem } from '../../../src/domain/schemas/scheduling';
 import { noticeMergeValues } from '../../../src/domain/sms/notice';
 import { contactPhoneE164 } from '../../../src/domain/validation';
 import type { UserContext } from '../../auth/context';
@@ -16,8 +17,8 @@ import { requireAdminWithAgreement } from '../../auth/guards';
 import type { Work } from '../../db/tx';
 import { systemActor, userActor } from '../../http/actor';
 import { badRequest, notFound } from '../../http/errors';
-import { findItems, findSchedule, toScheduleItem } from '../../repositories/scheduling';
-import { visibleTemplateByKey } from '../../repositories/templates';
+import { findItems, findSchedule, toScheduleItem, updateItem } from '../../repositories/scheduling';
+import { exampleTemplate, visibleTemplateByKey } from '../../repositories/templates';
 import { companyMergeValues, companySmsSender } from '../companySettings';
 import { queueSms } from '../smsQueue';
 import { applyItemEvent } from './itemEvents';
@@ -75,4 +76,29 @@ export async function noticeMoved(
   const [item] = await findItems(w.tx, message.companyId, [message.scheduleItemId]);
   if (!item || item.status !== ScheduleItemStatus.NotificationInProgress) return;
   await applyItemEvent(w, systemActor(message.companyId, customerId, 'the notice\'s SMS moved on'), [item.id], event);
+}
+
+/** PUT /api/ScheduleItemManagement/{id} (rules: src/domain/schemas/notices.ts ManualConfirmationRequestSchema). */
+export async function confirmManually(w: Work, user: UserContext, id: number, body: ManualConfirmationRequest): Promise<ScheduleItem> {
+  const companyId = requireAdminWithAgreement(user);
+  const to = body.sendAcknowledgementMessage ? contactPhoneE164(body.MobileNumber ?? '') : null;
+  if (body.sendAcknowledgementMessage && !to) {
+    throw badRequest('body/MobileNumber', 'must be 8 digits starting 1-9, or 0047 or + followed by 8 to 10 digits starting 1-9, to send the acknowledgement');
+  }
+  await applyItemEvent(w, userActor(user), [id], ItemEvent.ConfirmManually);
+  if (body.UpdatedScheduleItem.notes !== undefined) {
+    const notes = body.UpdatedScheduleItem.notes?.trim() ? body.UpdatedScheduleItem.notes : null;
+    await updateItem(w.tx, id, { notes });
+  }
+  const [item] = await findItems(w.tx, companyId, [id]);
+  if (to) {
+    const template = await exampleTemplate(w.tx, companyId, NotificationTemplateType.Confirmation);
+    if (!template) throw notFound('Confirmation template');
+    const company = await companyMergeValues(w.tx, companyId);
+    const text = renderTemplate(template.text, {
+      ...noticeMergeValues(item.startTime, item.endTime, item.address), CompanyName: company.companyName, CompanyPhone: company.companyTelephone,
+    });
+    await queueSms(w, { companyId, to, text, sender: await companySmsSender(w.tx, companyId), createdBy: user.userId, kind: 'acknowledgement', scheduleItemId: id });
+  }
+  return toScheduleItem(item);
 }

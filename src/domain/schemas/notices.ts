@@ -42,3 +42,33 @@ export const NotificationResultSchema = Type.Object({
   noMobileItemIds: Type.Array(Type.Integer()),
 });
 export type NotificationResult = Static<typeof NotificationResultSchema>;
+
+/**
+ * Manual confirmation (spec 2 §2.2 card menu "Manually agreed", §3, §4, §7 PUT
+ * /api/ScheduleItemManagement/{id}): offered for Notified, NoReply and Unknown; the item becomes
+ * Confirmed (status must say Confirmed: 5); JobCreated is refused with Scheduling.ChangeStatusErrorMsg,
+ * and so is every other status the spec does not offer it for (itemStatus.ts `confirmable`). `notes` replaces the item's note when given.
+ * With `sendAcknowledgementMessage` the company's confirmation template (type Confirmation, its own
+ * first) is queued to `MobileNumber` (the contact phone rule, spec 2 §5; 400 naming body/MobileNumber)
+ * in the same transaction, and shows in the item's SMS log as an acknowledgement.
+ */
+export const ManualConfirmationRequestSchema = Type.Object({
+  UpdatedScheduleItem: Type.Object({
+    status: Type.Literal(5),
+    notes: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+  }),
+  assigneeInfo: Type.Optional(Type.Object({
+    assigneeName: Type.Optional(Type.String({ maxLength: 200 })),
+    assigneeId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+  })),
+  weekNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 53 })),
+  year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100 })),
+  workingHours: Type.Optional(Type.Array(Type.Object({
+    StartTime: Type.Optional(Type.String({ maxLength: 20 })),
+    EndTime: Type.Optional(Type.String({ maxLength: 20 })),
+    Day: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Integer({ minimum: 0, maximum: 7 })])),
+  }), { maxItems: 14 })),
+  MobileNumber: Type.Optional(Type.Union([Type.String({ maxLength: 30 }), Type.Null()])),
+  sendAcknowledgementMessage: Type.Boolean(),
+}, { additionalProperties: false });
+export type ManualConfirmationRequest = Static<typeof ManualConfirmationRequestSchema>;

@@ -1,7 +1,7 @@
 /**
  * Send notice from the calendar (spec 2 §4, §7 POST /api/Schedule/SendNotification; rules:
  * src/domain/schemas/notices.ts), and the notice templates it may use (GET /api/NotificationTemplate:
- * the company's own appointment notices first, then the sample). Online only: an office screen.
+ * the company's example first, then its other own appointment notices, then the sample). Online only: an office screen.
  */
 import { useLiveRead } from '../../../data/liveRead';
 import { apiFetch } from '../../../data/transport';
@@ -13,7 +13,7 @@ export function useNoticeTemplates(enabled: boolean) {
   return useLiveRead(enabled ? ['noticeTemplates'] : null, async (signal) => {
     const all = await apiFetch<NotificationTemplate[]>('/api/NotificationTemplate', { signal });
     return all.filter((t) => t.notificationTypeId === NotificationTemplateType.AppointmentNotice)
-      .sort((a, b) => Number(a.isSampleTemplate) - Number(b.isSampleTemplate) || a.id - b.id);
+      .sort((a, b) => Number(b.isExample) - Number(a.isExample) || Number(a.isSampleTemplate) - Number(b.isSampleTemplate) || a.id - b.id);
   });
 }
 

@@ -14,7 +14,7 @@ import { useSession } from '../../../data/session';
 import type { Plumber } from '../../../domain/api';
 import { CalendarSlotType, weekSlots, firstWorkingMinute, type CalendarSlot } from '../../../domain/scheduling/calendarSlots';
 import { CALENDAR_WORKWEEK_DAYS } from '../../../domain/scheduling/enums';
-import { isMovable } from '../../../domain/scheduling/itemStatus';
+import { isMovable, rulesOf } from '../../../domain/scheduling/itemStatus';
 import type { WeekFacts } from '../../../domain/scheduling/freeWeek';
 import type { AssignmentListItem, Schedule, ScheduleItem } from '../../../domain/schemas/scheduling';
 import { isoWeekDates, isoWeekday, osloDay, osloDayMinute, osloInstant } from '../../../domain/time/oslo';
@@ -42,6 +42,7 @@ import { dayRoutes } from './routes';
 import { AvailabilityDialog, type AvailabilityTarget } from './AvailabilityDialog';
 import { CardNoteDialog } from './CardNoteDialog';
 import { notifiableItems, SendNoticeDialog } from './SendNoticeDialog';
+import { ManualConfirmDialog } from './ManualConfirmDialog';
 import { CardWeek, changedStatuses, noteOffered, type CardMenuAnchor, type CardWeekContext } from './cardMenu';
 import { calendarQuery, readCalendarTarget } from './routeState';
 import { isBatchRunning, useBatchFailure, useWeekLive } from './useWeekLive';
@@ -363,6 +364,7 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
   // spec 2 §4: enabled when some card may be notified, and not while cards are flagged.
   const notifiable = useMemo(() => notifiableItems(schedule).length, [schedule]);
   const [noticeOpen, setNoticeOpen] = useState(false);
+  const [confirmItem, setConfirmItem] = useState<ScheduleItem | null>(null);
   const cardWeek = useMemo<CardWeekContext>(() => ({ openMenu: (item, at) => setCardMenu({ item, at, open: true }), flagged }), [flagged]);
   const onCardMenuSelect = (value: string) => {
     const item = cardMenu && schedule.scheduleItems.find((i) => i.id === cardMenu.item.id);
@@ -370,6 +372,7 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
     // Opened once the menu is gone: a dialog opened while the menu's layer is still up is dismissed with it.
     if (value === 'note' && item) window.setTimeout(() => setNoteItem(item), 0);
     if (value === 'contact' && item) navigate(`/job/scheduleItem/${item.id}`);
+    if (value === 'confirm' && item) window.setTimeout(() => setConfirmItem(item), 0);
     // The override's minutes for the card where it lies (spec 2 §2.2; the server judges the new length).
     if (value === 'duration' && item?.scheduleStartDateTime && override) {
       const at = osloDayMinute(new Date(item.scheduleStartDateTime));
@@ -431,6 +434,7 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
             <Menu.Content data-testid="calendar-card-menu-list">
               {cardMenu && noteOffered(cardMenu.item) && <Menu.Item value="note">{t('Calendar.Note.Open')}</Menu.Item>}
               <Menu.Item value="contact">{t('Contact.Open')}</Menu.Item>
+              {cardMenu && rulesOf(cardMenu.item.status).confirmable && <Menu.Item value="confirm">{t('Calendar.Confirm.Open')}</Menu.Item>}
               {cardMenu && override && isMovable(cardMenu.item.status) && cardMinutes(cardMenu.item) !== override && (
                 <Menu.Item value="duration">{t('Calendar.Duration.Apply', { minutes: override })}</Menu.Item>
               )}
@@ -441,6 +445,12 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
       {noteItem && (
         <CardNoteDialog
           item={noteItem} onClose={() => setNoteItem(null)} onSaved={reload}
+          onStatusChanged={(id) => setRefused((before) => new Set([...before, id]))}
+        />
+      )}
+      {confirmItem && (
+        <ManualConfirmDialog
+          schedule={schedule} item={confirmItem} onClose={() => setConfirmItem(null)} onSaved={reload}
           onStatusChanged={(id) => setRefused((before) => new Set([...before, id]))}
         />
       )}
