@@ -14,19 +14,19 @@ export async function analyticsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get('/Analytics/joballocation/company', { schema: { tags, querystring: AnalyticsQuery, response: { 200: JobAllocationSchema, ...errors } } },
-    (req) => companyAllocation(app.db, req.user, req.query));
+    (req) => companyAllocation(app.context.db, req.user, req.query));
 
   r.get('/Analytics/joballocation/company/user/:id', {
     schema: { tags, params: IdParam, querystring: AnalyticsQuery, response: { 200: JobAllocationSchema, ...errors } },
-  }, (req) => userAllocation(app.db, req.user, req.params.id, req.query));
+  }, (req) => userAllocation(app.context.db, req.user, req.params.id, req.query));
 
   r.get('/Analytics/assignments/company', { schema: { tags, response: { 200: AssignmentsSchema, ...errors } } },
-    (req) => companyAssignments(app.db, req.user, {}));
+    (req) => companyAssignments(app.context.db, req.user, {}));
 
   r.get('/Analytics/assignments/company/filter', { schema: { tags, querystring: AnalyticsQuery, response: { 200: AssignmentsSchema, ...errors } } },
-    (req) => companyAssignments(app.db, req.user, req.query));
+    (req) => companyAssignments(app.context.db, req.user, req.query));
 
   r.get('/Analytics/assignments/company/user/filter', {
     schema: { tags, querystring: AnalyticsUserQuery, response: { 200: AssignmentsSchema, ...errors } },
-  }, (req) => companyAssignments(app.db, req.user, req.query));
+  }, (req) => companyAssignments(app.context.db, req.user, req.query));
 }

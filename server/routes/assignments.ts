@@ -17,11 +17,11 @@ const tags = ['AssignmentList'];
 export async function assignmentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   // The lists' writers hold a connection each: ended with the server (listWriter.ts).
-  const url = (app.database.pool.options as { connectionString?: string }).connectionString;
+  const url = (app.context.database.pool.options as { connectionString?: string }).connectionString;
   if (url) app.addHook('onClose', () => closeListWriters(url));
 
   r.get('/AssignmentList/lookup', { schema: { tags, response: { 200: AssignmentLookupsSchema, ...errors } } },
-    (req) => assignmentLookups(app.db, req.user));
+    (req) => assignmentLookups(app.context.db, req.user));
 
   r.get('/AssignmentList/assignee/:id', {
     // Compressed by listCache.ts, once per list and encoding, not per answer.
@@ -29,7 +29,7 @@ export async function assignmentRoutes(app: FastifyInstance) {
     schema: { tags, params: AssigneeParam, querystring: AssignmentListQuery, response: { 200: Type.Array(AssignmentListItemSchema), ...errors, 429: ErrorBody } },
   }, async (req, reply) => {
     const encoding = listEncodingOf(req.headers['accept-encoding']);
-    const body = await assignmentList(app.db, req.user, req.params.id, req.query, encoding);
+    const body = await assignmentList(app.context.db, req.user, req.params.id, req.query, encoding);
     // A reader that stops taking the answer is cut after stallMs without progress (it only holds a
     // reference to kept bytes, but a connection too).
     reply.raw.setTimeout(LIST_LIMITS.stallMs, () => reply.raw.destroy());

@@ -11,9 +11,10 @@ import {
   UnavailableSlotSchema, UnavailableSlotWriteResultSchema,
 } from '../../src/domain/schemas/availability';
 import {
-  addAvailability, addUnavailableSlot, deleteAvailability, deleteUnavailableSlot, plumberAvailability, scheduleUnavailableSlots, updateAvailability,
+  addAvailabilityBulkCommand, addAvailabilityCommand, addUnavailableSlotCommand, deleteAvailabilityCommand, deleteUnavailableSlotCommand, plumberAvailability,
+  scheduleUnavailableSlots, updateAvailabilityCommand,
 } from '../services/scheduling/availability';
-import { runMutation } from './mutation';
+import { mutation } from './mutation';
 import { errors, mutationErrors } from './schemas';
 
 const tags = ['Availability'];
@@ -24,13 +25,9 @@ const NEXT_FROM_HEADER = 'x-next-from';
 export async function availabilityRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.post(base, { schema: { tags, body: AvailabilityInputSchema, response: { 201: AvailabilityWriteResultSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 201, body: await addAvailability(w, req.user, [req.body], true) }));
-  });
+  r.post(base, { schema: { tags, body: AvailabilityInputSchema, response: { 201: AvailabilityWriteResultSchema, ...mutationErrors } } }, (req, reply) => mutation(req, reply, addAvailabilityCommand, req.body));
 
-  r.post(`${base}/bulk`, { schema: { tags, body: AvailabilityBulkBody, response: { 201: AvailabilityWriteResultSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 201, body: await addAvailability(w, req.user, req.body, false) }));
-  });
+  r.post(`${base}/bulk`, { schema: { tags, body: AvailabilityBulkBody, response: { 201: AvailabilityWriteResultSchema, ...mutationErrors } } }, (req, reply) => mutation(req, reply, addAvailabilityBulkCommand, req.body));
 
   r.get(`${base}/plumber/:id`, {
     schema: {
@@ -38,33 +35,23 @@ export async function availabilityRoutes(app: FastifyInstance) {
       response: { 200: Type.Array(AvailabilitySlotSchema, { description: AVAILABILITY_LIST_DESCRIPTION }), ...errors },
     },
   }, async (req, reply) => {
-    const { entries, nextFrom } = await plumberAvailability(app.db, req.user, req.params.id, req.query);
+    const { entries, nextFrom } = await plumberAvailability(app.context.db, req.user, req.params.id, req.query);
     if (nextFrom) reply.header(NEXT_FROM_HEADER, nextFrom);
     return entries;
   });
 
   r.put(`${base}/:id`, {
     schema: { tags, params: AvailabilityIdParam, body: AvailabilityUpdateSchema, response: { 200: AvailabilityWriteResultSchema, ...mutationErrors } },
-  }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await updateAvailability(w, req.user, req.params.id, req.body) }));
-  });
+  }, (req, reply) => mutation(req, reply, updateAvailabilityCommand, { id: req.params.id, body: req.body }));
 
-  r.delete(`${base}/ids`, { schema: { tags, body: AvailabilityIdsBody, response: { 200: AvailabilityDeleteResultSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await deleteAvailability(w, req.user, req.body) }));
-  });
+  r.delete(`${base}/ids`, { schema: { tags, body: AvailabilityIdsBody, response: { 200: AvailabilityDeleteResultSchema, ...mutationErrors } } }, (req, reply) => mutation(req, reply, deleteAvailabilityCommand, req.body));
 
-  r.delete(`${base}/:id`, { schema: { tags, params: AvailabilityIdParam, response: { 200: AvailabilityDeleteResultSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await deleteAvailability(w, req.user, [req.params.id]) }));
-  });
+  r.delete(`${base}/:id`, { schema: { tags, params: AvailabilityIdParam, response: { 200: AvailabilityDeleteResultSchema, ...mutationErrors } } }, (req, reply) => mutation(req, reply, deleteAvailabilityCommand, [req.params.id]));
 
-  r.post('/unavailabletimeslots', { schema: { tags, body: UnavailableSlotInputSchema, response: { 201: UnavailableSlotWriteResultSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 201, body: await addUnavailableSlot(w, req.user, req.body) }));
-  });
+  r.post('/unavailabletimeslots', { schema: { tags, body: UnavailableSlotInputSchema, response: { 201: UnavailableSlotWriteResultSchema, ...mutationErrors } } }, (req, reply) => mutation(req, reply, addUnavailableSlotCommand, req.body));
 
   r.get('/unavailabletimeslots/schedule/:id', { schema: { tags, params: AvailabilityIdParam, response: { 200: Type.Array(UnavailableSlotSchema), ...errors } } },
-    (req) => scheduleUnavailableSlots(app.db, req.user, req.params.id));
+    (req) => scheduleUnavailableSlots(app.context.db, req.user, req.params.id));
 
-  r.delete('/unavailabletimeslots/:id', { schema: { tags, params: AvailabilityIdParam, response: { 200: UnavailableSlotDeleteResultSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await deleteUnavailableSlot(w, req.user, req.params.id) }));
-  });
+  r.delete('/unavailabletimeslots/:id', { schema: { tags, params: AvailabilityIdParam, response: { 200: UnavailableSlotDeleteResultSchema, ...mutationErrors } } }, (req, reply) => mutation(req, reply, deleteUnavailableSlotCommand, req.params.id));
 }

@@ -52,8 +52,8 @@ export async function batchRoutes(app: FastifyInstance) {
     // user (auth/batchUsers.ts); the first past one goes through the sign-in check alone, which
     // answers it 429 as it would have been alone (and that stops the rest).
     const n = req.body.requests.length;
-    const { perIpPerMinute, perUserPerMinute } = app.config.rateLimit;
-    const counted = await consumeMany(app.db, addressKey(req.ip), userKey(req.user.userId), REQUEST_WINDOW_MS, n);
+    const { perIpPerMinute, perUserPerMinute } = app.context.config.rateLimit;
+    const counted = await consumeMany(app.context.db, addressKey(req.ip), userKey(req.user.userId), REQUEST_WINDOW_MS, n);
     const withinLimits = (i: number) => counted.address.count - n + 1 + i <= perIpPerMinute && counted.user.count - n + 1 + i <= perUserPerMinute;
     const answers: BatchAnswerBody['answers'] = [];
     await asBatchUser(req.user, async (token) => {

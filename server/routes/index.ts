@@ -1,8 +1,10 @@
 /**
  * The plumber API under /api (registered by server/app.ts with that prefix). The auth plugin has
- * already set request.user; routes authorize (company scope, spec 1 §6) in services/. Every
- * mutation runs through routes/mutation.ts runMutation and services/unitOfWork.ts: one transaction,
- * Idempotency-Key aware, and what it changed is published to the company's devices after the commit.
+ * already set request.user; routes authorize (company scope, spec 1 §6) in services/. A mutation's
+ * route declares its service's command (services/command.ts: the status and the lock, declared once
+ * by the service's module) and runs it with routes/mutation.ts mutation, through runMutation and
+ * services/unitOfWork.ts: one transaction, Idempotency-Key aware, and what it changed is published to
+ * the company's devices after the commit. Reads take what they need from app.context (context.ts).
  * Errors answer { statusCode, error, message } (spec 1 §8); a 400 names the field as `field` and first
  * in its message, in the one style of src/domain/errorField.ts.
  */

@@ -30,17 +30,17 @@ export async function jobRoutes(app: FastifyInstance) {
 
   r.get('/Jobs/GetJobsPage', { schema: { tags, querystring: JobListQuery, response: { 200: JobsPageSchema, ...errors } } }, (req) => {
     const { pageNumber = 1, pageSize = JOB_LIST_PAGE_SIZE, ...filter } = req.query;
-    return jobsPage(app.db, req.user, filter, pageNumber, pageSize);
+    return jobsPage(app.context.db, req.user, filter, pageNumber, pageSize);
   });
 
   r.get('/Jobs', { schema: { tags, querystring: AllJobsQuery, response: { 200: Type.Array(JobSchema), ...errors } } },
-    (req) => allJobs(app.db, req.user, req.query, req.query.pageNumber ?? 1, req.query.pageSize ?? ALL_JOBS_PAGE_MAX));
+    (req) => allJobs(app.context.db, req.user, req.query, req.query.pageNumber ?? 1, req.query.pageSize ?? ALL_JOBS_PAGE_MAX));
 
   r.get('/jobs/:id', { schema: { tags, params: UuidParam, response: { 200: JobSchema, ...errors } } },
-    (req) => getJob(app.db, req.user, req.params.id));
+    (req) => getJob(app.context.db, req.user, req.params.id));
 
   r.get('/Jobs/details/plumber/:id', { schema: { tags, params: IdParam, response: { 200: PlumberJobCountsSchema, ...errors } } },
-    (req) => plumberJobCounts(app.db, req.user, req.params.id));
+    (req) => plumberJobCounts(app.context.db, req.user, req.params.id));
 
   r.post('/Jobs', { schema: { tags, body: CreateJobBody, response: { 200: Uuid, ...mutationErrors } } }, (req, reply) => mutation(req, reply, createJobCommand, req.body));
 

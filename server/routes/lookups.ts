@@ -9,10 +9,10 @@ import { errors, IdParam, JsonObject } from './schemas';
 export async function lookupRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   for (const list of LOOKUP_LISTS) {
-    r.get(`/${list}`, { schema: { tags: ['Lookups'], response: { 200: Type.Array(JsonObject), ...errors } } }, () => lookupList(app.db, list));
+    r.get(`/${list}`, { schema: { tags: ['Lookups'], response: { 200: Type.Array(JsonObject), ...errors } } }, () => lookupList(app.context.db, list));
   }
   r.get('/watermetermodels/:id', { schema: { tags: ['Lookups'], params: IdParam, response: { 200: JsonObject, ...errors } } }, async (req) => {
-    const model = await lookupItem(app.db, 'watermetermodels', req.params.id);
+    const model = await lookupItem(app.context.db, 'watermetermodels', req.params.id);
     if (!model) throw notFound('Water meter model');
     return model;
   });

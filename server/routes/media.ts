@@ -15,14 +15,14 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { MAX_IMAGE_BYTES } from '../../src/domain/media';
 import { checkImage, rotateImage, type CheckedImage } from '../media/image';
-import type { MediaStore } from '../media/store';
 import { badRequest, HttpError } from '../http/errors';
-import { runMutation } from './mutation';
-import { replaceByObject, replaceImageFile, updateMetadata } from '../services/media/edit';
+import { mutation } from './mutation';
+import type { Command } from '../services/command';
+import { replaceByObjectCommand, replaceImageFileCommand, updateMetadataCommand } from '../services/media/edit';
 import type { MediaEffects } from '../services/media/files';
 import { getImage, imageFile, listImages, searchImages } from '../services/media/read';
-import { deleteByObject, deleteImage } from '../services/media/remove';
-import { uploadImage } from '../services/media/upload';
+import { deleteByObjectCommand, deleteImageCommand } from '../services/media/remove';
+import { uploadImageCommand } from '../services/media/upload';
 import {
   CustomPropsSearchBody, DeleteByObjectQuery, ErrorBody, errors, ImageAssetSchema, MediaAssetParams, MediaDeletedSchema, MediaFileParams,
   MediaFileQuery, MediaListParams, MetadataUpdateBody, mutationErrors, ReplaceFields, RotateFields, UploadFields, UuidParam,
@@ -32,12 +32,6 @@ const tags = ['Media'];
 /** Answers of the calls that store a file: also 413 (storage quota) and 429 (too many images being decoded). */
 const fileErrors = { ...mutationErrors, 413: ErrorBody, 429: ErrorBody };
 const MAX_FIELD_BYTES = 64 * 1024;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    mediaStore: MediaStore;
-  }
-}
 
 interface Multipart {
   fields: Record<string, string>;
@@ -129,15 +123,16 @@ function contentHashOf(parts: Multipart): string {
 }
 
 /** Runs a media mutation: files written by a failed transaction are removed, files left without a row after a commit too. */
-async function mediaMutation(
-  req: FastifyRequest, reply: FastifyReply, work: (fx: MediaEffects) => Parameters<typeof runMutation>[2], contentHash?: string,
+async function mediaMutation<I, R>(
+  req: FastifyRequest, reply: FastifyReply, cmd: Command<I, R>, inputOf: (fx: MediaEffects) => I, contentHash?: string,
 ): Promise<void> {
-  const fx: MediaEffects = { store: req.server.mediaStore, quotaBytes: req.server.config.mediaQuotaBytes, written: [], obsolete: [] };
+  const { media, config } = req.server.context;
+  const fx: MediaEffects = { store: media, quotaBytes: config.mediaQuotaBytes, written: [], obsolete: [] };
   const removeObsolete = async () => {
     await Promise.all(fx.obsolete.map((k) => fx.store.remove(k).catch((e) => req.log.warn({ err: e, key: k }, 'media file not removed'))));
   };
   try {
-    await runMutation(req, reply, work(fx), { contentHash, afterCommit: removeObsolete });
+    await mutation(req, reply, cmd, inputOf(fx), { contentHash, afterCommit: removeObsolete });
   } catch (err) {
     await Promise.all(fx.written.map((k) => fx.store.remove(k).catch(() => {})));
     throw err;
@@ -145,24 +140,23 @@ async function mediaMutation(
 }
 
 export async function mediaRoutes(app: FastifyInstance) {
-  app.decorate('mediaStore', app.context.media);
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12, fieldSize: MAX_FIELD_BYTES, fieldNameSize: 100, headerPairs: 50 },
       throwFileSizeLimit: true,
     });
     const r = scope.withTypeProvider<TypeBoxTypeProvider>();
-    const db = app.db;
+    const { db, media } = app.context;
 
     r.get('/media/module/:moduleId/matrikkelenhet/:id', { schema: { tags, params: MediaListParams, response: { 200: Type.Array(ImageAssetSchema), ...errors } } },
       (req) => listImages(db, req.user, req.params.id));
 
     r.get('/media/module/:moduleId/matrikkelenhet/:id/:assetId', { schema: { tags, params: MediaAssetParams, response: { 200: ImageAssetSchema, ...errors } } },
-      (req) => getImage(db, req.user, req.params.id, req.params.assetId, app.mediaStore));
+      (req) => getImage(db, req.user, req.params.id, req.params.assetId, media));
 
     // The file itself, for <img> through a blob URL. A blobUri names the version, so it never changes.
     r.get('/media/file/:assetId', { schema: { tags, params: MediaFileParams, querystring: MediaFileQuery } }, async (req, reply) => {
-      const file = await imageFile(db, req.user, req.params.assetId, app.mediaStore);
+      const file = await imageFile(db, req.user, req.params.assetId, media);
       const etag = `"${file.sha256}"`;
       reply.header('etag', etag);
       reply.header('cache-control', req.query.v === file.version ? 'private, max-age=31536000, immutable' : 'private, no-cache');
@@ -186,9 +180,7 @@ export async function mediaRoutes(app: FastifyInstance) {
       if (!parts.file) throw badRequest('body/mediafile', 'is required');
       const image = await checkImage(parts.file.bytes);
       const fileName = safeFileName(parts.file.fileName);
-      await mediaMutation(req, reply, (fx) => async (w) => ({
-        status: 201, body: await uploadImage(w, req.user, { ...fields, fileName }, image, fx),
-      }), contentHashOf(parts));
+      await mediaMutation(req, reply, uploadImageCommand, (fx) => ({ input: { ...fields, fileName }, image, fx }), contentHashOf(parts));
     });
 
     r.put('/media', { schema: { tags, consumes: ['multipart/form-data'], response: { 200: Type.Array(ImageAssetSchema), ...fileErrors } } }, async (req, reply) => {
@@ -199,9 +191,7 @@ export async function mediaRoutes(app: FastifyInstance) {
       });
       const image: CheckedImage | null = parts.file ? await checkImage(parts.file.bytes) : null;
       if (!image && !fields.NewObjectId) throw badRequest('body', 'must have a mediafile or a NewObjectId');
-      await mediaMutation(req, reply, (fx) => async (w) => ({
-        status: 200, body: await replaceByObject(w, req.user, fields, image, fx),
-      }), contentHashOf(parts));
+      await mediaMutation(req, reply, replaceByObjectCommand, (fx) => ({ body: fields, image, fx }), contentHashOf(parts));
     });
 
     r.put('/media/rotate/:id', { schema: { tags, consumes: ['multipart/form-data'], params: UuidParam, response: { 200: ImageAssetSchema, ...fileErrors } } }, async (req, reply) => {
@@ -210,22 +200,15 @@ export async function mediaRoutes(app: FastifyInstance) {
       if (!parts.file && !degrees) throw badRequest('body', 'must have the rotated mediafile or degrees (90, 180, 270)');
       if (parts.file && degrees) throw badRequest('body', 'must have either a mediafile or degrees, not both');
       const sent = parts.file ? await checkImage(parts.file.bytes) : null;
-      await mediaMutation(req, reply, (fx) => async (w) => ({
-        status: 200,
-        body: await replaceImageFile(w, req.user, req.params.id, async (asset, current) => sent ?? rotateImage(current, asset.contentType, degrees!), fx),
+      await mediaMutation(req, reply, replaceImageFileCommand, (fx) => ({
+        assetId: req.params.id, make: async (asset, current) => sent ?? rotateImage(current, asset.contentType, degrees!), fx,
       }), contentHashOf(parts));
     });
 
-    r.put('/media/metadata', { schema: { tags, body: MetadataUpdateBody, response: { 200: ImageAssetSchema, ...mutationErrors } } }, async (req, reply) => {
-      await runMutation(req, reply, async (w) => ({ status: 200, body: await updateMetadata(w, req.user, req.body) }));
-    });
+    r.put('/media/metadata', { schema: { tags, body: MetadataUpdateBody, response: { 200: ImageAssetSchema, ...mutationErrors } } }, (req, reply) => mutation(req, reply, updateMetadataCommand, req.body));
 
-    r.delete('/media/module/:moduleId/matrikkelenhet/:id/:assetId', { schema: { tags, params: MediaAssetParams, response: { 200: MediaDeletedSchema, ...mutationErrors } } }, async (req, reply) => {
-      await mediaMutation(req, reply, (fx) => async (w) => ({ status: 200, body: await deleteImage(w, req.user, req.params.id, req.params.assetId, fx) }));
-    });
+    r.delete('/media/module/:moduleId/matrikkelenhet/:id/:assetId', { schema: { tags, params: MediaAssetParams, response: { 200: MediaDeletedSchema, ...mutationErrors } } }, (req, reply) => mediaMutation(req, reply, deleteImageCommand, (fx) => ({ matrikkelenhetId: req.params.id, assetId: req.params.assetId, fx })));
 
-    r.delete('/media', { schema: { tags, querystring: DeleteByObjectQuery, response: { 200: MediaDeletedSchema, ...mutationErrors } } }, async (req, reply) => {
-      await mediaMutation(req, reply, (fx) => async (w) => ({ status: 200, body: await deleteByObject(w, req.user, req.query.matrikkelenhetsId, req.query.CurrentObjectId, fx) }));
-    });
+    r.delete('/media', { schema: { tags, querystring: DeleteByObjectQuery, response: { 200: MediaDeletedSchema, ...mutationErrors } } }, (req, reply) => mediaMutation(req, reply, deleteByObjectCommand, (fx) => ({ matrikkelenhetId: req.query.matrikkelenhetsId, objectId: req.query.CurrentObjectId, fx })));
   });
 }

@@ -60,18 +60,18 @@ export async function runMutation(
   } else reply.send(result.body);
 }
 
-/** What a command's route may add: the success's own serializer (see MutationOptions). */
-export type CommandRouteOptions = Pick<MutationOptions, 'serializeSuccess'>;
+/** What a command's route may add (see MutationOptions); the lock is the command's. */
+export type CommandRouteOptions = Omit<MutationOptions, 'lockFirst'>;
 
 /**
  * Runs `cmd` (its service's declaration) on `input` as the request's mutation (runMutation): the
  * command's lock first, its status, its value (or the body it makes of it) as the answer. A route's
  * handler is one call: `(req, reply) => mutation(req, reply, createJobCommand, req.body)`.
  */
-export function mutation<I, R>(
+export async function mutation<I, R>(
   request: FastifyRequest, reply: FastifyReply, cmd: Command<I, R>, input: I, opts: CommandRouteOptions = {},
 ): Promise<void> {
-  return runMutation(request, reply, async (w) => {
+  await runMutation(request, reply, async (w) => {
     const value = await cmd.run(w, request.user, input);
     return { status: typeof cmd.status === 'number' ? cmd.status : cmd.status(value), body: cmd.body ? cmd.body(value) : value };
   }, { ...opts, lockFirst: cmd.lock?.(request.user) });

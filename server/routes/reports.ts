@@ -26,8 +26,8 @@ export async function reportRoutes(app: FastifyInstance) {
   r.get('/Reports/ReconciliationReport', {
     schema: { tags, querystring: ReportQuery, response: { 200: Type.Union([Type.Array(ReportRowSchema), ReportPageSchema]), ...errors } },
   }, (req) => (req.query.page !== undefined || req.query.pageSize !== undefined
-    ? reportPage(app.db, req.user, req.query)
-    : reportList(app.db, req.user, req.query)));
+    ? reportPage(app.context.db, req.user, req.query)
+    : reportList(app.context.db, req.user, req.query)));
 
   r.get('/Reports/ReconciliationReportSpreadsheet', {
     schema: {
@@ -35,7 +35,7 @@ export async function reportRoutes(app: FastifyInstance) {
       response: { 200: Type.Unsafe({ type: 'string', format: 'binary', description: 'The .xlsx file' }), ...errors },
     },
   }, async (req, reply) => {
-    const body = await openSpreadsheet(app.db, req.user, req.query, (err) => req.log.error({ err }, 'report spreadsheet failed'));
+    const body = await openSpreadsheet(app.context.db, req.user, req.query, (err) => req.log.error({ err }, 'report spreadsheet failed'));
     return reply
       .header('content-disposition', contentDisposition(reportFileName(new Date())))
       .header('cache-control', 'no-store')

@@ -9,5 +9,5 @@ export async function settingsRoutes(app: FastifyInstance) {
 
   // Empty strings when the utility has given none: the client falls back to the product's support (spec 3 §8).
   r.get('/waterMeterSettings/getCustomerContactInfo', { schema: { tags: ['Settings'], response: { 200: SupportContactSchema, ...errors } } },
-    (req) => supportContactOf(app.db, req.user));
+    (req) => supportContactOf(app.context.db, req.user));
 }

@@ -8,5 +8,5 @@ export async function syncRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get('/sync/changes', {
     schema: { tags: ['Sync'], querystring: ChangeFeedQuery, response: { 200: ChangeFeedSchema, ...errors } },
-  }, (req) => changeFeed(app.db, req.user, req.query.since));
+  }, (req) => changeFeed(app.context.db, req.user, req.query.since));
 }

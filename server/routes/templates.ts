@@ -10,11 +10,11 @@ import {
   CreateTemplateBody, CreateTemplateContentBody, MergeFieldSchema, MeterAddressRangeSchema, NotificationTemplateSchema, NotificationTypeParam,
   SentSmsSchema, TemplateContentSchema, TemplateKeyParam, TestSmsBody, UpdateTemplateBody,
 } from '../../src/domain/schemas/templates';
-import { runMutation } from './mutation';
+import { mutation, runMutation } from './mutation';
 import { sendTemplateTest } from '../services/sms';
 import {
-  companyMeterAddressRange, createTemplate, createTemplateContent, listTemplates, mergeFieldsForType, sampleByKey, templateByKey,
-  templateContent, updateTemplate,
+  companyMeterAddressRange, createTemplateCommand, createTemplateContentCommand, listTemplates, mergeFieldsForType, sampleByKey, templateByKey,
+  templateContent, updateTemplateCommand,
 } from '../services/templates';
 import { ErrorBody, errors, IdParam, mutationErrors } from './schemas';
 
@@ -23,17 +23,13 @@ const tags = ['SMS templates'];
 export async function templateRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get('/NotificationTemplate', { schema: { tags, response: { 200: Type.Array(NotificationTemplateSchema), ...errors } } },
-    (req) => listTemplates(app.db, req.user));
+    (req) => listTemplates(app.context.db, req.user));
   r.get('/NotificationTemplate/sample/:key', { schema: { tags, params: TemplateKeyParam, response: { 200: NotificationTemplateSchema, ...errors } } },
-    (req) => sampleByKey(app.db, req.user, req.params.key));
+    (req) => sampleByKey(app.context.db, req.user, req.params.key));
   r.get('/NotificationTemplate/:key', { schema: { tags, params: TemplateKeyParam, response: { 200: NotificationTemplateSchema, ...errors } } },
-    (req) => templateByKey(app.db, req.user, req.params.key));
-  r.post('/NotificationTemplate', { schema: { tags, body: CreateTemplateBody, response: { 201: NotificationTemplateSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 201, body: await createTemplate(w, req.user, req.body) }));
-  });
-  r.put('/NotificationTemplate/:id', { schema: { tags, params: IdParam, body: UpdateTemplateBody, response: { 200: NotificationTemplateSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await updateTemplate(w, req.user, req.params.id, req.body) }));
-  });
+    (req) => templateByKey(app.context.db, req.user, req.params.key));
+  r.post('/NotificationTemplate', { schema: { tags, body: CreateTemplateBody, response: { 201: NotificationTemplateSchema, ...mutationErrors } } }, (req, reply) => mutation(req, reply, createTemplateCommand, req.body));
+  r.put('/NotificationTemplate/:id', { schema: { tags, params: IdParam, body: UpdateTemplateBody, response: { 200: NotificationTemplateSchema, ...mutationErrors } } }, (req, reply) => mutation(req, reply, updateTemplateCommand, { id: req.params.id, body: req.body }));
   // Sends the template once as a test SMS (the company's name and phone, example date, time and address).
   r.post('/NotificationTemplate/:id/test', {
     schema: { tags, params: IdParam, body: TestSmsBody, response: { 201: SentSmsSchema, ...mutationErrors, 429: ErrorBody } },
@@ -41,14 +37,12 @@ export async function templateRoutes(app: FastifyInstance) {
     await runMutation(req, reply, async (w) => ({ status: 201, body: await sendTemplateTest(w, req.user, req.params.id, req.body) }));
   });
 
-  r.post('/NotificationTemplateContent', { schema: { tags, body: CreateTemplateContentBody, response: { 201: TemplateContentSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 201, body: await createTemplateContent(w, req.user, req.body) }));
-  });
+  r.post('/NotificationTemplateContent', { schema: { tags, body: CreateTemplateContentBody, response: { 201: TemplateContentSchema, ...mutationErrors } } }, (req, reply) => mutation(req, reply, createTemplateContentCommand, req.body));
   r.get('/NotificationTemplateContent/:id', { schema: { tags, params: IdParam, response: { 200: TemplateContentSchema, ...errors } } },
-    (req) => templateContent(app.db, req.user, req.params.id));
+    (req) => templateContent(app.context.db, req.user, req.params.id));
 
   r.get('/MergeField/notificationType/:type', { schema: { tags, params: NotificationTypeParam, response: { 200: Type.Array(MergeFieldSchema), ...errors } } },
     (req) => mergeFieldsForType(req.user, req.params.type));
   r.get('/MergeField/meterAddressRange', { schema: { tags, response: { 200: MeterAddressRangeSchema, ...errors } } },
-    (req) => companyMeterAddressRange(app.db, req.user));
+    (req) => companyMeterAddressRange(app.context.db, req.user));
 }

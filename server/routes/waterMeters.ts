@@ -11,7 +11,7 @@ export async function waterMeterRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get('/WaterMeters', {
     schema: { tags, querystring: Type.Object({ matrikkelNummer: Type.String({ minLength: 1 }) }), response: { 200: Type.Array(WaterMeterSchema), ...errors } },
-  }, (req) => metersOnProperty(app.db, req.user, req.query.matrikkelNummer));
+  }, (req) => metersOnProperty(app.context.db, req.user, req.query.matrikkelNummer));
   r.get('/WaterMeters/:id', { schema: { tags, params: BigIdParam, response: { 200: WaterMeterSchema, ...errors } } },
-    (req) => waterMeter(app.db, req.user, req.params.id));
+    (req) => waterMeter(app.context.db, req.user, req.params.id));
 }

@@ -7,8 +7,8 @@ import {
   WorkingHoursSaveRequest, WorkingHoursSettingSchema,
 } from '../../src/domain/schemas/workingHours';
 import { badRequest } from '../http/errors';
-import { runMutation } from './mutation';
-import { createHours, deleteHours, getCompanyHours, getEmployeeWeek, updateHours } from '../services/workingHours';
+import { mutation } from './mutation';
+import { createHoursCommand, deleteHoursCommand, getCompanyHours, getEmployeeWeek, updateHoursCommand } from '../services/workingHours';
 import { errors, mutationErrors } from './schemas';
 
 const tags = ['WorkingHours'];
@@ -30,21 +30,15 @@ export async function workingHoursRoutes(app: FastifyInstance) {
       const weekNo = q.WeekNo ?? q.weekNo;
       if (year === undefined) throw badRequest('querystring/Year', 'is required with userRegistrationId');
       if (weekNo === undefined) throw badRequest('querystring/WeekNo', 'is required with userRegistrationId');
-      return getEmployeeWeek(app.db, req.user, q.userRegistrationId, year, weekNo);
+      return getEmployeeWeek(app.context.db, req.user, q.userRegistrationId, year, weekNo);
     }
     if (q.groupId === undefined) throw badRequest('querystring/groupId', 'or userRegistrationId with Year and WeekNo is required');
-    return getCompanyHours(app.db, req.user, q.groupId);
+    return getCompanyHours(app.context.db, req.user, q.groupId);
   });
 
-  r.post('/WorkingHoursSetting', { schema: { tags, body: WorkingHoursSaveRequest, response: { 201: WeekOrSettings, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 201, body: await createHours(w, req.user, req.body) }));
-  });
+  r.post('/WorkingHoursSetting', { schema: { tags, body: WorkingHoursSaveRequest, response: { 201: WeekOrSettings, ...mutationErrors } } }, (req, reply) => mutation(req, reply, createHoursCommand, req.body));
 
-  r.put('/WorkingHoursSetting', { schema: { tags, body: WorkingHoursSaveRequest, response: { 200: WeekOrSettings, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await updateHours(w, req.user, req.body) }));
-  });
+  r.put('/WorkingHoursSetting', { schema: { tags, body: WorkingHoursSaveRequest, response: { 200: WeekOrSettings, ...mutationErrors } } }, (req, reply) => mutation(req, reply, updateHoursCommand, req.body));
 
-  r.delete('/WorkingHoursSetting', { schema: { tags, body: WorkingHoursDeleteRequest, response: { 200: WorkingHoursDeleteResult, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: { deletedIds: await deleteHours(w, req.user, req.body) } }));
-  });
+  r.delete('/WorkingHoursSetting', { schema: { tags, body: WorkingHoursDeleteRequest, response: { 200: WorkingHoursDeleteResult, ...mutationErrors } } }, (req, reply) => mutation(req, reply, deleteHoursCommand, req.body));
 }

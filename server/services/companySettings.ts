@@ -18,6 +18,7 @@ import {
   companyNameAndPhone, companySettingsOf, deleteSettingRows, findConfiguration, findSettings, insertConfiguration, insertSettings,
   lockCompanySettings, replaceConfiguration, setSettingValue, settingTypesSet,
 } from '../repositories/settings';
+import { command } from './command';
 
 const INVALID_INPUT = 'InvalidInput';
 
@@ -184,3 +185,10 @@ export async function companySmsSender(db: DbOrTx, companyId: string): Promise<s
   const senderName = row ? toConfiguration(row.data).smsSenderName.trim() : '';
   return senderName || (await companyMergeValues(db, companyId)).companyName;
 }
+
+// --- the routes' commands (services/command.ts): a creation answers 201 -----------------------------
+export const createSettingsCommand = command({ status: 201, run: createSettings });
+export const updateSettingsCommand = command({ status: 200, run: updateSettings });
+export const deleteSettingsCommand = command({ status: 200, run: deleteSettings });
+export const createConfigurationCommand = command({ status: 201, run: createConfiguration });
+export const updateConfigurationCommand = command({ status: 200, run: updateConfiguration });

@@ -14,6 +14,7 @@ import { lockCompanySettings } from '../repositories/settings';
 import {
   deleteHolidays, findHoliday, holidayDates, holidaysFrom, holidaysInYear, insertHolidays, toHoliday, type HolidayRow,
 } from '../repositories/holidays';
+import { command } from './command';
 
 const today = () => osloDay(new Date());
 const currentYear = () => Number(today().slice(0, 4));
@@ -150,3 +151,11 @@ export async function deleteHoliday(w: Work, user: UserContext, id: number): Pro
   await deleteHolidays(tx, [row.id]);
   return row.id;
 }
+
+// --- the routes' commands (services/command.ts) ----------------------------------------------------
+export const addHolidaysCommand = command({ status: 201, run: addHolidays });
+export const saveYearCommand = command({
+  status: 200, run: (w, user, { year, list }: { year: number; list: HolidayInput[] }) => saveYear(w, user, year, list),
+});
+/** DELETE /api/Holidays/{id}: 200 with { id }. */
+export const deleteHolidayCommand = command({ status: 200, run: deleteHoliday, body: (id: number) => ({ id }) });

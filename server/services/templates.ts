@@ -19,6 +19,7 @@ import {
   clearExamples, customExampleTypes, exampleTemplate, findSample, findTemplateContent, findVisibleTemplate, insertTemplate,
   insertTemplateContent, liveJobAddressTexts, updateTemplateRow, visibleTemplateByKey, visibleTemplates, type TemplateRow,
 } from '../repositories/templates';
+import { command } from './command';
 
 export function mergeFieldsOf(notificationTypeId: number): MergeFieldDto[] {
   return (MERGE_FIELDS_BY_TYPE[notificationTypeId as NotificationTemplateTypeId] ?? []).map((f: MergeFieldDef) => ({ id: f.id, name: f.name, token: f.token }));
@@ -142,3 +143,10 @@ export async function companyMeterAddressRange(db: DbOrTx, user: UserContext): P
   const companyId = requireAdmin(user);
   return meterAddressRange(await liveJobAddressTexts(db, companyId));
 }
+
+// --- the routes' commands (services/command.ts): a creation answers 201 -----------------------------
+export const createTemplateCommand = command({ status: 201, run: createTemplate });
+export const updateTemplateCommand = command({
+  status: 200, run: (w, user, { id, body }: { id: number; body: UpdateTemplateRequest }) => updateTemplate(w, user, id, body),
+});
+export const createTemplateContentCommand = command({ status: 201, run: createTemplateContent });

@@ -11,6 +11,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { companyUser } from './jobs/read';
 import type { DbOrTx, Work } from '../db/tx';
 import { countUserRows, findCompanyUserBy, findUsers, toPlumber, updateUser, type UserListFilter } from '../repositories/users';
+import { command } from './command';
 
 const STATUS_NAMES: Record<number, string> = { 1: 'Pending', 2: 'Activated', 3: 'Rejected', 4: 'Deactivated' };
 
@@ -87,3 +88,7 @@ export async function updateUserInformation(w: Work, user: UserContext, body: Us
     firstName: body.firstName, lastName: body.lastName, displayName: body.displayName, mobile: toNorwegianE164(body.telephone)!,
   }));
 }
+
+// --- the routes' commands (services/command.ts) ----------------------------------------------------
+export const changeUserStatusCommand = command({ status: 200, run: changeUserStatus });
+export const updateUserInformationCommand = command({ status: 200, run: updateUserInformation });

@@ -19,6 +19,7 @@ import {
   closeStandingRow, companyDefaultHours, currentStandingRow, deleteHoursRow, findHoursRows, findWeekRow, hoursRowsForWeek,
   insertHoursRows, openHoursRows, setHoursOf, toSetting, type HoursRow as Row,
 } from '../repositories/workingHours';
+import { command } from './command';
 
 /** The caller's company, when `groupId` names it; another company is not there for them (404). */
 function ownGroup(companyId: string, groupId: string): void {
@@ -258,3 +259,9 @@ export async function deleteHours(w: Work, user: UserContext, ids: number[]): Pr
   }
   return unique;
 }
+
+// --- the routes' commands (services/command.ts) ----------------------------------------------------
+export const createHoursCommand = command({ status: 201, run: createHours });
+export const updateHoursCommand = command({ status: 200, run: updateHours });
+/** DELETE /api/WorkingHoursSetting: 200 with { deletedIds }. */
+export const deleteHoursCommand = command({ status: 200, run: deleteHours, body: (deletedIds: number[]) => ({ deletedIds }) });

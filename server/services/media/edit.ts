@@ -8,6 +8,7 @@ import type { CheckedImage } from '../../media/image';
 import { lockAsset, toAsset, updateAsset, type AssetRow } from '../../repositories/media';
 import { checkCaptureDate, checkWritable, noMedia, objectAssets, ownedAsset } from './access';
 import { replaceFile, type MediaEffects } from './files';
+import { command } from '../command';
 
 /** PUT /api/media/rotate/{id}: the rotated copy replaces the image (spec 1 §4 image rotation). */
 export async function replaceImageFile(w: Work, user: UserContext, assetId: string, make: (asset: AssetRow, bytes: Buffer) => Promise<CheckedImage>, fx: MediaEffects): Promise<ImageAsset> {
@@ -63,3 +64,17 @@ export async function replaceByObject(
   }
   return out;
 }
+
+// --- the routes' commands (services/command.ts; fx: the request's file effects, routes/media.ts) ------
+/** PUT /api/media/metadata. */
+export const updateMetadataCommand = command({ status: 200, run: updateMetadata });
+/** PUT /api/media: the object's images, each with the new file or under the new object id. */
+export const replaceByObjectCommand = command({
+  status: 200,
+  run: (w, user, { body, image, fx }: { body: Parameters<typeof replaceByObject>[2]; image: CheckedImage | null; fx: MediaEffects }) => replaceByObject(w, user, body, image, fx),
+});
+/** PUT /api/media/rotate/{id}: the image's file replaced by what `make` makes of it. */
+export const replaceImageFileCommand = command({
+  status: 200,
+  run: (w, user, { assetId, make, fx }: { assetId: string; make: Parameters<typeof replaceImageFile>[3]; fx: MediaEffects }) => replaceImageFile(w, user, assetId, make, fx),
+});

@@ -3,6 +3,7 @@ import type { UserContext } from '../../auth/context';
 import type { Work } from '../../db/tx';
 import { deleteAsset } from '../../repositories/media';
 import { checkWritable, objectAssets, ownedAsset } from './access';
+import { command } from '../command';
 import type { MediaEffects } from './files';
 
 /** DELETE /api/media/module/{moduleId}/matrikkelenhet/{id}/{assetId}. */
@@ -25,3 +26,13 @@ export async function deleteByObject(w: Work, user: UserContext, matrikkelenhetI
   }
   return { deleted: owned.map((o) => o.asset.id) };
 }
+
+// --- the routes' commands (services/command.ts; fx: the request's file effects, routes/media.ts) ------
+export const deleteImageCommand = command({
+  status: 200,
+  run: (w, user, { matrikkelenhetId, assetId, fx }: { matrikkelenhetId: number; assetId: string; fx: MediaEffects }) => deleteImage(w, user, matrikkelenhetId, assetId, fx),
+});
+export const deleteByObjectCommand = command({
+  status: 200,
+  run: (w, user, { matrikkelenhetId, objectId, fx }: { matrikkelenhetId: number; objectId: string; fx: MediaEffects }) => deleteByObject(w, user, matrikkelenhetId, objectId, fx),
+});

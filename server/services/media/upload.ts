@@ -9,6 +9,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { CheckedImage } from '../../media/image';
 import { companyTask, insertAsset, toAsset } from '../../repositories/media';
 import { checkCaptureDate, checkWritable, noMedia } from './access';
+import { command } from '../command';
 import { checkQuota, putFile, storedMetadata, type MediaEffects } from './files';
 
 /** The upload's fields as validated, and the file's safe name. */
@@ -58,3 +59,9 @@ export async function uploadImage(w: Work, user: UserContext, input: UploadInput
   });
   return { ...toAsset(row), receivedHash: image.receivedSha256 };
 }
+
+/** POST /api/media: 201 (the routes' command, services/command.ts; fx: the request's file effects, routes/media.ts). */
+export const uploadImageCommand = command({
+  status: 201,
+  run: (w, user, { input, image, fx }: { input: UploadInput; image: CheckedImage; fx: MediaEffects }) => uploadImage(w, user, input, image, fx),
+});

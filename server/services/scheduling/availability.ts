@@ -31,6 +31,7 @@ import {
 import { findSchedule, laidItemsOfPlumber, lockPlumberTime, type ItemRow } from '../../repositories/scheduling';
 import { companyAssignee } from './schedules';
 import { companyJobTimes, weekFacts } from './week';
+import { command } from '../command';
 
 /** Today in Norway: past days are read-only, whatever the server's zone. */
 const today = () => osloDay(new Date());
@@ -259,3 +260,16 @@ export async function deleteUnavailableSlot(w: Work, user: UserContext, id: numb
   w.changes.note(companyId, 'schedules');
   return { deletedIds: [id] };
 }
+
+// --- the routes' commands (services/command.ts) ----------------------------------------------------
+/** POST /api/PlumberAvailabilitySetting: 201. */
+export const addAvailabilityCommand = command({ status: 201, run: (w, user, body: AvailabilityInput) => addAvailability(w, user, [body], true) });
+/** POST /api/PlumberAvailabilitySetting/bulk: 201. */
+export const addAvailabilityBulkCommand = command({ status: 201, run: (w, user, list: AvailabilityInput[]) => addAvailability(w, user, list, false) });
+export const updateAvailabilityCommand = command({
+  status: 200, run: (w, user, { id, body }: { id: number; body: AvailabilityUpdate }) => updateAvailability(w, user, id, body),
+});
+export const deleteAvailabilityCommand = command({ status: 200, run: deleteAvailability });
+/** POST /api/unavailabletimeslots: 201. */
+export const addUnavailableSlotCommand = command({ status: 201, run: addUnavailableSlot });
+export const deleteUnavailableSlotCommand = command({ status: 200, run: deleteUnavailableSlot });

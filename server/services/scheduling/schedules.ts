@@ -21,6 +21,7 @@ import {
 } from '../../repositories/scheduling';
 import { findCompanyUserBy } from '../../repositories/users';
 import { weekFacts } from './week';
+import { command } from '../command';
 
 /** The assignee's name; 404 when they are not a user of the company. */
 export async function companyAssignee(db: DbOrTx, companyId: string, registrationId: number): Promise<string> {
@@ -101,14 +102,14 @@ export async function plumberSchedules(db: DbOrTx, user: UserContext, assigneeId
   return schedulesOfAssignee(db, companyId, assigneeId);
 }
 
-/** POST /api/Schedule: 201 with the new schedule, or 200 with the one the plumber already has that week. */
-export async function createSchedule({ tx, changes }: Work, user: UserContext, body: ScheduleCreateRequest): Promise<{ status: number; body: Schedule }> {
+/** The plumber's schedule of the week: new (`created`), or the one they already had. */
+export async function createSchedule({ tx, changes }: Work, user: UserContext, body: ScheduleCreateRequest): Promise<{ created: boolean; schedule: Schedule }> {
   const companyId = requireAdminWithAgreement(user);
   checkWeek(body.year, body.weekNo, 'body/weekNo');
   await plannableAssignee(tx, companyId, body.assigneeId, 'body/assigneeId');
   const { row, created } = await ensureWeekSchedule(tx, companyId, body.assigneeId, body.year, body.weekNo);
   if (created) changes.note(companyId, 'schedules');
-  return { status: created ? 201 : 200, body: await scheduleOf(tx, companyId, row, true) };
+  return { created, schedule: await scheduleOf(tx, companyId, row, true) };
 }
 
 async function lockedSchedule(tx: Tx, companyId: string, id: number): Promise<ScheduleRow> {
@@ -223,3 +224,20 @@ export async function scheduleBatchState(db: DbOrTx, user: UserContext, schedule
   if (!batch) throw notFound('Batch job');
   return batchState(batch);
 }
+
+// --- the routes' commands (services/command.ts) ----------------------------------------------------
+/** POST /api/Schedule: 201 with the new schedule, or 200 with the one the plumber already has that week. */
+export const createScheduleCommand = command({
+  status: ({ created }) => (created ? 201 : 200), run: createSchedule, body: ({ schedule }) => schedule,
+});
+export const updateScheduleCommand = command({
+  status: 200, run: (w, user, { id, body }: { id: number; body: ScheduleUpdateRequest }) => updateSchedule(w, user, id, body),
+});
+export const updateScheduleItemsCommand = command({
+  status: 200, run: (w, user, { id, body }: { id: number; body: ScheduleItemUpdate[] }) => updateScheduleItems(w, user, id, body),
+});
+export const activateScheduleCommand = command({ status: 200, run: (w, user, id: number) => activateSchedule(w, user, id) });
+/** DELETE /api/ScheduleItem…: 200 with { deletedIds }. */
+export const deleteScheduleItemsCommand = command({
+  status: 200, run: deleteScheduleItems, body: (deletedIds: number[]) => ({ deletedIds }),
+});

@@ -25,6 +25,7 @@ import {
 import { checkWeek, plannableAssignee } from './schedules';
 import { durationOf } from './submit';
 import { companyJobTimes, itemMinutes, weekFacts } from './week';
+import { command } from '../command';
 
 const invalid = (field: string, problem: string) => new RuleError(field, problem, 'Scheduling.InvalidSchedulingRequest');
 
@@ -42,7 +43,7 @@ export async function scheduleBlacklist(
 }
 
 /** POST /api/Scheduler/singleitem: the card laid where it was dropped, or refused with the rule's key. */
-export async function dropItem(w: Work, user: UserContext, body: SingleItemRequest, now = new Date()): Promise<{ status: number; body: ScheduleItem }> {
+export async function dropItem(w: Work, user: UserContext, body: SingleItemRequest, now = new Date()): Promise<ScheduleItem> {
   const { tx } = w;
   const companyId = requireAdminWithAgreement(user);
   checkWeek(body.year, body.weekNo, 'body/weekNo');
@@ -126,7 +127,7 @@ export async function dropItem(w: Work, user: UserContext, body: SingleItemReque
   await renumberItems(tx, schedule.id, true);
   w.changes.note(companyId, 'schedules');
   const [after] = await findItems(tx, companyId, [saved.id]);
-  return { status: 200, body: toScheduleItem(after) };
+  return toScheduleItem(after);
 }
 
 /** PUT /api/scheduleitem/{id}: the card's note, by the status rules (itemStatus.ts noteAddable, noteReadOnly). */
@@ -155,3 +156,9 @@ async function lockedItem(w: Work, companyId: string, item: ItemRow): Promise<It
   await lockSchedule(w.tx, companyId, item.scheduleId);
   return findItems(w.tx, companyId, [item.id]);
 }
+
+// --- the routes' commands (services/command.ts) ----------------------------------------------------
+export const dropItemCommand = command({ status: 200, run: (w, user, body: SingleItemRequest) => dropItem(w, user, body) });
+export const saveItemNoteCommand = command({
+  status: 200, run: (w, user, { id, body }: { id: number; body: ScheduleItemNoteBody }) => saveItemNote(w, user, id, body),
+});

@@ -20,6 +20,7 @@ import {
 } from '../../repositories/scheduling';
 import { batchState, checkWeek, plannableAssignee } from './schedules';
 import { companyJobTimes, fitPlan, itemMinutes, PLAN_WEEKS_MAX, type JobTimes } from './week';
+import { command } from '../command';
 
 const INVALID = 'Scheduling.InvalidSchedulingRequest';
 /** The first year a plan may be for (the other scheduling routes' YearNumber). */
@@ -67,7 +68,7 @@ async function checkPoints(tx: Tx, companyId: string, items: ScheduleListItem[])
 }
 
 
-export async function submitSchedule(w: Work, user: UserContext, body: SchedulerRequest, now = new Date()): Promise<{ status: number; body: BatchJobState }> {
+export async function submitSchedule(w: Work, user: UserContext, body: SchedulerRequest, now = new Date()): Promise<BatchJobState> {
   const { tx } = w;
   const companyId = requireAdminWithAgreement(user);
   checkRequest(body);
@@ -79,7 +80,7 @@ export async function submitSchedule(w: Work, user: UserContext, body: Scheduler
   const again = await findBatch(tx, body.batchJobId);
   if (again) {
     if (again.companyId !== companyId || again.scheduleId !== body.scheduleId) throw conflict(`batchJobId ${body.batchJobId} is already in use`);
-    return { status: 202, body: batchState(again) };
+    return batchState(again);
   }
   if (!schedule) throw notFound('Schedule');
   await plannableAssignee(tx, companyId, body.assigneeId, 'body/assigneeId');
@@ -140,5 +141,8 @@ export async function submitSchedule(w: Work, user: UserContext, body: Scheduler
   });
   if (!batch) throw conflict(`batchJobId ${body.batchJobId} is already in use`);
   await sendBatchJob(w.queue, batch.id);
-  return { status: 202, body: batchState(batch) };
+  return batchState(batch);
 }
+
+/** POST /api/Scheduler: 202, the batch accepted (or the one this batchJobId already started). */
+export const submitScheduleCommand = command({ status: 202, run: (w, user, body: SchedulerRequest) => submitSchedule(w, user, body) });
