@@ -5,9 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import fastifyStatic from '@fastify/static';
 import { compressionPlugin } from './http/compression';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from './config';
 import type { AppContext } from './context';
-import type { Database, Db } from './db/index';
 import { authPlugin } from './auth/index';
 import { hubPlugin } from './hub/index';
 import { apiRoutes } from './routes/index';
@@ -15,7 +13,6 @@ import { openapiPlugin } from './openapi';
 import { rateLimitPlugin } from './security/rateLimit';
 import { securityHeadersPlugin } from './security/headers';
 import { inputBoundsPlugin, realDateTimes } from './security/input';
-import type { SmsGateway } from './sms/gateway';
 import { numberTextKeyword } from '../src/domain/schemaBounds';
 import { errorBody, reasonPhrase } from './http/errors';
 
@@ -31,16 +28,11 @@ declare module 'fastify' {
     routeTable: readonly RegisteredRoute[];
     /** The composition root this app was built from (context.ts). */
     context: AppContext;
-    config: Config;
-    db: Db;
-    database: Database;
-    /** Where the server's SMS go (server/sms/gateway.ts). */
-    sms: SmsGateway;
   }
 }
 
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
-  const { config, database } = context;
+  const { config } = context;
   const app = Fastify({
     // The spec writes the same paths in both cases (/api/Jobs, /api/jobs/{id}), and some with a
     // trailing slash (/api/ScheduleBlacklist/?…, /api/ScheduleItem/CancelledScheduleItem/).
@@ -72,10 +64,6 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     }
   });
   app.decorate('context', context);
-  app.decorate('config', config);
-  app.decorate('db', database.db);
-  app.decorate('database', database);
-  app.decorate('sms', context.sms);
 
   // Counting comes before anything else, sign-in included; the headers go on every answer.
   await app.register(rateLimitPlugin);

@@ -29,7 +29,7 @@ async function openapi(app: FastifyInstance) {
           + 'Authorization: Bearer <access token> and X-WAAPI-CONTEXT: <customer id>. Mutations take an Idempotency-Key. '
           + 'Errors answer { statusCode, error, message } with the field named first in a 400.',
       },
-      servers: [{ url: app.config.publicUrl }],
+      servers: [{ url: app.context.config.publicUrl }],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },

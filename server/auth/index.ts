@@ -92,7 +92,7 @@ function clientConfig(config: Config, provider: Provider | null) {
 /** Serves oidc-provider (a Koa app) inside Fastify; it reads request bodies itself. */
 async function mountProvider(app: FastifyInstance, provider: Provider) {
   const callback = provider.callback();
-  const publicOrigin = new URL(app.config.publicUrl);
+  const publicOrigin = new URL(app.context.config.publicUrl);
   await app.register(async (child) => {
     child.removeAllContentTypeParsers();
     child.addContentTypeParser('*', (_req, _payload, done) => done(null));
@@ -115,25 +115,25 @@ async function mountProvider(app: FastifyInstance, provider: Provider) {
 }
 
 async function auth(app: FastifyInstance) {
-  const { config } = app;
+  const { config } = app.context;
   let keys: JWK[] | null = null;
   let provider: Provider | null = null;
 
   if (config.embeddedIdp) {
-    keys = await loadSigningKeys(app.db);
-    provider = createProvider(config, app.db, keys);
+    keys = await loadSigningKeys(app.context.db);
+    provider = createProvider(config, app.context.db, keys);
     provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'oidc-provider error'));
     await mountProvider(app, provider);
     await app.register(interactionRoutes, { provider });
 
     const cleanup = setInterval(() => {
-      deleteExpiredPayloads(app.db).catch((err) => app.log.warn({ err }, 'oidc payload cleanup failed'));
+      deleteExpiredPayloads(app.context.db).catch((err) => app.log.warn({ err }, 'oidc payload cleanup failed'));
     }, PAYLOAD_CLEANUP_MS);
     cleanup.unref();
     app.addHook('onClose', async () => clearInterval(cleanup));
   }
 
-  const authenticator = createAuthenticator(config, app.db, keys);
+  const authenticator = createAuthenticator(config, app.context.db, keys);
   app.decorate('authenticate', authenticator.authenticate);
   app.decorateRequest('user', null as unknown as UserContext);
 
@@ -169,7 +169,7 @@ async function auth(app: FastifyInstance) {
       reply.header('www-authenticate', 'Bearer error="invalid_token"');
       return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message));
     }
-    const counted = await countAndLoadAccount(app.db, verified.userId, addressKey(req.ip), userKey(verified.userId), REQUEST_WINDOW_MS);
+    const counted = await countAndLoadAccount(app.context.db, verified.userId, addressKey(req.ip), userKey(verified.userId), REQUEST_WINDOW_MS);
     if (counted.address.count > addressLimit) return tooMany(reply, addressLimit, counted.address);
     let result;
     try {
@@ -194,12 +194,12 @@ async function auth(app: FastifyInstance) {
   typed.get('/api/config', { config: { public: true }, schema: { response: { 200: ClientConfigSchema } } }, async () => publicConfig);
 
   typed.get('/api/health', { config: { public: true }, schema: { response: { 200: HealthSchema } } }, async () => {
-    await app.db.execute(sql`select 1`);
+    await app.context.db.execute(sql`select 1`);
     return { status: 'ok' as const };
   });
 
   typed.get('/api/me', { schema: { response: { 200: UserSchema, 401: ErrorBody } } }, async (req, reply) => {
-    const account = await loadAccount(app.db, req.user.userId);
+    const account = await loadAccount(app.context.db, req.user.userId);
     if (!account) return reply.code(401).send(errorBody(401, 'Unknown user'));
     return toUser(account);
   });

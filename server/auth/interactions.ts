@@ -75,7 +75,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function interactionRoutes(app: FastifyInstance, opts: { provider: Provider }) {
   const { provider } = opts;
-  const db = app.db;
+  const db = app.context.db;
   // Forms only: any other body (JSON above all) is read, bounded by bodyLimit, and answered with a
   // page, never parsed into values of other types.
   app.removeAllContentTypeParsers();
@@ -161,7 +161,7 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
       consume(db, `login-ip:${req.ip}`, LOGIN_WINDOW_MS),
       consume(db, pairKey, LOGIN_WINDOW_MS),
     ]);
-    const { loginPerIp, loginPerAccount } = app.config.rateLimit;
+    const { loginPerIp, loginPerAccount } = app.context.config.rateLimit;
     const refuse = (max: number, state: LimitState) => {
       limitHeaders(reply, max, { ...state, count: Math.max(state.count, max + 1) });
       const minutes = Math.max(1, Math.ceil(retryAfterSeconds(state) / 60));
@@ -220,7 +220,7 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
 
   app.post<{ Body: Form }>(`${OIDC_MOUNT}/register`, async (req, reply) => {
     const l = lang(req);
-    const limit = app.config.rateLimit.registrationsPerIp;
+    const limit = app.context.config.rateLimit.registrationsPerIp;
     const attempts = await consume(db, `register-ip:${req.ip}`, REGISTER_WINDOW_MS);
     if (attempts.count > limit) {
       limitHeaders(reply, limit, attempts);

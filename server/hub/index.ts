@@ -68,7 +68,7 @@ async function hub(app: FastifyInstance) {
    * not): one user cannot take a process's memory and file handles with thousands of them.
    */
   const perUser = new Map<string, number>();
-  const maxPerUser = app.config.rateLimit.hubConnectionsPerUser;
+  const maxPerUser = app.context.config.rateLimit.hubConnectionsPerUser;
   const authenticated = new WeakMap<FastifyRequest, Authenticated>();
   let closing = false;
 
@@ -94,7 +94,7 @@ async function hub(app: FastifyInstance) {
   let listener: pg.Client | null = null;
   let relisten: NodeJS.Timeout | null = null;
   async function listen(): Promise<void> {
-    const client = new pg.Client(app.database.pool.options);
+    const client = new pg.Client(app.context.database.pool.options);
     client.on('notification', (msg) => {
       if (msg.channel !== HUB_CHANNEL || !msg.payload) return;
       try {

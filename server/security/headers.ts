@@ -64,7 +64,7 @@ declare module 'fastify' {
 }
 
 async function securityHeaders(app: FastifyInstance) {
-  const { config } = app;
+  const { config } = app.context;
   const https = config.publicUrl.startsWith('https:');
   const policies = new Map<string, string>();
   const policyFor = (path: string) => {

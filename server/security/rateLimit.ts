@@ -122,10 +122,10 @@ export const REQUEST_WINDOW_MS = 60_000;
  * limit that cannot be counted (database gone) must not take the whole product down with it.
  */
 export async function countAddress(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-  const max = app.config.rateLimit.perIpPerMinute;
+  const max = app.context.config.rateLimit.perIpPerMinute;
   let state: LimitState;
   try {
-    state = await consume(app.db, addressKey(req.ip), REQUEST_WINDOW_MS);
+    state = await consume(app.context.db, addressKey(req.ip), REQUEST_WINDOW_MS);
   } catch (err) {
     req.log.warn({ err }, 'rate limit not counted');
     return false;
@@ -143,7 +143,7 @@ export async function countAddress(app: FastifyInstance, req: FastifyRequest, re
  * user and the user's account are one statement (one round trip instead of three).
  */
 async function rateLimits(app: FastifyInstance) {
-  const { db } = app;
+  const { db } = app.context;
   app.addHook('onRequest', async (req, reply) => {
     if (isSignedInRoute(req)) return;
     if (await countAddress(app, req, reply)) return reply;

@@ -37,7 +37,7 @@ const status = (r: SignInResult) => (r.ok ? 200 : r.status);
 /** The login form's address for a fresh authorization request, with its cookies (as a browser has them). */
 async function loginForm(headers: Record<string, string> = {}) {
   const auth = await fetch(`${t.baseUrl}/oidc/auth?${new URLSearchParams({
-    client_id: t.app.config.oidcClientId, redirect_uri: `${t.baseUrl}/`, response_type: 'code', scope: 'openid profile api',
+    client_id: t.app.context.config.oidcClientId, redirect_uri: `${t.baseUrl}/`, response_type: 'code', scope: 'openid profile api',
     code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', state: 's', nonce: 'n',
   })}`, { redirect: 'manual', headers });
   const cookie = auth.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
@@ -105,7 +105,7 @@ describe('logout', () => {
   const refresh = (token: string) => fetch(`${t.baseUrl}/oidc/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: t.app.config.oidcClientId }).toString(),
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: t.app.context.config.oidcClientId }).toString(),
   });
 
   it('ends API access: the refresh token of the signed-out session gets no new access token', async () => {
@@ -122,7 +122,7 @@ describe('logout', () => {
 
     // The logout MSAL's logoutRedirect makes: end_session with the ID token, then the provider's confirm form.
     const end = await fetch(`${t.baseUrl}/oidc/session/end?${new URLSearchParams({
-      id_token_hint: signedIn.tokens.id_token, post_logout_redirect_uri: `${t.baseUrl}/`, client_id: t.app.config.oidcClientId,
+      id_token_hint: signedIn.tokens.id_token, post_logout_redirect_uri: `${t.baseUrl}/`, client_id: t.app.context.config.oidcClientId,
     })}`, { headers: { cookie: signedIn.cookie } });
     expect(end.status).toBe(200);
     const page = await end.text();
@@ -179,7 +179,7 @@ describe("the provider's forms and hostile input", () => {
     const token = await fetch(`${t.baseUrl}/oidc/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'abc\u0000def', client_id: t.app.config.oidcClientId }).toString(),
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'abc\u0000def', client_id: t.app.context.config.oidcClientId }).toString(),
     });
     expect(token.status).toBe(400);
     expect(await token.json()).toMatchObject({ error: 'invalid_grant' });

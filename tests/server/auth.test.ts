@@ -25,8 +25,8 @@ async function ownKeyToken(claims: Record<string, unknown>, opts: { audience?: s
   const key = await importJWK(jwk, 'RS256');
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })
-    .setIssuer(t.app.config.oidcIssuer)
-    .setAudience(opts.audience ?? t.app.config.apiAudience)
+    .setIssuer(t.app.context.config.oidcIssuer)
+    .setAudience(opts.audience ?? t.app.context.config.apiAudience)
     .setSubject(people.id.adminA)
     .setIssuedAt()
     .setExpirationTime(opts.expiresAt ?? Math.floor(Date.now() / 1000) + 600)
@@ -48,11 +48,11 @@ describe('public routes', () => {
     expect(status).toBe(200);
     const host = new URL(t.baseUrl).host;
     expect(body).toMatchObject({
-      clientId: t.app.config.oidcClientId,
+      clientId: t.app.context.config.oidcClientId,
       authority: `https://${host}/oidc`,
       knownAuthorities: [host],
       protocolMode: 'OIDC',
-      apiAudience: t.app.config.apiAudience,
+      apiAudience: t.app.context.config.apiAudience,
       scopes: ['api'],
       registrationUrl: `${t.baseUrl}/oidc/register`,
     });
@@ -79,7 +79,7 @@ describe('token verification', () => {
     const customer = { 'x-waapi-context': people.customerId };
     const foreignKey = (await generateKeyPair('RS256')).privateKey;
     const foreign = await new SignJWT({ customer_id: people.customerId })
-      .setProtectedHeader({ alg: 'RS256' }).setIssuer(t.app.config.oidcIssuer).setAudience(t.app.config.apiAudience)
+      .setProtectedHeader({ alg: 'RS256' }).setIssuer(t.app.context.config.oidcIssuer).setAudience(t.app.context.config.apiAudience)
       .setSubject(people.id.adminA).setExpirationTime('10m').sign(foreignKey);
     const expired = await ownKeyToken({ customer_id: people.customerId }, { expiresAt: Math.floor(Date.now() / 1000) - 120 });
     const wrongAudience = await ownKeyToken({ customer_id: people.customerId }, { audience: 'https://other.example/api' });
@@ -125,8 +125,8 @@ describe('sign-in through the provider', () => {
       agreement_end: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       gdpr_consent: true,
     };
-    expect(tokenClaims(access)).toMatchObject({ ...expected, aud: t.app.config.apiAudience, iss: t.app.config.oidcIssuer });
-    expect(tokenClaims(id)).toMatchObject({ ...expected, aud: t.app.config.oidcClientId });
+    expect(tokenClaims(access)).toMatchObject({ ...expected, aud: t.app.context.config.apiAudience, iss: t.app.context.config.oidcIssuer });
+    expect(tokenClaims(id)).toMatchObject({ ...expected, aud: t.app.context.config.oidcClientId });
     expect(result.tokens.refresh_token).toEqual(expect.any(String));
 
     const me = await t.api(access, 'GET', '/api/me');
@@ -177,13 +177,13 @@ describe('sign-in through the provider', () => {
     const refresh = (token: string) => fetch(`${t.baseUrl}/oidc/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: t.app.config.oidcClientId }).toString(),
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: t.app.context.config.oidcClientId }).toString(),
     });
     const res = await refresh(result.tokens.refresh_token!);
     expect(res.status).toBe(200);
     const renewed = await res.json();
     expect(renewed.access_token).not.toBe(result.tokens.access_token);
-    expect(tokenClaims(renewed.access_token)).toMatchObject({ sub: people.id.plumberA, aud: t.app.config.apiAudience, job_role: Role.Plumber });
+    expect(tokenClaims(renewed.access_token)).toMatchObject({ sub: people.id.plumberA, aud: t.app.context.config.apiAudience, job_role: Role.Plumber });
     expect((await t.api(renewed.access_token, 'GET', '/api/me')).body.userId).toBe(people.id.plumberA);
 
     await t.database.db.update(users).set({ status: UserStatus.Deactivated }).where(eq(users.id, people.id.plumberA));

@@ -155,7 +155,7 @@ describe('plumber notification', () => {
   it('crosses server processes through PostgreSQL', async () => {
     // A second server on the same database and issuer, as behind a load balancer.
     const port = Number(new URL(t.baseUrl).port) + 1;
-    const other = await buildApp(createContext(loadConfig({ port, publicUrl: t.baseUrl, logLevel: 'silent', webDir: t.app.config.webDir }), t.database));
+    const other = await buildApp(createContext(loadConfig({ port, publicUrl: t.baseUrl, logLevel: 'silent', webDir: t.app.context.config.webDir }), t.database));
     await other.listen({ port: 0, host: '127.0.0.1' });
     try {
       const address = other.server.address() as { port: number };
@@ -170,7 +170,7 @@ describe('plumber notification', () => {
 
   it('closes its connections when the server stops', async () => {
     const port = Number(new URL(t.baseUrl).port) + 2;
-    const other = await buildApp(createContext(loadConfig({ port, publicUrl: t.baseUrl, logLevel: 'silent', webDir: t.app.config.webDir }), t.database));
+    const other = await buildApp(createContext(loadConfig({ port, publicUrl: t.baseUrl, logLevel: 'silent', webDir: t.app.context.config.webDir }), t.database));
     await other.listen({ port: 0, host: '127.0.0.1' });
     const address = other.server.address() as { port: number };
     const { connection } = await connect(tokens.adminA!, `http://127.0.0.1:${address.port}`);
