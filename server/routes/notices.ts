@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ManualConfirmationRequestSchema, NotificationRequestSchema, NotificationResultSchema } from '../../src/domain/schemas/notices';
 import { ScheduleIdParam, ScheduleItemSchema } from '../../src/domain/schemas/scheduling';
-import { confirmManually, sendNotices } from '../services/scheduling/notices';
-import { runMutation } from './mutation';
+import { confirmManuallyCommand, sendNoticesCommand } from '../services/scheduling/notices';
+import { mutation } from './mutation';
 import { mutationErrors } from './schemas';
 
 const tags = ['Schedule'];
@@ -16,13 +16,9 @@ const tags = ['Schedule'];
 export async function noticeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.post('/Schedule/SendNotification', { schema: { tags, body: NotificationRequestSchema, response: { 200: NotificationResultSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await sendNotices(w, req.user, req.body) }));
-  });
+  r.post('/Schedule/SendNotification', { schema: { tags, body: NotificationRequestSchema, response: { 200: NotificationResultSchema, ...mutationErrors } } }, (req, reply) => mutation(req, reply, sendNoticesCommand, req.body));
 
   r.put('/ScheduleItemManagement/:id', {
     schema: { tags, params: ScheduleIdParam, body: ManualConfirmationRequestSchema, response: { 200: ScheduleItemSchema, ...mutationErrors } },
-  }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await confirmManually(w, req.user, req.params.id, req.body) }));
-  });
+  }, (req, reply) => mutation(req, reply, confirmManuallyCommand, { id: req.params.id, body: req.body }));
 }

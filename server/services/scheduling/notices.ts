@@ -21,6 +21,7 @@ import { findItems, findSchedule, toScheduleItem, updateItem } from '../../repos
 import { exampleTemplate, visibleTemplateByKey } from '../../repositories/templates';
 import { companyMergeValues, companySmsSender } from '../companySettings';
 import { queueSms } from '../smsQueue';
+import { command } from '../command';
 import { applyItemEvent } from './itemEvents';
 
 /** POST /api/Schedule/SendNotification. */
@@ -102,3 +103,11 @@ export async function confirmManually(w: Work, user: UserContext, id: number, bo
   }
   return toScheduleItem(item);
 }
+
+// --- the routes' commands (services/command.ts) ----------------------------------------------------
+/** POST /api/Schedule/SendNotification: 200. */
+export const sendNoticesCommand = command({ status: 200, run: sendNotices });
+/** PUT /api/ScheduleItemManagement/{id}: 200 with the item. */
+export const confirmManuallyCommand = command({
+  status: 200, run: (w, user, { id, body }: { id: number; body: ManualConfirmationRequest }) => confirmManually(w, user, id, body),
+});
