@@ -191,7 +191,10 @@ test('an admin sends the week\'s notices: the cards turn Notified as the SMS are
     'select kind, status, to_number, text from sms_messages where schedule_item_id = $1', [reached]);
   expect(sms).toMatchObject({ kind: 'notice', status: 'delivered', to_number: '+4791234567' });
   expect(await dbQuery('select 1 from sms_messages where schedule_item_id = $1', [unreachable])).toHaveLength(0);
+  // What the admin's own send led to is expected: no card is flagged, and the failed one may be sent again.
   await expect(page.getByTestId('calendar-send-notice')).toHaveText('Send varsel (1)');
+  await expect(page.getByTestId('calendar-send-notice')).toBeEnabled();
+  await expect(page.getByTestId('calendar-flagged-notice')).toHaveCount(0);
 
   // The owner rang instead of answering: the admin marks the card manually agreed, with a note and the
   // acknowledgement to the contact's number; it turns green.
@@ -205,6 +208,7 @@ test('an admin sends the week\'s notices: the cards turn Notified as the SMS are
   await expect(page.getByText(`${STREET} 2 er bekreftet`)).toBeVisible();
   await expect(card(reached)).toHaveAttribute('data-status', '5');
   await expect(card(reached)).toHaveAttribute('data-colour', 'green');
+  await expect(page.getByTestId('calendar-flagged-notice')).toHaveCount(0);
   // The red one is not offered it.
   await page.getByRole('button', { name: `Valg for ${STREET} 3` }).click();
   await expect(page.getByTestId('calendar-card-menu-list').getByRole('menuitem', { name: 'Kontakt og SMS-logg' })).toBeVisible();

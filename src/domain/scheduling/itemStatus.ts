@@ -120,6 +120,9 @@ export const isNotifiable = (item: ItemFacts): boolean =>
   item.status === S.Scheduled || item.status === S.SmsApiFailed
   || (item.status === S.NotificationFailed && item.cancellationTypeId !== CancellationReason.InvalidInformation);
 
+/** What a card the admin sent a notice for may become without the owner: what the send itself leads to. */
+export const NOTICE_OUTCOMES: readonly number[] = [S.NotificationInProgress, S.Notified, S.NotificationFailed, S.SmsApiFailed];
+
 /** What happens to an item. */
 export const ItemEvent = {
   /** The admin sends a notice (Send notice confirmed). */

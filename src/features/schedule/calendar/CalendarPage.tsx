@@ -13,8 +13,8 @@ import type { LiveRead } from '../../../data/liveRead';
 import { useSession } from '../../../data/session';
 import type { Plumber } from '../../../domain/api';
 import { CalendarSlotType, weekSlots, firstWorkingMinute, type CalendarSlot } from '../../../domain/scheduling/calendarSlots';
-import { CALENDAR_WORKWEEK_DAYS } from '../../../domain/scheduling/enums';
-import { isMovable, rulesOf } from '../../../domain/scheduling/itemStatus';
+import { CALENDAR_WORKWEEK_DAYS, ScheduleItemStatus } from '../../../domain/scheduling/enums';
+import { isMovable, NOTICE_OUTCOMES, rulesOf } from '../../../domain/scheduling/itemStatus';
 import type { WeekFacts } from '../../../domain/scheduling/freeWeek';
 import type { AssignmentListItem, Schedule, ScheduleItem } from '../../../domain/schemas/scheduling';
 import { isoWeekDates, isoWeekday, osloDay, osloDayMinute, osloInstant } from '../../../domain/time/oslo';
@@ -341,6 +341,10 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
   // with a red notice to reload, until they do (the week itself is read again on the hub's notice).
   const [seen, setSeen] = useState<ReadonlyMap<number, number>>(() => new Map(schedule.scheduleItems.map((i) => [i.id, i.status])));
   const [refused, setRefused] = useState<ReadonlySet<number>>(new Set());
+  // Cards the admin's own action moves (a notice sent, a manual confirmation): the statuses that action
+  // leads to are expected, not flagged.
+  const [following, setFollowing] = useState<ReadonlyMap<number, readonly number[]>>(new Map());
+  const follow = (ids: readonly number[], statuses: readonly number[]) => setFollowing((before) => new Map([...before, ...ids.map((id) => [id, statuses] as const)]));
   useEffect(() => {
     // Items new to the week are taken as seen; a changed status stays flagged until the reload.
     setSeen((before) => {
@@ -350,12 +354,14 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
   }, [schedule.scheduleItems]);
   const flagged = useMemo(() => {
     const out = changedStatuses(seen, schedule.scheduleItems);
+    for (const i of schedule.scheduleItems) if (out.has(i.id) && following.get(i.id)?.includes(i.status)) out.delete(i.id);
     for (const id of refused) out.add(id);
     return out;
-  }, [seen, refused, schedule.scheduleItems]);
+  }, [seen, refused, following, schedule.scheduleItems]);
   const acknowledge = () => {
     setSeen(new Map(schedule.scheduleItems.map((i) => [i.id, i.status])));
     setRefused(new Set());
+    setFollowing(new Map());
     reload();
   };
   // The menu's card is kept after it closes: the menu may close before it reports the choice.
@@ -450,11 +456,14 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
       )}
       {confirmItem && (
         <ManualConfirmDialog
-          schedule={schedule} item={confirmItem} onClose={() => setConfirmItem(null)} onSaved={reload}
+          schedule={schedule} item={confirmItem} onClose={() => setConfirmItem(null)}
+          onSaved={(confirmed) => { if (confirmed) follow([confirmed], [ScheduleItemStatus.Confirmed]); reload(); }}
           onStatusChanged={(id) => setRefused((before) => new Set([...before, id]))}
         />
       )}
-      {noticeOpen && <SendNoticeDialog schedule={schedule} onClose={() => setNoticeOpen(false)} onSent={reload} />}
+      {noticeOpen && (
+        <SendNoticeDialog schedule={schedule} onClose={() => setNoticeOpen(false)} onSent={(ids) => { follow(ids, NOTICE_OUTCOMES); reload(); }} />
+      )}
       <Menu.Root
         open={!!menu} onOpenChange={(e) => { if (!e.open) setMenu(null); }} onSelect={(d) => onMenuSelect(d.value)}
         positioning={{ getAnchorRect: () => ({ x: menu?.x ?? 0, y: menu?.y ?? 0, width: 0, height: 0 }) }}

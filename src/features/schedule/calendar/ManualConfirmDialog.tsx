@@ -22,7 +22,8 @@ export function ManualConfirmDialog({ schedule, item, onClose, onSaved, onStatus
   schedule: Schedule;
   item: ScheduleItem;
   onClose: () => void;
-  onSaved: () => void;
+  /** The week is read again; `confirmed` is the card confirmed (null when it was refused). */
+  onSaved: (confirmed: number | null) => void;
   onStatusChanged: (id: number) => void;
 }) {
   const { t } = useTranslation('planning');
@@ -44,14 +45,14 @@ export function ManualConfirmDialog({ schedule, item, onClose, onSaved, onStatus
         weekNo: schedule.weekNo, year: schedule.year, MobileNumber: send ? mobile : null, sendAcknowledgementMessage: send,
       });
       snackbar.success(t('Calendar.Confirm.Saved', { address: item.address }));
-      onSaved();
+      onSaved(item.id);
       onClose();
     } catch (err) {
       const key = err instanceof ApiError ? (err.body as { errorKey?: unknown } | null)?.errorKey : undefined;
       if (key === 'Scheduling.ChangeStatusErrorMsg' || key === 'Scheduling.StatusNotAllowed') {
         snackbar.error(t('Calendar.Confirm.Failed'), t('Scheduling.ChangeStatusErrorMsg'));
         onStatusChanged(item.id);
-        onSaved();
+        onSaved(null);
         onClose();
       } else snackbar.error(t('Calendar.Confirm.Failed'), t('Contact.PleaseTryAgain'));
     } finally {

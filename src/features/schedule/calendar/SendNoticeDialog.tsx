@@ -29,7 +29,12 @@ const hasMobile = (contact: Record<string, unknown> | null): boolean =>
 /** The week's cards Send notice takes. */
 export const notifiableItems = (schedule: Schedule) => schedule.scheduleItems.filter((i) => i.id > 0 && isNotifiable(i));
 
-export function SendNoticeDialog({ schedule, onClose, onSent }: { schedule: Schedule; onClose: () => void; onSent: () => void }) {
+export function SendNoticeDialog({ schedule, onClose, onSent }: {
+  schedule: Schedule;
+  onClose: () => void;
+  /** The week is read again; `ids` are the cards the notice was sent for (none when it was refused). */
+  onSent: (ids: number[]) => void;
+}) {
   const { t } = useTranslation('planning');
   const items = useMemo(() => notifiableItems(schedule).sort((a, b) => (a.scheduleStartDateTime ?? '').localeCompare(b.scheduleStartDateTime ?? '')), [schedule]);
   const withoutMobile = items.filter((i) => !hasMobile(i.contactInformation));
@@ -55,12 +60,12 @@ export function SendNoticeDialog({ schedule, onClose, onSent }: { schedule: Sche
       const sent = items.length - result.noMobileItemIds.length;
       if (sent > 0) snackbar.success(t('Calendar.Notice.Sent', { count: sent }));
       if (result.noMobileItemIds.length) snackbar.error(t('Calendar.Notice.NotificationFailed'), t('Calendar.Notice.NoMobile', { count: result.noMobileItemIds.length }));
-      onSent();
+      onSent(items.map((i) => i.id));
       onClose();
     } catch (err) {
       const key = err instanceof ApiError ? (err.body as { errorKey?: unknown } | null)?.errorKey : undefined;
       snackbar.error(t('Calendar.Notice.NotificationFailed'), key === 'Scheduling.StatusNotAllowed' ? t('Calendar.Notice.StatusChanged') : t('Contact.PleaseTryAgain'));
-      onSent();
+      onSent([]);
       onClose();
     } finally {
       setSending(false);
