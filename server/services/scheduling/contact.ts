@@ -71,6 +71,6 @@ export async function itemSmsDialogs(db: DbOrTx, user: UserContext, itemId: numb
   if (!(await itemContact(db, companyId, itemId))) throw notFound(`Schedule item ${itemId}`);
   return (await smsOfItem(db, companyId, itemId)).map((m) => ({
     messageId: m.id, date: m.createdAt.toISOString(), mobileNumber: m.toNumber, smsType: m.kind, text: m.text,
-    reply: null, isMessageFromSender: true, isAcknowledgement: false, status: m.status,
+    reply: null, isMessageFromSender: true, isAcknowledgement: m.kind === 'acknowledgement', status: m.status,
   }));
 }
