@@ -10,8 +10,8 @@ import {
   ContactInformationBodySchema, ContactInformationSchema, ScheduleItemContactSchema, SmsLogEntrySchema,
 } from '../../src/domain/schemas/contactInformation';
 import { ScheduleIdParam } from '../../src/domain/schemas/scheduling';
-import { itemSmsDialogs, readItemContact, saveItemContact } from '../services/scheduling/contact';
-import { runMutation } from './mutation';
+import { createItemContactCommand, itemSmsDialogs, readItemContact, updateItemContactCommand } from '../services/scheduling/contact';
+import { mutation } from './mutation';
 import { errors, mutationErrors } from './schemas';
 
 const tags = ['Schedule'];
@@ -22,13 +22,9 @@ export async function contactInformationRoutes(app: FastifyInstance) {
   r.get('/contactInformation/scheduleItemId/:id', { schema: { tags, params: ScheduleIdParam, response: { 200: ScheduleItemContactSchema, ...errors } } },
     (req) => readItemContact(app.context.db, req.user, req.params.id));
 
-  r.post('/contactInformation', { schema: { tags, body: ContactInformationBodySchema, response: { 201: ContactInformationSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 201, body: await saveItemContact(w, req.user, req.body, true) }));
-  });
+  r.post('/contactInformation', { schema: { tags, body: ContactInformationBodySchema, response: { 201: ContactInformationSchema, ...mutationErrors } } }, (req, reply) => mutation(req, reply, createItemContactCommand, req.body));
 
-  r.put('/contactInformation', { schema: { tags, body: ContactInformationBodySchema, response: { 200: ContactInformationSchema, ...mutationErrors } } }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 200, body: await saveItemContact(w, req.user, req.body, false) }));
-  });
+  r.put('/contactInformation', { schema: { tags, body: ContactInformationBodySchema, response: { 200: ContactInformationSchema, ...mutationErrors } } }, (req, reply) => mutation(req, reply, updateItemContactCommand, req.body));
 
   r.get('/ScheduleItem/:id/smsDialogs', { schema: { tags, params: ScheduleIdParam, response: { 200: Type.Array(SmsLogEntrySchema), ...errors } } },
     (req) => itemSmsDialogs(app.context.db, req.user, req.params.id));

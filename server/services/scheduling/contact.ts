@@ -13,6 +13,7 @@ import type { DbOrTx, Work } from '../../db/tx';
 import { KeyedConflict, notFound, RuleError } from '../../http/errors';
 import { itemContact, setItemContact, smsOfItem } from '../../repositories/contacts';
 import { lockSchedule } from '../../repositories/scheduling';
+import { command } from '../command';
 
 /** GET /api/contactInformation/scheduleItemId/{id}: the item's address, status and contact (null when none). */
 export async function readItemContact(db: DbOrTx, user: UserContext, itemId: number): Promise<ScheduleItemContact> {
@@ -74,3 +75,9 @@ export async function itemSmsDialogs(db: DbOrTx, user: UserContext, itemId: numb
     reply: null, isMessageFromSender: true, isAcknowledgement: m.kind === 'acknowledgement', status: m.status,
   }));
 }
+
+// --- the routes' commands (services/command.ts) ----------------------------------------------------
+/** POST /api/contactInformation: 201. */
+export const createItemContactCommand = command({ status: 201, run: (w, user, body: ContactInformationBody) => saveItemContact(w, user, body, true) });
+/** PUT /api/contactInformation: 200. */
+export const updateItemContactCommand = command({ status: 200, run: (w, user, body: ContactInformationBody) => saveItemContact(w, user, body, false) });
