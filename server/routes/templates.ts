@@ -10,8 +10,8 @@ import {
   CreateTemplateBody, CreateTemplateContentBody, MergeFieldSchema, MeterAddressRangeSchema, NotificationTemplateSchema, NotificationTypeParam,
   SentSmsSchema, TemplateContentSchema, TemplateKeyParam, TestSmsBody, UpdateTemplateBody,
 } from '../../src/domain/schemas/templates';
-import { mutation, runMutation } from './mutation';
-import { sendTemplateTest } from '../services/sms';
+import { mutation } from './mutation';
+import { sendTemplateTestCommand } from '../services/sms';
 import {
   companyMeterAddressRange, createTemplateCommand, createTemplateContentCommand, listTemplates, mergeFieldsForType, sampleByKey, templateByKey,
   templateContent, updateTemplateCommand,
@@ -33,9 +33,7 @@ export async function templateRoutes(app: FastifyInstance) {
   // Sends the template once as a test SMS (the company's name and phone, example date, time and address).
   r.post('/NotificationTemplate/:id/test', {
     schema: { tags, params: IdParam, body: TestSmsBody, response: { 201: SentSmsSchema, ...mutationErrors, 429: ErrorBody } },
-  }, async (req, reply) => {
-    await runMutation(req, reply, async (w) => ({ status: 201, body: await sendTemplateTest(w, req.user, req.params.id, req.body) }));
-  });
+  }, (req, reply) => mutation(req, reply, sendTemplateTestCommand, { id: req.params.id, body: req.body }));
 
   r.post('/NotificationTemplateContent', { schema: { tags, body: CreateTemplateContentBody, response: { 201: TemplateContentSchema, ...mutationErrors } } }, (req, reply) => mutation(req, reply, createTemplateContentCommand, req.body));
   r.get('/NotificationTemplateContent/:id', { schema: { tags, params: IdParam, response: { 200: TemplateContentSchema, ...errors } } },

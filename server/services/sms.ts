@@ -27,6 +27,7 @@ import type { HubPublisher } from '../hub/publisher';
 import {
   companyCustomerId, findSms, lockTestSms, moveSms, testSmsInLastHour, unfinishedSmsBefore, type SmsRow,
 } from '../repositories/sms';
+import { command } from './command';
 import { inUnitOfWork } from './unitOfWork';
 import { queueSms, SMS_DELIVER_QUEUE, SMS_REPORT_AGAIN_SECONDS, SMS_REPORT_QUEUE, SMS_REPORT_TRIES } from './smsQueue';
 import { noticeMoved } from './scheduling/notices';
@@ -75,6 +76,11 @@ export async function sendTemplateTest(w: Work, user: UserContext, templateId: n
     characters: row.characters, sentAt: row.createdAt.toISOString(),
   };
 }
+
+/** The route's command (services/command.ts): a test sent answers 201. */
+export const sendTemplateTestCommand = command({
+  status: 201, run: (w, user, { id, body }: { id: number; body: TestSmsRequest }) => sendTemplateTest(w, user, id, body),
+});
 
 /** What moving a message needs of the composition root. */
 export interface SmsDeps {
