@@ -11,7 +11,7 @@ import type Provider from 'oidc-provider';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import { countAndLoadAccount, loadAccount, toUser } from './account';
-import { BATCH_ITEM_HEADER, batchUser } from './batchUsers';
+import { BUNDLE_ITEM_HEADER, bundleUser } from './bundleUsers';
 import { deleteExpiredPayloads } from './adapter';
 import type { UserContext } from './context';
 import { interactionRoutes } from './interactions';
@@ -146,10 +146,10 @@ async function auth(app: FastifyInstance) {
   const { perIpPerMinute: addressLimit, perUserPerMinute: userLimit } = config.rateLimit;
   app.addHook('onRequest', async (req, reply) => {
     if (!isSignedInRoute(req)) return;
-    // A command of a batch that was checked and counted as a whole (auth/batchUsers.ts).
-    const batchedAs = batchUser(req.headers[BATCH_ITEM_HEADER]);
-    if (batchedAs) {
-      req.user = batchedAs;
+    // A command of a bundle that was checked and counted as a whole (auth/bundleUsers.ts).
+    const bundledAs = bundleUser(req.headers[BUNDLE_ITEM_HEADER]);
+    if (bundledAs) {
+      req.user = bundledAs;
       return;
     }
 

@@ -13,7 +13,7 @@ import { HttpError, reasonPhrase, TooManyError } from '../http/errors';
 import { fieldPath } from '../../src/domain/errorField';
 import { analyticsRoutes } from './analytics';
 import { availabilityRoutes } from './availability';
-import { batchRoutes } from './batch';
+import { bundleRoutes } from './bundle';
 import { assignmentRoutes } from './assignments';
 import { companySettingRoutes } from './companySettings';
 import { contactInformationRoutes } from './contactInformation';
@@ -96,7 +96,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(propertyRoutes);
   await app.register(waterMeterRoutes);
   await app.register(syncRoutes);
-  await app.register(batchRoutes);
+  await app.register(bundleRoutes);
   await app.register(mediaRoutes);
   await app.register(settingsRoutes);
   await app.register(workingHoursRoutes);

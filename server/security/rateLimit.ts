@@ -40,7 +40,7 @@ export function countSql(key: string, windowMs: number, as: string, after?: stri
 
 /**
  * Counts `by` requests against an address and a user in one statement (address first, as every
- * signed-in request counts them): the commands of a batch (routes/batch.ts), counted together.
+ * signed-in request counts them): the commands of a bundle (routes/bundle.ts), counted together.
  */
 export async function consumeMany(db: Db, address: string, user: string, windowMs: number, by: number): Promise<{ address: LimitState; user: LimitState }> {
   const { rows } = await db.execute<{ address_count: number; address_ttl_ms: number; user_count: number; user_ttl_ms: number }>(sql`

@@ -36,7 +36,7 @@ export const PREVIOUSLY_SELECTED_PLUMBER_KEY = 'previouslySelectedPlumber';
 export const HUB_PATH = '/hubs/notifications';
 export const HUB_EVENT = 'plumber notification';
 
-/** POST /api/batch (src/domain/schemas/batch.ts): commands in one batch at most. */
-export const BATCH_MAX_REQUESTS = 25;
-/** The device's bound on one batch: the JSON of its commands' bodies; a larger command goes alone. */
-export const BATCH_MAX_BODY_CHARS = 256 * 1024;
+/** POST /api/bundle (src/domain/schemas/bundle.ts): commands in one bundle at most. */
+export const BUNDLE_MAX_REQUESTS = 25;
+/** The device's bound on one bundle: the JSON of its commands' bodies; a larger command goes alone. */
+export const BUNDLE_MAX_BODY_CHARS = 256 * 1024;

@@ -67,8 +67,8 @@ beforeAll(async () => {
     const before = beforeNextRequest;
     beforeNextRequest = null;
     await before?.();
-    // A batch's commands (POST /api/batch) as the server runs them, one by one.
-    const commands = url.endsWith('/api/batch')
+    // A bundle's commands (POST /api/bundle) as the server runs them, one by one.
+    const commands = url.endsWith('/api/bundle')
       ? (JSON.parse(String(init.body)) as { requests: { method: string; path: string; idempotencyKey: string }[] }).requests
         .map((r) => ({ url: new URL(r.path, url).href, init: { method: r.method }, key: r.idempotencyKey }))
       : [{ url, init, key: new Headers(init.headers).get('idempotency-key') }];

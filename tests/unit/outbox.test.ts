@@ -6,8 +6,8 @@ import { newId } from '../../src/data/ids';
 import { heldEntries } from '../../src/data/commands';
 import { discardCommand, enqueue, retryCommand } from '../../src/data/outbox';
 import { cancelScheduledReplay, enqueueCommand } from '../../src/data/replay';
-import { REPLAY_BATCH_WINDOW, runReplay } from '../../src/data/replay/run';
-import { BATCH_MAX_REQUESTS } from '../../src/domain/constants';
+import { REPLAY_BUNDLE_WINDOW, runReplay } from '../../src/data/replay/run';
+import { BUNDLE_MAX_REQUESTS } from '../../src/domain/constants';
 import { configureTransport } from '../../src/data/transport';
 import { JobStatus } from '../../src/domain/enums';
 import { changePath, jobLabel } from '../../src/features/sync/describe';
@@ -157,7 +157,7 @@ describe('replay', () => {
     expect(api.jobs.get(ids[0])!.notes).toBe('Nøkkel hos naboen');
   });
 
-  it('never has two commands of one job under way, keeps each job in queue order, and sends those under way together in batches', async () => {
+  it('never has two commands of one job under way, keeps each job in queue order, and sends those under way together in bundles', async () => {
     const jobs = [newId(), newId(), newId()];
     await queueOffline(async () => {
       for (const id of jobs) await enqueue({ type: 'createJob', body: createRequest(id, newId(), plumber.registrationId) });
@@ -182,8 +182,8 @@ describe('replay', () => {
     expect(api.maxInFlight).toBeGreaterThan(1);
     expect(api.maxInFlight).toBeLessThanOrEqual(jobs.length);
     // Each job's next command went with the others' in one request: fewer requests than commands.
-    expect(Math.max(...api.batches)).toBe(jobs.length);
-    expect(api.batches.reduce((a, b) => a + b, 0) + (sent.length - api.batches.reduce((a, b) => a + b, 0))).toBe(queued.length);
+    expect(Math.max(...api.bundles)).toBe(jobs.length);
+    expect(api.bundles.reduce((a, b) => a + b, 0) + (sent.length - api.bundles.reduce((a, b) => a + b, 0))).toBe(queued.length);
     // The queue's order was not the send order: the other jobs' last notes went while job 0's run waited.
     expect(sent.map((s) => s.key)).not.toEqual(queued.map((e) => e.key));
     expect(api.jobs.get(jobs[0])!.notes).toBe('Notat 11');
@@ -223,16 +223,16 @@ describe('replay', () => {
       api.failNext((s) => s.method === 'POST', { kind: 'status', status });
       const r = await runReplay();
       expect(r.stop).toBe(status === 401 ? 'auth' : 'retry');
-      // The other job's create went in the same batch, after it: the server ran nothing after a
+      // The other job's create went in the same bundle, after it: the server ran nothing after a
       // "not now" (503 for the rest); nothing of job a after its refused create went.
       const sent = (await mutationsSent()).map((s) => [s.method, (s.body as { jobId: string }).jobId]);
       expect(sent).toEqual([['POST', a]]);
-      expect(api.batches).toEqual([2]);
+      expect(api.bundles).toEqual([2]);
       const queued = await db.outbox.orderBy('seq').toArray();
       expect(queued.map((e) => [e.type, e.jobId, e.status])).toEqual([['createJob', a, 'pending'], ['updateNote', a, 'pending'], ['createJob', b, 'pending']]);
       expect(queued[0].lastError?.status).toBe(status);
       expect((await runReplay()).sent).toBe(3);
-      api.batches.length = 0;
+      api.bundles.length = 0;
       api.latencyMs = 0;
     }
   });
@@ -472,7 +472,7 @@ describe('replay', () => {
   });
 
   it('concurrent replays never send a command twice, nor more than one window at once', async () => {
-    const ids = Array.from({ length: REPLAY_BATCH_WINDOW + 10 }, () => newId());
+    const ids = Array.from({ length: REPLAY_BUNDLE_WINDOW + 10 }, () => newId());
     await queueOffline(async () => {
       for (const id of ids) await enqueue({ type: 'createJob', body: createRequest(id, newId(), plumber.registrationId) });
     });
@@ -480,27 +480,27 @@ describe('replay', () => {
     await Promise.all([runReplay(), runReplay(), runReplay()]);
     const posts = (await mutationsSent()).filter((s) => s.method === 'POST');
     expect(posts.map((p) => (p.body as { jobId: string }).jobId).sort()).toEqual([...ids].sort());
-    // One run's window, not three runs' at once: two full batches on the line, then the rest.
-    expect(api.maxInFlight).toBe(REPLAY_BATCH_WINDOW);
-    expect(api.batches.every((n) => n <= BATCH_MAX_REQUESTS)).toBe(true);
-    // Started together, they went together: full batches, none alone.
-    expect(api.batches).toEqual([25, 25, 10]);
+    // One run's window, not three runs' at once: two full bundles on the line, then the rest.
+    expect(api.maxInFlight).toBe(REPLAY_BUNDLE_WINDOW);
+    expect(api.bundles.every((n) => n <= BUNDLE_MAX_REQUESTS)).toBe(true);
+    // Started together, they went together: full bundles, none alone.
+    expect(api.bundles).toEqual([25, 25, 10]);
   });
 
-  it('a server without the batch call gets each command alone, once, and the replay goes on', async () => {
+  it('a server without the bundle call gets each command alone, once, and the replay goes on', async () => {
     const ids = [newId(), newId(), newId()];
     await queueOffline(async () => {
       for (const id of ids) await enqueue({ type: 'createJob', body: createRequest(id, newId(), plumber.registrationId) });
     });
-    api.noBatchCall = true;
+    api.noBundleCall = true;
     expect(await runReplay()).toMatchObject({ sent: 3, failed: 0, stop: null });
-    expect(api.batches).toEqual([]);
+    expect(api.bundles).toEqual([]);
     expect((await mutationsSent()).map((s) => s.path)).toEqual(['/api/Jobs', '/api/Jobs', '/api/Jobs']);
     expect(api.applied).toHaveLength(3);
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it('a batch cut off midway: what the server applied is answered from its key when sent again, nothing twice', async () => {
+  it('a bundle cut off midway: what the server applied is answered from its key when sent again, nothing twice', async () => {
     const ids = [newId(), newId(), newId()];
     await queueOffline(async () => {
       for (const id of ids) await enqueue({ type: 'createJob', body: createRequest(id, newId(), plumber.registrationId) });
@@ -517,12 +517,12 @@ describe('replay', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it('a batch answer without one answer per command fails nothing: all are sent again and applied once', async () => {
+  it('a bundle answer without one answer per command fails nothing: all are sent again and applied once', async () => {
     const ids = [newId(), newId()];
     await queueOffline(async () => {
       for (const id of ids) await enqueue({ type: 'createJob', body: createRequest(id, newId(), plumber.registrationId) });
     });
-    api.cutNextBatchAnswer = true;
+    api.cutNextBundleAnswer = true;
     expect(await runReplay()).toMatchObject({ sent: 0, failed: 0, stop: 'retry' });
     expect((await db.outbox.toArray()).map((e) => e.status)).toEqual(['pending', 'pending']);
     expect(await runReplay()).toMatchObject({ sent: 2, failed: 0, stop: null });
@@ -530,7 +530,7 @@ describe('replay', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it('a refusal inside a batch fails only its own command', async () => {
+  it('a refusal inside a bundle fails only its own command', async () => {
     const [good, bad, other] = [newId(), newId(), newId()];
     await queueOffline(async () => {
       await enqueue({ type: 'createJob', body: createRequest(good, newId(), plumber.registrationId) });
@@ -538,7 +538,7 @@ describe('replay', () => {
       await enqueue({ type: 'createJob', body: createRequest(other, newId(), plumber.registrationId) });
     });
     expect(await runReplay()).toMatchObject({ sent: 2, failed: 1, stop: null });
-    expect(api.batches).toEqual([3]);
+    expect(api.bundles).toEqual([3]);
     const [failed] = await db.outbox.toArray();
     expect(failed).toMatchObject({ status: 'failed', error: { status: 400, message: 'body/subscriberText is not an address of the property' } });
     expect((failed.body as { jobId: string }).jobId).toBe(bad);

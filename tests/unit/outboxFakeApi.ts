@@ -88,31 +88,31 @@ export class FakeApi {
     return next;
   }
 
-  /** The size of each POST /api/batch received (its commands are in `log`, each as if sent alone). */
-  readonly batches: number[] = [];
-  /** Answers /api/batch with 404, as a server without the call would. */
-  noBatchCall = false;
-  /** The next batch's answer comes without its last command's (mangled on the way); the server applied them all. */
-  cutNextBatchAnswer = false;
+  /** The size of each POST /api/bundle received (its commands are in `log`, each as if sent alone). */
+  readonly bundles: number[] = [];
+  /** Answers /api/bundle with 404, as a server without the call would. */
+  noBundleCall = false;
+  /** The next bundle's answer comes without its last command's (mangled on the way); the server applied them all. */
+  cutNextBundleAnswer = false;
 
   readonly fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(String(input));
     const headers = new Headers(init.headers);
-    if (url.pathname === '/api/batch' && init.method === 'POST') return this.batch(url, headers, JSON.parse(String(init.body)));
+    if (url.pathname === '/api/bundle' && init.method === 'POST') return this.bundle(url, headers, JSON.parse(String(init.body)));
     return this.one(url, headers, init);
   };
 
   /**
-   * As the server runs a batch: each command as a request of its own with the batch's credentials,
+   * As the server runs a bundle: each command as a request of its own with the bundle's credentials,
    * one after the other, its answer in its place; after a 401, 408, 429 or 5xx the rest answer 503. A
    * network fault on a command drops the connection: the commands before it were applied, and no
    * answer reaches the device. The commands count as under way together (inFlight) while it runs.
    */
-  private async batch(url: URL, headers: Headers, body: { requests: { method: string; path: string; idempotencyKey: string; body?: unknown }[] }): Promise<Response> {
+  private async bundle(url: URL, headers: Headers, body: { requests: { method: string; path: string; idempotencyKey: string; body?: unknown }[] }): Promise<Response> {
     if (this.offline) throw new TypeError('fetch failed');
-    if (this.noBatchCall) return json(404, { statusCode: 404, message: 'Route POST /api/batch not found' });
+    if (this.noBundleCall) return json(404, { statusCode: 404, message: 'Route POST /api/bundle not found' });
     const n = body.requests.length;
-    this.batches.push(n);
+    this.bundles.push(n);
     this.inFlight += n;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
@@ -129,8 +129,8 @@ export class FakeApi {
         const res = await this.one(new URL(item.path, url), sub, { method: item.method, body: item.body === undefined ? undefined : JSON.stringify(item.body) }, false);
         answers.push({ status: res.status, contentType: res.headers.get('content-type'), text: await res.text(), retryAfter: res.headers.get('retry-after') });
       }
-      if (this.cutNextBatchAnswer) {
-        this.cutNextBatchAnswer = false;
+      if (this.cutNextBundleAnswer) {
+        this.cutNextBundleAnswer = false;
         answers.pop();
       }
       return json(200, { answers });

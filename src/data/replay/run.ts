@@ -5,8 +5,8 @@ import { getRequestIdentity } from '../identity';
 import { setLocalReplayState } from '../status';
 import { withOutboxLock } from './lock';
 import { withBatchedSignals } from './signals';
-import { sendEntry, sentInBatches, type SendOutcome } from './send';
-import { BATCH_MAX_REQUESTS } from '../../domain/constants';
+import { sendEntry, sentInBundles, type SendOutcome } from './send';
+import { BUNDLE_MAX_REQUESTS } from '../../domain/constants';
 import type { ReplayResult, ReplayStop } from './types';
 
 /**
@@ -16,15 +16,15 @@ import type { ReplayResult, ReplayStop } from './types';
  */
 export const REPLAY_WINDOW = 4;
 /**
- * Commands sent in batches (batch.ts) under way at once: two batches' worth, so one is on the line
+ * Commands sent in bundles (bundle.ts) under way at once: two bundles' worth, so one is on the line
  * while the answers of the other are written.
  */
-export const REPLAY_BATCH_WINDOW = 2 * BATCH_MAX_REQUESTS;
+export const REPLAY_BUNDLE_WINDOW = 2 * BUNDLE_MAX_REQUESTS;
 /**
  * Entries read ahead of the oldest unsent one, to find commands that need not wait for it; read
  * again when fewer than half are left, so that a window's worth starts in one go.
  */
-const LOOKAHEAD = 2 * REPLAY_BATCH_WINDOW;
+const LOOKAHEAD = 2 * REPLAY_BUNDLE_WINDOW;
 
 async function pendingCount(userId: string): Promise<number> {
   return db.outbox.where('[userId+status]').equals([userId, 'pending']).count();
@@ -78,8 +78,8 @@ async function replayOnce(): Promise<ReplayResult> {
   const inFlight = new Map<number, { entities: Set<string>; settled: Promise<void> }>();
   /** Of those, the ones whose request is still on the line (not yet accepted by the server). */
   const sending = new Set<number>();
-  /** Of those, the ones sent in batches. */
-  const batched = new Set<number>();
+  /** Of those, the ones sent in bundles. */
+  const bundled = new Set<number>();
   let wakeUp: (() => void) | null = null;
   /** Settles when a request under way was accepted (a slot on the line is free again). */
   const answered = () => new Promise<void>((resolve) => { wakeUp = resolve; });
@@ -110,7 +110,7 @@ async function replayOnce(): Promise<ReplayResult> {
   try {
     for (;;) {
       // Commands that may start now all start in one go (their first writes share a transaction,
-      // and their requests a batch); reading ahead waits until none can.
+      // and their requests a bundle); reading ahead waits until none can.
       if (!started && mayReadAhead()) {
         // One getAll over the key range (a filter in the query would walk a cursor, an entry at a
         // time); another user's entries (rare: a device shared at the office) are skipped here.
@@ -132,8 +132,8 @@ async function replayOnce(): Promise<ReplayResult> {
       }
       // The oldest entry that shares nothing with a command under way (sent, or its answer being
       // written) nor with an older waiting one; at most REPLAY_WINDOW requests sent alone on the
-      // line, and REPLAY_BATCH_WINDOW commands sent in batches.
-      const lineFull = (w: OutboxEntry) => (sentInBatches(w) ? batched.size >= REPLAY_BATCH_WINDOW : sending.size - batched.size >= REPLAY_WINDOW);
+      // line, and REPLAY_BUNDLE_WINDOW commands sent in bundles.
+      const lineFull = (w: OutboxEntry) => (sentInBundles(w) ? bundled.size >= REPLAY_BUNDLE_WINDOW : sending.size - bundled.size >= REPLAY_WINDOW);
       const underWay = { ids: new Set<string>(), all: false, any: false };
       for (const f of inFlight.values()) gather(underWay, f.entities);
       const older = { ids: new Set<string>(), all: false, any: false };
@@ -168,10 +168,10 @@ async function replayOnce(): Promise<ReplayResult> {
       started = true;
       const seq = entry.seq!;
       sending.add(seq);
-      if (sentInBatches(entry)) batched.add(seq);
+      if (sentInBundles(entry)) bundled.add(seq);
       const onAnswered = () => {
         sending.delete(seq);
-        batched.delete(seq);
+        bundled.delete(seq);
         wakeUp?.();
       };
       const settled = sendEntry(entry, onAnswered).then(
@@ -179,7 +179,7 @@ async function replayOnce(): Promise<ReplayResult> {
         (error: unknown) => { halt.thrown ??= { error }; },
       ).finally(() => {
         sending.delete(seq);
-        batched.delete(seq);
+        bundled.delete(seq);
         inFlight.delete(seq);
       });
       inFlight.set(seq, { entities, settled });

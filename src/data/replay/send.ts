@@ -5,7 +5,7 @@ import { mediaCommands } from '../commands/media';
 import { db } from '../db';
 import { setUploadProgress, uploadProgressWatched } from '../status';
 import { ApiError, apiFetch } from '../transport';
-import { sendBatched } from './batch';
+import { sendBundled } from './bundle';
 import { fetchServerJobs, handOnVersion, keptCopy, rebase, writeServerJobs } from './replica';
 import type { ReplayStop } from './types';
 import { replayWrite } from './writes';
@@ -134,10 +134,10 @@ async function markFailed(entry: OutboxEntry, err: ApiError): Promise<void> {
 }
 
 /**
- * Which commands go in batches with others (batch.ts): all but the media calls, which go alone (an
+ * Which commands go in bundles with others (bundle.ts): all but the media calls, which go alone (an
  * upload's bytes, and a 404 there meaning "no media", spec 1 §8).
  */
-export const sentInBatches = (entry: OutboxEntry) => !(entry.type in mediaCommands);
+export const sentInBundles = (entry: OutboxEntry) => !(entry.type in mediaCommands);
 
 /** The platform knows it has no network: a request could not leave the device. */
 const platformOffline = () => (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false;
@@ -176,8 +176,8 @@ export async function sendEntry(queued: OutboxEntry, onAnswered?: () => void): P
     // sync from the job list has nobody to show it to.
     const onUploadProgress = 'form' in request && uploadProgressWatched() ? (f: number) => setUploadProgress(entry.key, f) : undefined;
     try {
-      response = 'json' in request && sentInBatches(entry)
-        ? await sendBatched<unknown>(request.path, request.method, request.json, entry.key)
+      response = 'json' in request && sentInBundles(entry)
+        ? await sendBundled<unknown>(request.path, request.method, request.json, entry.key)
         : await apiFetch<unknown>(request.path, { method: request.method, body, idempotencyKey: entry.key, onUploadProgress });
     } finally {
       if (onUploadProgress) setUploadProgress(entry.key, null);

@@ -16,4 +16,4 @@ export * from './sync';
 export * from './hub';
 export * from './media';
 export * from './settings';
-export * from './batch';
+export * from './bundle';

@@ -1,12 +1,12 @@
-/** POST /api/batch: queued commands in one request, each as if it had come alone (src/domain/schemas/batch.ts). */
+/** POST /api/bundle: queued commands in one request, each as if it had come alone (src/domain/schemas/bundle.ts). */
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asBatchUser, BATCH_ITEM_HEADER, batchUser } from '../../server/auth/batchUsers';
+import { asBundleUser, BUNDLE_ITEM_HEADER, bundleUser } from '../../server/auth/bundleUsers';
 import type { UserContext } from '../../server/auth/context';
 import { loadConfig } from '../../server/config';
 import { idempotencyKeys, jobs } from '../../server/db/schema';
-import { BATCH_MAX_REQUESTS } from '../../src/domain/schemas/batch';
+import { BUNDLE_MAX_REQUESTS } from '../../src/domain/schemas/bundle';
 import { createJob, startDemo, type Demo } from './jobs-fixtures';
 
 let demo: Demo;
@@ -21,13 +21,13 @@ interface Answer { status: number; contentType: string | null; text: string; ret
 const note = (jobId: string, notes: string) => ({ method: 'PUT', path: '/api/Jobs', idempotencyKey: randomUUID(), body: { jobId, notes, status: 1, severity: 2 } });
 const notesOf = async (ids: string[]) => new Map((await demo.t.database.db.select({ id: jobs.id, notes: jobs.notes }).from(jobs).where(inArray(jobs.id, ids))).map((r) => [r.id, r.notes]));
 
-describe('a batch of notes', () => {
+describe('a bundle of notes', () => {
   it('runs each command as its own request: its answer in its place, a refused one writes nothing and stops nothing', async () => {
     const mine = await createJob(demo, 'kari', 'ola');
     const second = await createJob(demo, 'kari', 'ola');
     const theirs = await createJob(demo, 'lars', 'nora');
     const requests = [note(mine.jobId, 'Første'), note(theirs.jobId, 'Ikke min jobb'), note(second.jobId, 'Andre'), note(mine.jobId, 'Tredje')];
-    const res = await demo.api('ola', 'POST', '/api/batch', { requests });
+    const res = await demo.api('ola', 'POST', '/api/bundle', { requests });
     expect(res.status).toBe(200);
     const answers = res.body.answers as Answer[];
     expect(answers.map((a) => a.status)).toEqual([200, 404, 200, 200]);
@@ -39,15 +39,15 @@ describe('a batch of notes', () => {
     // In the order given: the later note of the same job is the one kept.
     expect(await notesOf([mine.jobId, second.jobId, theirs.jobId])).toEqual(new Map([[mine.jobId, 'Tredje'], [second.jobId, 'Andre'], [theirs.jobId, theirs.notes ?? null]]));
 
-    // Each under its own key: the batch sent again is answered from the keys and applies nothing twice.
+    // Each under its own key: the bundle sent again is answered from the keys and applies nothing twice.
     const before = (await demo.t.database.db.select({ version: jobs.version }).from(jobs).where(eq(jobs.id, mine.jobId)))[0].version;
-    const again = await demo.api('ola', 'POST', '/api/batch', { requests });
+    const again = await demo.api('ola', 'POST', '/api/bundle', { requests });
     expect((again.body.answers as Answer[]).map((a) => a.status)).toEqual([200, 404, 200, 200]);
     expect((again.body.answers as Answer[])[3].text).toBe(answers[3].text);
     expect((await demo.t.database.db.select({ version: jobs.version }).from(jobs).where(eq(jobs.id, mine.jobId)))[0].version).toBe(before);
     const stored = await demo.t.database.db.select().from(idempotencyKeys).where(inArray(idempotencyKeys.key, requests.map((r) => r.idempotencyKey)));
     expect(stored.map((s) => s.path).sort()).toEqual(['/api/Jobs', '/api/Jobs', '/api/Jobs']);
-    // And one of them sent alone with its key is answered as in the batch.
+    // And one of them sent alone with its key is answered as in the bundle.
     const single = await demo.api('ola', 'PUT', '/api/Jobs', requests[2].body, { 'idempotency-key': requests[2].idempotencyKey });
     expect(single.status).toBe(200);
     expect(single.body).toEqual(JSON.parse(answers[2].text));
@@ -55,7 +55,7 @@ describe('a batch of notes', () => {
 
   it('checks each command with its own route\'s schema: a 400 names the field', async () => {
     const mine = await createJob(demo, 'kari', 'ola');
-    const res = await demo.api('ola', 'POST', '/api/batch', { requests: [{ ...note(mine.jobId, 'x'), body: { jobId: mine.jobId, notes: 'x'.repeat(4001), status: 1, severity: 2 } }] });
+    const res = await demo.api('ola', 'POST', '/api/bundle', { requests: [{ ...note(mine.jobId, 'x'), body: { jobId: mine.jobId, notes: 'x'.repeat(4001), status: 1, severity: 2 } }] });
     expect(res.status).toBe(200);
     const [answer] = res.body.answers as Answer[];
     expect(answer.status).toBe(400);
@@ -63,7 +63,7 @@ describe('a batch of notes', () => {
   });
 
   it('gives a plumber nothing he could not do alone: an admin-only call is refused inside too', async () => {
-    const res = await demo.api('ola', 'POST', '/api/batch', {
+    const res = await demo.api('ola', 'POST', '/api/bundle', {
       requests: [{ method: 'DELETE', path: '/api/Setting', idempotencyKey: randomUUID(), body: [1] }],
     });
     expect(res.status).toBe(200);
@@ -73,27 +73,34 @@ describe('a batch of notes', () => {
   });
 });
 
-describe('what a batch refuses as a whole', () => {
+describe('what a bundle refuses as a whole', () => {
+  it('is not under its old name: POST /api/batch is 404, which a device takes as a server without the call and sends each command alone', async () => {
+    const mine = await createJob(demo, 'kari', 'ola');
+    const res = await demo.api('ola', 'POST', '/api/batch', { requests: [note(mine.jobId, 'Gammel')] });
+    expect(res.status).toBe(404);
+    expect((await notesOf([mine.jobId])).get(mine.jobId)).not.toBe('Gammel');
+  });
+
   it('needs a signed-in user', async () => {
-    const res = await fetch(`${demo.t.baseUrl}/api/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ requests: [note(randomUUID(), 'x')] }) });
+    const res = await fetch(`${demo.t.baseUrl}/api/bundle`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ requests: [note(randomUUID(), 'x')] }) });
     expect(res.status).toBe(401);
   });
 
-  it('its commands\' pass (auth/batchUsers.ts) lets no request from outside in: a made-up one is ignored, and a batch\'s ends with it', async () => {
+  it('its commands\' pass (auth/bundleUsers.ts) lets no request from outside in: a made-up one is ignored, and a bundle\'s ends with it', async () => {
     const mine = await createJob(demo, 'kari', 'ola');
     for (const pass of ['x', 'A'.repeat(43), '']) {
-      const res = await fetch(`${demo.t.baseUrl}/api/jobs/${mine.jobId}`, { headers: { [BATCH_ITEM_HEADER]: pass, 'x-waapi-context': '1' } });
+      const res = await fetch(`${demo.t.baseUrl}/api/jobs/${mine.jobId}`, { headers: { [BUNDLE_ITEM_HEADER]: pass, 'x-waapi-context': '1' } });
       expect(res.status).toBe(401);
     }
     let seen: string | null = null;
     const ola = { userId: randomUUID() } as UserContext;
-    await asBatchUser(ola, async (token) => {
+    await asBundleUser(ola, async (token) => {
       seen = token;
-      expect(batchUser(token)).toBe(ola);
+      expect(bundleUser(token)).toBe(ola);
     });
     expect(seen).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(batchUser(seen!)).toBeUndefined();
-    expect(batchUser([seen!])).toBeUndefined();
+    expect(bundleUser(seen!)).toBeUndefined();
+    expect(bundleUser([seen!])).toBeUndefined();
   });
 
   it.each([
@@ -101,26 +108,26 @@ describe('what a batch refuses as a whole', () => {
     ['a path climbing out of it', '/api/../oidc/token'],
     ['an encoded climb', '/api/%2e%2e/oidc'],
     ['a backslash', '/api\\..\\oidc'],
-    ['a batch inside a batch', '/api/batch'],
-    ['a batch inside a batch, with a query', '/api/batch?x=1'],
-    ['a batch inside a batch, in capitals', '/api/BATCH'],
+    ['a bundle inside a bundle', '/api/bundle'],
+    ['a bundle inside a bundle, with a query', '/api/bundle?x=1'],
+    ['a bundle inside a bundle, in capitals', '/api/BUNDLE'],
     ['a double slash', '/api//Jobs'],
   ])('%s (%s): 400 naming the path, nothing run', async (_, path) => {
     const mine = await createJob(demo, 'kari', 'ola');
-    const res = await demo.api('ola', 'POST', '/api/batch', { requests: [note(mine.jobId, 'Kjørt'), { ...note(mine.jobId, 'x'), path }] });
+    const res = await demo.api('ola', 'POST', '/api/bundle', { requests: [note(mine.jobId, 'Kjørt'), { ...note(mine.jobId, 'x'), path }] });
     expect(res.status).toBe(400);
     expect(res.body.field).toBe('body/requests/1/path');
     expect((await notesOf([mine.jobId])).get(mine.jobId)).not.toBe('Kjørt');
   });
 
-  it(`more than ${BATCH_MAX_REQUESTS} commands, none, a command without a key, or a GET`, async () => {
+  it(`more than ${BUNDLE_MAX_REQUESTS} commands, none, a command without a key, or a GET`, async () => {
     const id = randomUUID();
-    const many = await demo.api('ola', 'POST', '/api/batch', { requests: Array.from({ length: BATCH_MAX_REQUESTS + 1 }, () => note(id, 'x')) });
+    const many = await demo.api('ola', 'POST', '/api/bundle', { requests: Array.from({ length: BUNDLE_MAX_REQUESTS + 1 }, () => note(id, 'x')) });
     expect(many.status).toBe(400);
-    expect((await demo.api('ola', 'POST', '/api/batch', { requests: [] })).status).toBe(400);
+    expect((await demo.api('ola', 'POST', '/api/bundle', { requests: [] })).status).toBe(400);
     const { idempotencyKey: _, ...keyless } = note(id, 'x');
-    expect((await demo.api('ola', 'POST', '/api/batch', { requests: [keyless] })).body.field).toBe('body/requests/0/idempotencyKey');
-    expect((await demo.api('ola', 'POST', '/api/batch', { requests: [{ ...note(id, 'x'), method: 'GET' }] })).body.field).toBe('body/requests/0/method');
+    expect((await demo.api('ola', 'POST', '/api/bundle', { requests: [keyless] })).body.field).toBe('body/requests/0/idempotencyKey');
+    expect((await demo.api('ola', 'POST', '/api/bundle', { requests: [{ ...note(id, 'x'), method: 'GET' }] })).body.field).toBe('body/requests/0/method');
   });
 });
 
@@ -129,12 +136,12 @@ describe('rate limits', () => {
     const low = await startDemo({ rateLimit: { ...loadConfig().rateLimit, perUserPerMinute: 6 } });
     try {
       const job = await createJob(low, 'kari', 'ola');
-      // Sign-in and the job made above are other users' requests; ola's first counted request is the batch.
+      // Sign-in and the job made above are other users' requests; ola's first counted request is the bundle.
       const requests = [note(job.jobId, 'En'), note(job.jobId, 'To'), note(job.jobId, 'Tre'), note(job.jobId, 'Fire'), note(job.jobId, 'Fem'), note(job.jobId, 'Seks'), note(job.jobId, 'Sju')];
-      const res = await low.api('ola', 'POST', '/api/batch', { requests });
+      const res = await low.api('ola', 'POST', '/api/bundle', { requests });
       expect(res.status).toBe(200);
       const statuses = (res.body.answers as Answer[]).map((a) => a.status);
-      // The batch is ola's 1st request of the window, En its 2nd, … Fem the 6th: Seks is the first past the limit.
+      // The bundle is ola's 1st request of the window, En its 2nd, … Fem the 6th: Seks is the first past the limit.
       const refused = statuses.indexOf(429);
       expect(refused).toBe(5);
       expect(statuses.slice(0, refused).every((s) => s === 200)).toBe(true);
