@@ -214,6 +214,8 @@ test('an admin sends the week\'s notices: the cards turn Notified as the SMS are
   await expect(page.getByTestId('calendar-card-menu-list').getByRole('menuitem', { name: 'Kontakt og SMS-logg' })).toBeVisible();
   await expect(page.getByTestId('calendar-card-menu-list').getByRole('menuitem', { name: 'Manuelt avtalt' })).toHaveCount(0);
   await page.keyboard.press('Escape');
+  // The menu is one for the week: let it close before it opens at the next card.
+  await expect(page.getByTestId('calendar-card-menu-list')).toBeHidden();
 
   await page.getByRole('button', { name: `Valg for ${STREET} 2` }).click();
   await page.getByTestId('calendar-card-menu-list').getByRole('menuitem', { name: 'Kontakt og SMS-logg' }).click();

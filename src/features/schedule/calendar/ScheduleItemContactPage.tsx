@@ -10,7 +10,7 @@
  * MessagesChanged). A contact changed by another admin while this one edits is not written over the
  * edits: they are kept, and the page says so (save overwrites, discard shows theirs).
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, Card, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -205,26 +205,35 @@ function Owners({ matrikkelenhetId }: { matrikkelenhetId: string | null }) {
   const owners = usePropertyOwners(matrikkelenhetId);
   const [all, setAll] = useState(false);
   return (
-    <Card.Root data-testid="contact-owners">
+    <SectionCard title={t('Contact.Owners')} testId="contact-owners">
+      {matrikkelenhetId === null ? <Text color="fg.muted">{t('Contact.NoOwners')}</Text> : (
+        <LiveReadView read={owners} errorTitle={t('RetrievingPropertyOwnerDetailsFailed')}>
+          {(list) => (list.length === 0 ? <Text color="fg.muted">{t('Contact.NoOwners')}</Text> : (
+            <Stack gap="1">
+              {(all ? list : list.slice(0, SHOWN_OWNERS)).map((o, i) => <Text key={`${o.id ?? 'x'}-${i}`} data-testid="contact-owner">{o.name}</Text>)}
+              {list.length > SHOWN_OWNERS && (
+                <Box>
+                  <Button variant="plain" size="sm" px="0" onClick={() => setAll((a) => !a)} data-testid="contact-owners-more">
+                    {all ? t('Contact.SeeLess') : t('Contact.SeeMore', { count: list.length })}
+                  </Button>
+                </Box>
+              )}
+            </Stack>
+          ))}
+        </LiveReadView>
+      )}
+    </SectionCard>
+  );
+}
+
+/** One titled card of the page. */
+function SectionCard({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <Card.Root data-testid={testId}>
       <Card.Body>
-        <Stack gap="2">
-          <Heading as="h2" size="sm">{t('Contact.Owners')}</Heading>
-          {matrikkelenhetId === null ? <Text color="fg.muted">{t('Contact.NoOwners')}</Text> : (
-            <LiveReadView read={owners} errorTitle={t('RetrievingPropertyOwnerDetailsFailed')}>
-              {(list) => (list.length === 0 ? <Text color="fg.muted">{t('Contact.NoOwners')}</Text> : (
-                <Stack gap="1">
-                  {(all ? list : list.slice(0, SHOWN_OWNERS)).map((o, i) => <Text key={`${o.id ?? 'x'}-${i}`} data-testid="contact-owner">{o.name}</Text>)}
-                  {list.length > SHOWN_OWNERS && (
-                    <Box>
-                      <Button variant="plain" size="sm" px="0" onClick={() => setAll((a) => !a)} data-testid="contact-owners-more">
-                        {all ? t('Contact.SeeLess') : t('Contact.SeeMore', { count: list.length })}
-                      </Button>
-                    </Box>
-                  )}
-                </Stack>
-              ))}
-            </LiveReadView>
-          )}
+        <Stack gap="3">
+          <Heading as="h2" size="sm">{title}</Heading>
+          {children}
         </Stack>
       </Card.Body>
     </Card.Root>
@@ -241,37 +250,32 @@ function whenText(iso: string): string {
 function SmsLog({ hidden, log }: { hidden: boolean; log: LiveRead<SmsLogEntry[]> }) {
   const { t } = useTranslation('planning');
   return (
-    <Card.Root data-testid="contact-sms-log">
-      <Card.Body>
-        <Stack gap="3">
-          <Heading as="h2" size="sm">{t('Contact.SmsLog')}</Heading>
-          {hidden ? <Text color="fg.muted" data-testid="contact-sms-hidden">{t('Contact.SmsHidden')}</Text> : (
-            <LiveReadView read={log} errorTitle={t('Sms.SmsDialogsLoadingFailed')}>
-              {(entries) => (entries.length === 0 ? <Text color="fg.muted" data-testid="contact-sms-empty">{t('Sms.NoDataFoundForSms')}</Text> : (
-                <Stack gap="2" role="list">
-                  {entries.map((e) => (
-                    <Box
-                      key={e.messageId} role="listitem" data-testid="contact-sms" alignSelf={e.isMessageFromSender ? 'flex-end' : 'flex-start'} maxW="85%"
-                      bg={e.isMessageFromSender ? 'blue.50' : 'gray.100'} borderRadius="lg" px="3" py="2"
-                    >
-                      <Text fontSize="xs" color="fg.muted">
-                        {whenText(e.date)} · {e.isMessageFromSender ? t('Contact.ToNumber', { number: e.mobileNumber }) : t('Contact.FromOwner')}
-                        {e.isMessageFromSender ? ` · ${t(`Contact.SmsType.${e.smsType}`, { defaultValue: e.smsType })}` : ''}
-                      </Text>
-                      <Text whiteSpace="pre-wrap">{e.text}</Text>
-                      {e.isMessageFromSender && (
-                        <Badge size="sm" mt="1" colorPalette={STATUS_PALETTE[e.status] ?? 'gray'} data-testid="contact-sms-status">
-                          {t(`Contact.SmsStatus.${e.status}`, { defaultValue: e.status })}
-                        </Badge>
-                      )}
-                    </Box>
-                  ))}
-                </Stack>
+    <SectionCard title={t('Contact.SmsLog')} testId="contact-sms-log">
+      {hidden ? <Text color="fg.muted" data-testid="contact-sms-hidden">{t('Contact.SmsHidden')}</Text> : (
+        <LiveReadView read={log} errorTitle={t('Sms.SmsDialogsLoadingFailed')}>
+          {(entries) => (entries.length === 0 ? <Text color="fg.muted" data-testid="contact-sms-empty">{t('Sms.NoDataFoundForSms')}</Text> : (
+            <Stack gap="2" role="list">
+              {entries.map((e) => (
+                <Box
+                  key={e.messageId} role="listitem" data-testid="contact-sms" alignSelf={e.isMessageFromSender ? 'flex-end' : 'flex-start'} maxW="85%"
+                  bg={e.isMessageFromSender ? 'blue.50' : 'gray.100'} borderRadius="lg" px="3" py="2"
+                >
+                  <Text fontSize="xs" color="fg.muted">
+                    {whenText(e.date)} · {e.isMessageFromSender ? t('Contact.ToNumber', { number: e.mobileNumber }) : t('Contact.FromOwner')}
+                    {e.isMessageFromSender ? ` · ${t(`Contact.SmsType.${e.smsType}`, { defaultValue: e.smsType })}` : ''}
+                  </Text>
+                  <Text whiteSpace="pre-wrap">{e.text}</Text>
+                  {e.isMessageFromSender && (
+                    <Badge size="sm" mt="1" colorPalette={STATUS_PALETTE[e.status] ?? 'gray'} data-testid="contact-sms-status">
+                      {t(`Contact.SmsStatus.${e.status}`, { defaultValue: e.status })}
+                    </Badge>
+                  )}
+                </Box>
               ))}
-            </LiveReadView>
-          )}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+            </Stack>
+          ))}
+        </LiveReadView>
+      )}
+    </SectionCard>
   );
 }
