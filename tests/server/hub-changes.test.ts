@@ -1,8 +1,8 @@
 /**
  * Every change kind reaches the hub: a committed write of company settings (SettingsChanged), of
  * holidays or working hours (WorkingHoursChanged) or of a user (UsersChanged) is heard by the
- * company's signed-in users on a real hub socket, not by another company's, and a refused write
- * tells nobody anything.
+ * company's signed-in users on a real hub socket, and an SMS queued (MessagesChanged) by its admins,
+ * not by another company's, and a refused write tells nobody anything.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { HubConnection } from '@microsoft/signalr';
@@ -162,4 +162,19 @@ it('working hours created, changed and deleted (/api/WorkingHoursSetting) are ea
     })],
     ['DELETE /api/WorkingHoursSetting', () => demo.api('kari', 'DELETE', url, [id])],
   ]);
+}, 60_000);
+
+it('an SMS queued is heard as MessagesChanged by its company\'s admins only; a refused send tells nothing', async () => {
+  const h = await hearers();
+  const [template] = (await demo.api('kari', 'GET', '/api/NotificationTemplate')).body as { id: number }[];
+  expect((await demo.api('ola', 'POST', `/api/NotificationTemplate/${template.id}/test`, { to: '91234567' })).status).toBe(403);
+  await settle();
+  expect(count(h.kari, NotificationType.MessagesChanged)).toBe(0);
+  const sent = await demo.api('kari', 'POST', `/api/NotificationTemplate/${template.id}/test`, { to: '91234567' });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+  await expect.poll(() => count(h.kari, NotificationType.MessagesChanged), { timeout: 5_000 }).toBe(1);
+  await settle();
+  // The plumbers of the company are not told of its messages; nor is another company.
+  expect(count(h.ola, NotificationType.MessagesChanged)).toBe(0);
+  expect(count(h.lars, NotificationType.MessagesChanged)).toBe(0);
 }, 60_000);
