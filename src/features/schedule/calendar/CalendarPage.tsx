@@ -6,21 +6,20 @@
  * phone (280–600 px) gets the device-not-supported message.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Checkbox, Dialog, HStack, Heading, IconButton, Menu, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Checkbox, HStack, Heading, IconButton, Menu, Portal, Stack } from '@chakra-ui/react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { LiveRead } from '../../../data/liveRead';
 import { useSession } from '../../../data/session';
 import type { Plumber } from '../../../domain/api';
 import { CalendarSlotType, weekSlots, firstWorkingMinute, type CalendarSlot } from '../../../domain/scheduling/calendarSlots';
 import { CALENDAR_WORKWEEK_DAYS, ScheduleItemStatus } from '../../../domain/scheduling/enums';
-import { isMovable, NOTICE_OUTCOMES, rulesOf } from '../../../domain/scheduling/itemStatus';
+import { NOTICE_OUTCOMES } from '../../../domain/scheduling/itemStatus';
 import type { WeekFacts } from '../../../domain/scheduling/freeWeek';
 import type { AssignmentListItem, Schedule, ScheduleItem } from '../../../domain/schemas/scheduling';
 import { isoWeekDates, isoWeekday, osloDay, osloDayMinute, osloInstant } from '../../../domain/time/oslo';
 import { timeOf } from '../../../domain/scheduling/hours';
 import {
-  AccessDenied, confirm, EmptyView, LoadingState, PageLayout, useScreenClass,
+  AccessDenied, EmptyView, PageLayout, useScreenClass,
 } from '../../../ui';
 import { ChevronLeftIcon, ChevronRightIcon, RefreshIcon } from '../../../ui/screenIcons';
 import { DeviceNotSupported } from '../../../ui/DeviceNotSupported';
@@ -43,8 +42,13 @@ import { AvailabilityDialog, type AvailabilityTarget } from './AvailabilityDialo
 import { CardNoteDialog } from './CardNoteDialog';
 import { notifiableItems, SendNoticeDialog } from './SendNoticeDialog';
 import { ManualConfirmDialog } from './ManualConfirmDialog';
-import { CardWeek, changedStatuses, noteOffered, type CardMenuAnchor, type CardWeekContext } from './cardMenu';
+import { CardWeek, type CardMenuAnchor, type CardWeekContext } from './cardMenu';
+import { CardMenuPopup } from './CardMenuPopup';
+import { useLitCard } from './useLitCard';
 import { calendarQuery, readCalendarTarget } from './routeState';
+import { useFlaggedCards } from './useFlaggedCards';
+import { useMapShown } from './useMapShown';
+import { BatchRunningModal, useNoHoursPrompt, WeekLoading } from './WeekStates';
 import { isBatchRunning, useBatchFailure, useWeekLive } from './useWeekLive';
 import { WeekGrid } from './WeekGrid';
 import { WeekPresence } from './WeekPresence';
@@ -106,6 +110,8 @@ function CalendarScreen() {
   );
 }
 
+const NO_ROUTES: DayRoute[] = [];
+
 interface WeekProps {
   plumbers: Plumber[];
   plumberId: number;
@@ -121,31 +127,9 @@ interface WeekProps {
   onMapShown: (shown: boolean) => void;
 }
 
-const MAP_KEY = 'meterwork.calendar.map';
-const NO_ROUTES: DayRoute[] = [];
-
-/**
- * Whether the map section is shown: by default on a wide screen (spec 2 §2.2's split view, about 40vw),
- * where the week keeps room for its days; the admin's choice is kept on the device.
- */
-function useMapShown(): [boolean, (shown: boolean) => void] {
-  const screen = useScreenClass();
-  const [chosen, setChosen] = useState<boolean | null>(() => {
-    try {
-      const kept = localStorage.getItem(MAP_KEY);
-      return kept === null ? null : kept === '1';
-    } catch { return null; }
-  });
-  const choose = useCallback((shown: boolean) => {
-    setChosen(shown);
-    try { localStorage.setItem(MAP_KEY, shown ? '1' : '0'); } catch { /* private mode: kept for this visit only */ }
-  }, []);
-  return [chosen ?? screen === 'wide', choose];
-}
 
 function Week({ plumbers, plumberId, week, weekend, onWeekend, onShow, override, onOverride, mapShown, onMapShown }: WeekProps) {
   const { t } = useTranslation('planning');
-  const navigate = useNavigate();
   const schedule = useSchedule({ assigneeId: plumberId, weekNo: week.weekNo, year: week.year });
   const facts = usePlanningWeek(plumberId, week.year, week.weekNo);
   const { refetch: refetchSchedule } = schedule;
@@ -162,15 +146,8 @@ function Week({ plumbers, plumberId, week, weekend, onWeekend, onShow, override,
     wasRunning.current = running;
   }, [running, refetchFacts]);
 
-  // spec 2 §2.2: working hours missing → a dialog offers the company settings.
   const noHours = facts.data?.hasHours === false;
-  useEffect(() => {
-    if (!noHours) return;
-    let gone = false;
-    void confirm({ title: t('Calendar.NoHoursTitle'), message: t('hours:WorkinghoursNotAvailable'), confirmText: t('hours:GoToCompanyHours'), cancelText: t('Calendar.Close') })
-      .then((go) => { if (go && !gone) navigate('/settings?section=companyHours'); });
-    return () => { gone = true; };
-  }, [noHours, navigate, t]);
+  useNoHoursPrompt(noHours);
 
   const allDates = isoWeekDates(week.year, week.weekNo);
   const dates = weekend ? allDates : allDates.slice(0, CALENDAR_WORKWEEK_DAYS);
@@ -238,12 +215,6 @@ function Week({ plumbers, plumberId, week, weekend, onWeekend, onShow, override,
   );
 }
 
-/** Loading, or the first of the reads that failed (with retry) or needs a connection. */
-function WeekLoading({ reads, errorTitles }: { reads: Pick<LiveRead<unknown>, 'status' | 'data' | 'refetch'>[]; errorTitles: string[] }) {
-  const failed = reads.findIndex((r) => r.data === undefined && (r.status === 'error' || r.status === 'offline'));
-  if (failed < 0) return <LoadingState />;
-  return <LiveReadView read={reads[failed]} errorTitle={errorTitles[failed]}>{() => null}</LiveReadView>;
-}
 
 interface WeekViewProps extends Pick<WeekProps, 'override' | 'onOverride' | 'mapShown' | 'onMapShown'> {
   schedule: Schedule;
@@ -289,22 +260,7 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
     void dropCard(schedule, facts, item, target.date, target.from, reload, { durationOverride: override })
       .then((outcome) => { if (outcome !== 'saved') setMoved(null); });
   };
-  // The card and the map's stop lit together (spec 2 §2.2 split view): a card hovered or focused lights its stop;
-  // a stop hovered or focused lights its card, and a click on it brings the card into view.
-  const [lit, setLit] = useState<number | null>(null);
-  const lightFrom = (target: EventTarget | null) => {
-    if (!mapShown) return;
-    const card = target instanceof Element ? target.closest<HTMLElement>('[data-testid="calendar-card"]') : null;
-    const id = card ? Number(card.dataset.itemId) : null;
-    setLit((now) => (now === id ? now : id));
-  };
-  const onStop = useCallback((id: number | null, how: 'hover' | 'click') => {
-    setLit(id);
-    if (how !== 'click' || id === null) return;
-    const card = document.querySelector<HTMLElement>(`[data-testid="calendar-card"][data-item-id="${id}"]`);
-    card?.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'smooth' });
-    card?.focus({ preventScroll: true });
-  }, []);
+  const { lit, setLit, lightFrom, onStop } = useLitCard(mapShown);
   // Kept while the facts are: a new array on every render would draw the routes again on every hover.
   const base = useMemo(() => (facts.base ? [facts.base.lat, facts.base.lng] as [number, number] : null), [facts.base]);
   // Only while the map is shown: a 200-card week is not labelled for a map nobody looks at.
@@ -337,33 +293,7 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
       });
     }
   };
-  // spec 2 §4: a card whose status changed on the server since the admin loaded the week is flagged,
-  // with a red notice to reload, until they do (the week itself is read again on the hub's notice).
-  const [seen, setSeen] = useState<ReadonlyMap<number, number>>(() => new Map(schedule.scheduleItems.map((i) => [i.id, i.status])));
-  const [refused, setRefused] = useState<ReadonlySet<number>>(new Set());
-  // Cards the admin's own action moves (a notice sent, a manual confirmation): the statuses that action
-  // leads to are expected, not flagged.
-  const [following, setFollowing] = useState<ReadonlyMap<number, readonly number[]>>(new Map());
-  const follow = (ids: readonly number[], statuses: readonly number[]) => setFollowing((before) => new Map([...before, ...ids.map((id) => [id, statuses] as const)]));
-  useEffect(() => {
-    // Items new to the week are taken as seen; a changed status stays flagged until the reload.
-    setSeen((before) => {
-      const fresh = schedule.scheduleItems.filter((i) => !before.has(i.id));
-      return fresh.length ? new Map([...before, ...fresh.map((i) => [i.id, i.status] as const)]) : before;
-    });
-  }, [schedule.scheduleItems]);
-  const flagged = useMemo(() => {
-    const out = changedStatuses(seen, schedule.scheduleItems);
-    for (const i of schedule.scheduleItems) if (out.has(i.id) && following.get(i.id)?.includes(i.status)) out.delete(i.id);
-    for (const id of refused) out.add(id);
-    return out;
-  }, [seen, refused, following, schedule.scheduleItems]);
-  const acknowledge = () => {
-    setSeen(new Map(schedule.scheduleItems.map((i) => [i.id, i.status])));
-    setRefused(new Set());
-    setFollowing(new Map());
-    reload();
-  };
+  const { flagged, acknowledge, refuse, follow } = useFlaggedCards(schedule.scheduleItems, reload);
   // The menu's card is kept after it closes: the menu may close before it reports the choice.
   const [cardMenu, setCardMenu] = useState<{ item: ScheduleItem; at: CardMenuAnchor; open: boolean } | null>(null);
   const [noteItem, setNoteItem] = useState<ScheduleItem | null>(null);
@@ -431,34 +361,17 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
           </HStack>
         </CalendarDnd>
       </CardWeek.Provider>
-      <Menu.Root
-        open={!!cardMenu?.open} onOpenChange={(e) => { if (!e.open) setCardMenu((m) => m && { ...m, open: false }); }} onSelect={(d) => onCardMenuSelect(d.value)}
-        positioning={{ getAnchorRect: () => ({ x: cardMenu?.at.x ?? 0, y: cardMenu?.at.y ?? 0, width: 0, height: 0 }) }}
-      >
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content data-testid="calendar-card-menu-list">
-              {cardMenu && noteOffered(cardMenu.item) && <Menu.Item value="note">{t('Calendar.Note.Open')}</Menu.Item>}
-              <Menu.Item value="contact">{t('Contact.Open')}</Menu.Item>
-              {cardMenu && rulesOf(cardMenu.item.status).confirmable && <Menu.Item value="confirm">{t('Calendar.Confirm.Open')}</Menu.Item>}
-              {cardMenu && override && isMovable(cardMenu.item.status) && cardMinutes(cardMenu.item) !== override && (
-                <Menu.Item value="duration">{t('Calendar.Duration.Apply', { minutes: override })}</Menu.Item>
-              )}
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+      <CardMenuPopup menu={cardMenu} override={override} onClose={() => setCardMenu((m) => m && { ...m, open: false })} onSelect={onCardMenuSelect} />
       {noteItem && (
         <CardNoteDialog
           item={noteItem} onClose={() => setNoteItem(null)} onSaved={reload}
-          onStatusChanged={(id) => setRefused((before) => new Set([...before, id]))}
+          onStatusChanged={refuse}
         />
       )}
       {confirmItem && (
         <ManualConfirmDialog
-          schedule={schedule} item={confirmItem} onClose={() => setConfirmItem(null)}
+          schedule={schedule} item={confirmItem} onClose={() => setConfirmItem(null)} onStatusChanged={refuse}
           onSaved={(confirmed) => { if (confirmed) follow([confirmed], [ScheduleItemStatus.Confirmed]); reload(); }}
-          onStatusChanged={(id) => setRefused((before) => new Set([...before, id]))}
         />
       )}
       {noticeOpen && (
@@ -485,27 +398,3 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
   );
 }
 
-/** spec 2 §4: a Queued or Started batch disables the calendar with a loading modal until it is done. */
-function BatchRunningModal({ open }: { open: boolean }) {
-  const { t } = useTranslation('planning');
-  return (
-    <Dialog.Root open={open} placement="center" closeOnEscape={false} closeOnInteractOutside={false} role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="calendar-batch-running" maxW="24rem">
-            <Dialog.Body py="6">
-              <HStack gap="4">
-                <Spinner size="lg" color="blue.solid" />
-                <Stack gap="1">
-                  <Dialog.Title fontSize="md">{t('Calendar.BatchRunningTitle')}</Dialog.Title>
-                  <Text color="fg.muted">{t('Calendar.BatchRunning')}</Text>
-                </Stack>
-              </HStack>
-            </Dialog.Body>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
