@@ -57,7 +57,7 @@ test('an admin opens a card\'s contact and SMS log, saves a contact typed key by
   const [admin] = await dbQuery<{ id: string; company_id: string }>('select id, company_id from users where email = $1', [ADMIN_A]);
   const sms = async (text: string, minutesAgo: number, status: string) => (await dbQuery<{ id: string }>(`
     insert into sms_messages (company_id, to_number, sender, text, encoding, segments, characters, kind, created_by, created_at, status, schedule_item_id)
-    values ($1, '+4791234567', 'Sandvika Rør', $2, 'GSM-7', 1, $3, 'test', $4, now() - make_interval(mins => $5), $6, $7) returning id`,
+    values ($1, '+4791234567', 'Sandvika Rør', $2, 'GSM-7', 1, $3, 'notice', $4, now() - make_interval(mins => $5), $6, $7) returning id`,
   [admin.company_id, text, text.length, admin.id, minutesAgo, status, item.id]))[0].id;
   await sms('Hei! Vi bytter vannmåleren fredag kl. 13:00.', 30, 'delivered');
   const waiting = await sms('Påminnelse: vi kommer fredag.', 1, 'queued');

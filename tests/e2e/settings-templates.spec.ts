@@ -75,7 +75,9 @@ test('an admin inserts a merge field at the cursor, sees 1 SMS become 2, and sav
   await page.getByRole('button', { name: 'Send test-SMS' }).click();
   await expect(page.getByText('Test-SMS sendt til +4791234567 (2 SMS)')).toBeVisible();
   const sent = await dbQuery<{ to_number: string; segments: number; encoding: string }>(
-    `select m.to_number, m.segments, m.encoding from sms_messages m join companies c on c.id = m.company_id where c.org_number = '912345678'`,
+    // The template tests of the company (other specs send notices about schedule items).
+    `select m.to_number, m.segments, m.encoding from sms_messages m join companies c on c.id = m.company_id
+     where c.org_number = '912345678' and m.kind = 'test' and m.schedule_item_id is null`,
   );
   expect(sent).toEqual([{ to_number: '+4791234567', segments: 2, encoding: 'GSM-7' }]);
   expect(listReads).toEqual([]);
