@@ -28,11 +28,16 @@ async function openWeek(page: Page, plumber: string, index: number): Promise<{ y
   await page.goto('/schedule/plan');
   await expect(page.getByTestId('planning-chooser')).toBeVisible();
   await page.getByTestId('planning-plumber').selectOption({ label: plumber });
+  // The chooser proposes the plumber's first week with time left once it has read the week's facts:
+  // let it settle before choosing, so the proposal does not land after the choice.
+  await expect(page.getByTestId('planning-start-time')).not.toHaveValue('');
   await page.getByTestId('planning-week').selectOption({ index });
+  await expect(page.getByTestId('planning-week')).toHaveJSProperty('selectedIndex', index);
   const label = await page.getByTestId('planning-week').locator('option:checked').innerText();
   const weekNo = Number(/Uke (\d+)/.exec(label)![1]);
   const year = Number(/\(\d\d\.\d\d\.(\d{4})–/.exec(label)![1]);
   await expect(page.getByTestId('planning-start-time')).not.toHaveValue('');
+  await expect(page.getByTestId('planning-week').locator('option:checked')).toHaveText(label);
   await page.getByTestId('planning-open').click();
   await expect(page.getByTestId('planning-title')).toContainText(`uke ${weekNo}`);
   return { year, weekNo };
