@@ -2,6 +2,7 @@
  * The SMS outbox's entrance: a message recorded as queued with its delivery job, both in the caller's
  * unit of work (services/sms.ts says what happens to it after the commit).
  */
+import { normalizeSmsText } from '../../src/domain/sms/normalize';
 import { countSms } from '../../src/domain/sms/segments';
 import type { SmsKind } from '../db/schema';
 import type { Work } from '../db/tx';
@@ -30,11 +31,15 @@ export interface OutgoingSms {
   scheduleItemId?: number;
 }
 
-/** Records `msg` as queued and sends its delivery job, both in the work's transaction. */
+/**
+ * Records `msg` as queued and sends its delivery job, both in the work's transaction. The text is
+ * written plain first (src/domain/sms/normalize.ts): what is counted is what every gateway sends.
+ */
 export async function queueSms(w: Work, msg: OutgoingSms): Promise<SmsRow> {
-  const count = countSms(msg.text);
+  const text = normalizeSmsText(msg.text);
+  const count = countSms(text);
   const row = await insertQueuedSms(w.tx, {
-    companyId: msg.companyId, toNumber: msg.to, sender: msg.sender, text: msg.text,
+    companyId: msg.companyId, toNumber: msg.to, sender: msg.sender, text,
     encoding: count.encoding, segments: count.segments, characters: count.characters, kind: msg.kind, createdBy: msg.createdBy,
     scheduleItemId: msg.scheduleItemId ?? null,
   });
