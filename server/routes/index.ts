@@ -13,6 +13,7 @@ import { HttpError, reasonPhrase, TooManyError } from '../http/errors';
 import { fieldPath } from '../../src/domain/errorField';
 import { analyticsRoutes } from './analytics';
 import { availabilityRoutes } from './availability';
+import { cancellationRoutes } from './cancellation';
 import { bundleRoutes } from './bundle';
 import { assignmentRoutes } from './assignments';
 import { companySettingRoutes } from './companySettings';
@@ -111,4 +112,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(presenceRoutes);
   await app.register(contactInformationRoutes);
   await app.register(noticeRoutes);
+  await app.register(cancellationRoutes);
 }

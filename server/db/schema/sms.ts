@@ -42,7 +42,7 @@ export const smsMessages = pgTable('sms_messages', {
 
 export type SmsStatus = 'queued' | 'handed_over' | 'delivered' | 'failed';
 /** Why a message is sent: an admin's test of a template, a schedule item's notice, or the acknowledgement of its manual confirmation. */
-export type SmsKind = 'test' | 'notice' | 'acknowledgement';
+export type SmsKind = 'test' | 'notice' | 'acknowledgement' | 'cancellation';
 
 /**
  * The embedded SMS gateway's own store (server/sms/gateway.ts EmbeddedSmsGateway), standing where a
