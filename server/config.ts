@@ -38,6 +38,72 @@ export interface Config {
   mediaS3: MediaS3Config | null;
   /** Bytes of image files one company may keep (MEDIA_QUOTA_MB_PER_COMPANY); an upload past it is refused (413). */
   mediaQuotaBytes: number;
+  /** Where the server's SMS go (SMS_PROVIDER; server/sms/gateway.ts smsGatewayFor). */
+  sms: SmsProviderConfig;
+}
+
+/** The embedded gateway (the default: messages stay in the database), or Twilio's Programmable Messaging. */
+export type SmsProviderConfig = { provider: 'embedded' } | { provider: 'twilio'; twilio: TwilioConfig };
+
+/** Twilio's account and where it calls us back (TWILIO_*, PUBLIC_BASE_URL; server/sms/twilio.ts). */
+export interface TwilioConfig {
+  /** AC… */
+  accountSid: string;
+  /** The HMAC key of the callbacks' X-Twilio-Signature too. */
+  authToken: string;
+  /**
+   * What messages are sent from: an E.164 number or a Messaging Service SID (MG…). Not the company's
+   * display name: an alphanumeric sender cannot be answered, and notices are answered (spec 2 §4).
+   */
+  from: string;
+  /** https://api.twilio.com; the tests point it at a fake of Twilio. */
+  apiBase: string;
+  /** The origin Twilio calls back, reachable from the internet over HTTPS, without a trailing slash. */
+  publicBaseUrl: string;
+}
+
+const SMS_PROVIDERS = ['embedded', 'twilio'] as const;
+
+function smsProvider(): SmsProviderConfig {
+  const provider = (process.env.SMS_PROVIDER || 'embedded').trim().toLowerCase();
+  if (!(SMS_PROVIDERS as readonly string[]).includes(provider)) {
+    throw new Error(`Configuration SMS_PROVIDER must be one of ${SMS_PROVIDERS.join(', ')}, got "${process.env.SMS_PROVIDER}"`);
+  }
+  if (provider === 'embedded') return { provider: 'embedded' };
+  const need = (name: string) => {
+    const v = process.env[name]?.trim();
+    if (!v) throw new Error(`Configuration ${name} is required when SMS_PROVIDER=twilio`);
+    return v;
+  };
+  return {
+    provider: 'twilio',
+    twilio: checkTwilio({
+      accountSid: need('TWILIO_ACCOUNT_SID'),
+      authToken: need('TWILIO_AUTH_TOKEN'),
+      from: need('TWILIO_FROM'),
+      apiBase: (process.env.TWILIO_API_BASE?.trim() || 'https://api.twilio.com').replace(/\/+$/, ''),
+      publicBaseUrl: need('PUBLIC_BASE_URL').replace(/\/+$/, ''),
+    }),
+  };
+}
+
+/** The Twilio settings, or a start-up error naming the one that cannot work. */
+export function checkTwilio(c: TwilioConfig): TwilioConfig {
+  if (!/^AC[0-9a-fA-F]{32}$/.test(c.accountSid)) throw new Error('Configuration TWILIO_ACCOUNT_SID must be an account SID: AC and 32 hexadecimal digits');
+  if (!/^(\+[1-9][0-9]{6,14}|MG[0-9a-fA-F]{32})$/.test(c.from)) {
+    throw new Error('Configuration TWILIO_FROM must be an E.164 number (+47…) or a Messaging Service SID (MG…)');
+  }
+  for (const [name, value] of [['TWILIO_API_BASE', c.apiBase], ['PUBLIC_BASE_URL', c.publicBaseUrl]] as const) {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new Error(`Configuration ${name} must be a URL, got "${value}"`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`Configuration ${name} must be an http(s) URL, got "${value}"`);
+    if (url.search || url.hash) throw new Error(`Configuration ${name} must have no query or fragment, got "${value}"`);
+  }
+  return c;
 }
 
 /** An S3-compatible bucket for image files (MEDIA_S3_*); path-style URLs, SigV4. */
@@ -85,6 +151,11 @@ export interface RateLimits {
   registrationsPerIp: number;
   /** Open hub connections per user in one server process. */
   hubConnectionsPerUser: number;
+  /**
+   * Callbacks to the SMS provider's doors (/api/sms/provider/…) with a missing or wrong signature, per
+   * client address per 15 minutes; past it that address is answered 429 before its signature is read.
+   */
+  providerRefusalsPerIp: number;
 }
 
 function int(name: string, fallback: number): number {
@@ -136,9 +207,11 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       loginPerIp: int('RATE_LIMIT_LOGIN_PER_IP', 100),
       registrationsPerIp: int('RATE_LIMIT_REGISTRATIONS_PER_IP', 20),
       hubConnectionsPerUser: int('RATE_LIMIT_HUB_CONNECTIONS_PER_USER', 10),
+      providerRefusalsPerIp: int('RATE_LIMIT_PROVIDER_REFUSALS_PER_IP', 20),
     },
     mediaS3: mediaS3(),
     mediaQuotaBytes: int('MEDIA_QUOTA_MB_PER_COMPANY', 51_200) * 1024 * 1024,
+    sms: overrides.sms ?? smsProvider(),
   };
   return { ...base, ...overrides };
 }

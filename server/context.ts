@@ -7,7 +7,8 @@ import type { Config } from './config';
 import type { Database, Db } from './db/index';
 import { createHubPublisher, type HubPublisher } from './hub/publisher';
 import { mediaStoreFor, type MediaStore } from './media/store';
-import { smsGatewayFor, type SmsGateway } from './sms/gateway';
+import type { SmsGateway } from './sms/gateway';
+import { smsGatewayFor } from './sms/index';
 import { pgBossQueue, type Queue } from './queue';
 
 export interface AppContext {
@@ -36,6 +37,6 @@ export function createContext(config: Config, database: Database): AppContext {
     },
   });
   return {
-    config, database, db: database.db, media: mediaStoreFor(config), sms: smsGatewayFor(database.db), publisher: createHubPublisher(database.pool, database.db, log), queue: pgBossQueue, log,
+    config, database, db: database.db, media: mediaStoreFor(config), sms: smsGatewayFor(config, database.db), publisher: createHubPublisher(database.pool, database.db, log), queue: pgBossQueue, log,
   };
 }

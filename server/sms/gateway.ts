@@ -10,8 +10,9 @@
  * worth trying again. `report` says what became of a message handed over.
  *
  * The embedded default stands where a provider's system would be: it keeps each message in its own
- * table (sms_gateway_deliveries, one row per reference) and reports it delivered. A real provider will
- * be an HTTP adapter behind this same interface, selected by configuration (none is configured yet).
+ * table (sms_gateway_deliveries, one row per reference) and reports it delivered. A real provider is
+ * an HTTP adapter behind this same interface, selected by configuration (SMS_PROVIDER, sms/index.ts): Twilio's
+ * (sms/twilio.ts), whose callbacks come in through routes/smsProvider.ts.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/index';
@@ -70,9 +71,4 @@ export class EmbeddedSmsGateway implements SmsGateway {
       .where(eq(smsGatewayDeliveries.providerRef, providerRef));
     return row ? { state: 'delivered', at: row.at } : { state: 'failed', error: `Unknown message ${providerRef}` };
   }
-}
-
-/** The gateway for this configuration: the embedded one (there is no provider setting yet). */
-export function smsGatewayFor(db: Db): SmsGateway {
-  return new EmbeddedSmsGateway(db);
 }

@@ -140,8 +140,8 @@ export async function signInWithPassword(
 
 export interface TestAppOptions {
   seed?: (db: Db) => Promise<void>;
-  /** Settings over the embedded defaults (e.g. lower rate limits). */
-  config?: Partial<Config>;
+  /** Settings over the embedded defaults (e.g. lower rate limits); a function is given the server's base URL (e.g. for a provider's callbacks). */
+  config?: Partial<Config> | ((baseUrl: string) => Partial<Config>);
   /** Another test app's database, for a second server process on the same data. */
   database?: Database & { url: string };
 }
@@ -154,7 +154,8 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const baseUrl = `http://127.0.0.1:${port}`;
   const dist = path.resolve('dist');
   const webDir = fs.existsSync(path.join(dist, 'index.html')) ? dist : path.join(os.tmpdir(), 'meterwork-no-web-build');
-  const config = loadConfig({ port, publicUrl: baseUrl, logLevel: 'silent', webDir, ...opts.config });
+  const overrides = typeof opts.config === 'function' ? opts.config(baseUrl) : opts.config;
+  const config = loadConfig({ port, publicUrl: baseUrl, logLevel: 'silent', webDir, ...overrides });
   const app = await buildApp(createContext(config, database));
   await app.listen({ port, host: '127.0.0.1' });
 

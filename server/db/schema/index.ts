@@ -10,3 +10,4 @@ export * from './settings';
 export * from './sms';
 export * from './scheduling';
 export * from './presence';
+export * from './smsProvider';
