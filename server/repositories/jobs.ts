@@ -287,3 +287,9 @@ export async function taskNumbersUsed(tx: Tx, jobId: string): Promise<{ maxNo: n
   }).from(tasks).where(eq(tasks.jobId, jobId));
   return row;
 }
+
+/** The live job whose task is tied to a schedule item (the job made for it when it was confirmed), if any. */
+export async function jobOfScheduleItem(tx: DbOrTx, itemId: number): Promise<string | undefined> {
+  const [row] = await tx.select({ jobId: tasks.jobId }).from(tasks).where(and(eq(tasks.scheduleItemId, itemId), eq(tasks.isDeleted, false))).limit(1);
+  return row?.jobId;
+}

@@ -18,6 +18,7 @@ import { bundleRoutes } from './bundle';
 import { assignmentRoutes } from './assignments';
 import { companySettingRoutes } from './companySettings';
 import { contactInformationRoutes } from './contactInformation';
+import { demoPhoneRoutes } from './demoPhone';
 import { noticeRoutes } from './notices';
 import { holidayRoutes } from './holidays';
 import { jobRoutes } from './jobs';
@@ -111,6 +112,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(availabilityRoutes);
   await app.register(presenceRoutes);
   await app.register(contactInformationRoutes);
+  await app.register(demoPhoneRoutes);
   await app.register(noticeRoutes);
   await app.register(cancellationRoutes);
 }

@@ -16,7 +16,7 @@ import type { SentSms, TestSmsRequest } from '../../src/domain/schemas/templates
 import { toNorwegianE164 } from '../../src/domain/validation';
 import type { UserContext } from '../auth/context';
 import { requireAdminWithAgreement } from '../auth/guards';
-import { SmsRefused, type SmsGateway } from '../sms/gateway';
+import { SmsRefused, type DeliveryReport, type SmsGateway } from '../sms/gateway';
 import { companyMergeValues, companySmsSender } from './companySettings';
 import { badRequest, RuleError, TooManyError } from '../http/errors';
 import { visibleTemplate } from './templates';
@@ -25,7 +25,7 @@ import type { Db } from '../db/index';
 import type { Queue } from '../queue';
 import type { HubPublisher } from '../hub/publisher';
 import {
-  companyCustomerId, findSms, lockTestSms, moveSms, testSmsInLastHour, unfinishedSmsBefore, type SmsRow,
+  companyCustomerId, findSms, findSmsByProviderRef, lockTestSms, moveSms, testSmsInLastHour, unfinishedSmsBefore, type SmsRow,
 } from '../repositories/sms';
 import { command } from './command';
 import { inUnitOfWork } from './unitOfWork';
@@ -149,6 +149,22 @@ export async function reportSms(deps: SmsDeps, messageId: string, tries = 0, now
     status: report.state, finishedAt: report.at ?? now(), error: report.state === 'failed' ? report.error ?? 'failed' : null,
   });
   return moved?.status ?? (await findSms(deps.db, messageId))!.status;
+}
+
+/**
+ * A delivery report the provider sent of its own accord (its signed callback): the message it names
+ * moves from handed over to delivered or failed, once; a repeated or late report of a message that has
+ * moved on changes nothing. A report of a message not handed over yet (the callback came before the
+ * worker recorded the hand-over) is left to the worker, which asks the report itself.
+ */
+export async function recordReport(deps: SmsDeps, providerRef: string, report: DeliveryReport, now = () => new Date()): Promise<SmsRow['status'] | 'unknown'> {
+  const row = await findSmsByProviderRef(deps.db, providerRef);
+  if (!row) return 'unknown';
+  if (report.state === 'pending' || row.status !== 'handed_over') return row.status;
+  const moved = await move(deps, row, ['handed_over'], {
+    status: report.state, finishedAt: report.at ?? now(), error: report.state === 'failed' ? report.error ?? 'failed' : null,
+  });
+  return moved?.status ?? (await findSms(deps.db, row.id))!.status;
 }
 
 /**

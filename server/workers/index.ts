@@ -7,7 +7,8 @@
  *
  * - cleanup.ts: the daily clean-up at 03:30 Oslo time;
  * - scheduleBatch.ts: the schedule batches and their sweep;
- * - sms.ts: the SMS outbox (hand-over, delivery reports, sweep).
+ * - sms.ts: the SMS outbox (hand-over, delivery reports, sweep);
+ * - owners.ts: what follows a notice and an agreement (the plumber's job, reminders, reply deadline, confirmation).
  */
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
@@ -15,6 +16,7 @@ import { startQueueRunner } from '../queue';
 import { cleanupQueues, CLEANUP_QUEUE } from './cleanup';
 import { scheduleBatchQueues, SCHEDULE_BATCH_QUEUE, SCHEDULE_SWEEP_QUEUE } from './scheduleBatch';
 import { smsQueues, SMS_DELIVER_QUEUE } from './sms';
+import { ownerQueues } from './owners';
 
 export { CLEANUP_QUEUE, SCHEDULE_BATCH_QUEUE, SCHEDULE_SWEEP_QUEUE, SMS_DELIVER_QUEUE };
 
@@ -41,5 +43,5 @@ export async function startWorkers(ctx: AppContext, opts: WorkerOptions = {}): P
     connectionString: (ctx.database.pool.options as { connectionString?: string }).connectionString,
     log: ctx.log,
     maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? MAINTENANCE_INTERVAL_SECONDS,
-  }, [...cleanupQueues(ctx, opts), ...scheduleBatchQueues(ctx, opts), ...smsQueues(ctx, opts)]);
+  }, [...cleanupQueues(ctx, opts), ...scheduleBatchQueues(ctx, opts), ...smsQueues(ctx, opts), ...ownerQueues(ctx, opts)]);
 }

@@ -30,8 +30,8 @@ const EXPECTED: Record<ItemEventName, (s: number) => Transition> = {
   [ItemEvent.NoReplyInTime]: (s) => s === S.Notified ? to(S.NoReply) : refused(),
   // Manual confirmation: offered for Notified, NoReply and Unknown; refused for JobCreated with ChangeStatusErrorMsg.
   [ItemEvent.ConfirmManually]: (s) => ([S.Notified, S.NoReply, S.Unknown] as number[]).includes(s) ? to(S.Confirmed) : refused('Scheduling.ChangeStatusErrorMsg'),
-  [ItemEvent.JobCreated]: (s) => ([S.Confirmed, S.JobCreationFailed] as number[]).includes(s) ? to(S.JobCreated) : refused(),
-  [ItemEvent.JobCreationFailed]: (s) => s === S.Confirmed ? to(S.JobCreationFailed) : refused(),
+  [ItemEvent.JobCreated]: (s) => ([S.Confirmed, S.JobCreationFailed, S.NoReply] as number[]).includes(s) ? to(S.JobCreated) : refused(),
+  [ItemEvent.JobCreationFailed]: (s) => ([S.Confirmed, S.NoReply] as number[]).includes(s) ? to(S.JobCreationFailed) : refused(),
   // The cancellation action skips Confirmed, JobCreated, JobCreationFailed and Cancelled.
   [ItemEvent.Cancel]: (s) => ([S.Confirmed, S.JobCreated, S.JobCreationFailed, S.Cancelled] as number[]).includes(s) ? skip : to(S.Cancelled),
   [ItemEvent.Deviation]: (s) => s === S.JobCreated ? to(S.Deviation) : refused(),

@@ -38,11 +38,12 @@ export const smsMessages = pgTable('sms_messages', {
   finishedAt: ts('finished_at'),
   error: text('error'),
 }, (t) => [index('sms_messages_company_created').on(t.companyId, t.createdAt), index('sms_messages_status_created').on(t.status, t.createdAt),
-  index('sms_messages_schedule_item').on(t.scheduleItemId, t.createdAt)]);
+  index('sms_messages_schedule_item').on(t.scheduleItemId, t.createdAt), index('sms_messages_provider_ref').on(t.providerRef),
+  index('sms_messages_to_number').on(t.toNumber, t.createdAt)]);
 
 export type SmsStatus = 'queued' | 'handed_over' | 'delivered' | 'failed';
 /** Why a message is sent: an admin's test of a template, a schedule item's notice, or the acknowledgement of its manual confirmation. */
-export type SmsKind = 'test' | 'notice' | 'acknowledgement' | 'cancellation';
+export type SmsKind = 'test' | 'notice' | 'acknowledgement' | 'reminder' | 'confirmation' | 'cancellation';
 
 /**
  * The embedded SMS gateway's own store (server/sms/gateway.ts EmbeddedSmsGateway), standing where a
@@ -57,3 +58,28 @@ export const smsGatewayDeliveries = pgTable('sms_gateway_deliveries', {
   text: text('text').notNull(),
   receivedAt: ts('received_at').notNull().defaultNow(),
 }, (t) => [uniqueIndex('sms_gateway_deliveries_reference').on(t.reference)]);
+
+/**
+ * Replies that reached the server from property owners (services/smsReplies.ts): one row per provider
+ * message, so a reply the provider calls back twice is applied once. `answer` is what the text says
+ * (src/domain/sms/reply.ts readReply); `outcome` what it did: 'applied' (its item moved), 'noted' (the
+ * item was no longer waiting for an answer: kept in its log only), 'ambiguous' (the owner has several
+ * open notices and named no reply code: the newest is set Unknown for an admin to read), 'unmatched' (no
+ * open notice went to that number). `inReplyTo` is the notice it answers.
+ */
+export const smsReplies = pgTable('sms_replies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  providerMessageId: text('provider_message_id').notNull(),
+  fromNumber: text('from_number').notNull(),
+  toNumber: text('to_number').notNull(),
+  text: text('text').notNull(),
+  answer: text('answer').$type<'yes' | 'no' | 'unknown'>().notNull(),
+  outcome: text('outcome').$type<SmsReplyOutcome>().notNull(),
+  companyId: uuid('company_id').references(() => companies.id),
+  scheduleItemId: integer('schedule_item_id').references(() => scheduleItems.id, { onDelete: 'set null' }),
+  inReplyTo: uuid('in_reply_to').references(() => smsMessages.id, { onDelete: 'set null' }),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('sms_replies_provider_message').on(t.providerMessageId), index('sms_replies_item').on(t.scheduleItemId, t.receivedAt),
+  index('sms_replies_company').on(t.companyId, t.receivedAt)]);
+
+export type SmsReplyOutcome = 'applied' | 'noted' | 'ambiguous' | 'unmatched';

@@ -39,6 +39,8 @@ export interface JobAuthor {
   createdBy: string;
   /** A due date may be set (an admin, or the system for a company). */
   setsDueDate: boolean;
+  /** The schedule item the job is made for (the system's job for a confirmed item): its task is tied to it, and the job is auto-created. */
+  scheduleItemId?: number;
 }
 
 /**
@@ -59,10 +61,15 @@ export async function createJob(w: Work, user: UserContext, body: CreateJobInput
   return createJobCore(w, createPolicy(user, body), body);
 }
 
-/** A job created for an actor: a user through the route's policy, or the system for its company (a confirmed schedule item). */
-export async function createJobAs(w: Work, actor: Actor, body: CreateJobInput): Promise<string> {
+/**
+ * A job created for an actor: a user through the route's policy, or the system for its company (the
+ * job of a confirmed schedule item, `origin.scheduleItemId`: auto-created, its task tied to the item).
+ */
+export async function createJobAs(w: Work, actor: Actor, body: CreateJobInput, origin: { scheduleItemId?: number } = {}): Promise<string> {
   if (actor.kind === 'user') return createJob(w, actor.user, body);
-  return createJobCore(w, { companyId: actor.companyId, customerId: actor.customerId, createdBy: actorName(actor), setsDueDate: true }, body);
+  return createJobCore(w, {
+    companyId: actor.companyId, customerId: actor.customerId, createdBy: actorName(actor), setsDueDate: true, scheduleItemId: origin.scheduleItemId,
+  }, body);
 }
 
 /** The rules of a new job that do not ask who is calling, and its rows. Takes the company's job lock. */
@@ -103,13 +110,14 @@ async function createJobCore(w: Work, author: JobAuthor, body: CreateJobInput): 
     severityId: body.severity, description: body.description, scheduledDate, dueDate,
     assignedToId: assignee.registrationId, assigneeName: assignee.name, assignedDate: madeAt,
     subscriberText: body.subscriberText, matrikkelNummer: m.matrikkelNummer, matrikkelenhetId: m.matrikkelenhetId,
-    addressId: m.addressId ?? null, createdBy: author.createdBy, createdAt: madeAt, updatedAt: now,
+    addressId: m.addressId ?? null, createdBy: author.createdBy, createdAt: madeAt, updatedAt: now, autoCreated: author.scheduleItemId !== undefined,
   });
   await insertTask(w.tx, {
     id: t.taskId, jobId, jobType: shortName, title, typeId: body.jobTypeId, statusId: TaskStatus.NotStarted,
     description: t.description, isActive: t.isActive, taskOrder: t.taskOrder, taskNo: t.taskNo,
     externalRefId: t.externalRefId, externalRefText: t.externalRefText,
     assignedTo: assignee.registrationId, assigneeName: assignee.name, subscriberDetails: t.subscriberDetails,
+    scheduleItemId: author.scheduleItemId ?? null,
   });
   return jobId;
 }

@@ -17,6 +17,7 @@ import type { Work } from '../../db/tx';
 import type { Actor } from '../../http/actor';
 import { KeyedConflict, notFound, RuleError } from '../../http/errors';
 import { findItems, lockSchedule, toScheduleItem, updateItem } from '../../repositories/scheduling';
+import { followUpsOf } from './followUps';
 
 /** The events a signed-in admin makes; the rest happen to an item (the owner, the operator, a deadline, the job). */
 const ADMIN_EVENTS: ReadonlySet<ItemEventName> = new Set([ItemEvent.Notify, ItemEvent.ConfirmManually, ItemEvent.Cancel]);
@@ -74,10 +75,9 @@ export async function applyItemEvent(
     else if (step.kind === 'refused') throw new KeyedConflict(`Schedule item ${item.id} in status ${item.status} cannot take '${event}'`, step.errorKey);
     else if (step.status !== null) moves.push({ id: item.id, status: step.status });
   }
-  const changed: ScheduleItem[] = [];
-  for (const m of moves) {
-    changed.push(toScheduleItem(await updateItem(w.tx, m.id, { status: m.status, ...(event === ItemEvent.Cancel ? patch : {}) })));
-  }
-  if (changed.length) w.changes.note(companyId, 'schedules');
-  return { changed, skipped };
+  const rows = [];
+  for (const m of moves) rows.push(await updateItem(w.tx, m.id, { status: m.status, ...(event === ItemEvent.Cancel ? patch : {}) }));
+  if (rows.length) w.changes.note(companyId, 'schedules');
+  await followUpsOf(w, companyId, event, rows);
+  return { changed: rows.map(toScheduleItem), skipped };
 }

@@ -10,7 +10,9 @@ import { ScheduleItemStatus } from '../../../src/domain/scheduling/enums';
 import type { ContactInformation } from '../../../src/domain/schemas/contactInformation';
 import type { ManualConfirmationRequest, NotificationRequest, NotificationResult } from '../../../src/domain/schemas/notices';
 import type { ScheduleItem } from '../../../src/domain/schemas/scheduling';
+import { withReplyCode } from '../../../src/domain/sms/followUps';
 import { noticeMergeValues } from '../../../src/domain/sms/notice';
+import { replyCodeOf } from '../../../src/domain/sms/reply';
 import { contactPhoneE164 } from '../../../src/domain/validation';
 import type { UserContext } from '../../auth/context';
 import { requireAdminWithAgreement } from '../../auth/guards';
@@ -21,6 +23,7 @@ import { findItems, findSchedule, toScheduleItem, updateItem } from '../../repos
 import { exampleTemplate, visibleTemplateByKey } from '../../repositories/templates';
 import { companyMergeValues, companySmsSender } from '../companySettings';
 import { queueSms } from '../smsQueue';
+import { needsReplyCode } from '../smsReplies';
 import { command } from '../command';
 import { applyItemEvent } from './itemEvents';
 
@@ -47,14 +50,20 @@ export async function sendNotices(w: Work, user: UserContext, body: Notification
   const sender = await companySmsSender(w.tx, companyId);
   const rows = await findItems(w.tx, companyId, changed.map((i) => i.id));
   const noMobile: number[] = [];
-  for (const item of rows.sort((a, b) => a.id - b.id)) {
+  const numberOf = (item: (typeof rows)[number]) => {
     const contact = item.contactInformation as ContactInformation | null;
-    const to = contact?.mobileNo ? contactPhoneE164(contact.mobileNo) : null;
+    return contact?.mobileNo ? contactPhoneE164(contact.mobileNo) : null;
+  };
+  for (const item of rows.sort((a, b) => a.id - b.id)) {
+    const to = numberOf(item);
     if (!to) {
       noMobile.push(item.id);
       continue;
     }
-    const text = renderTemplate(template.text, { ...noticeMergeValues(item.startTime, item.endTime, item.address), CompanyName: company.companyName, CompanyPhone: company.companyTelephone });
+    let text = renderTemplate(template.text, { ...noticeMergeValues(item.startTime, item.endTime, item.address), CompanyName: company.companyName, CompanyPhone: company.companyTelephone });
+    // An owner with another item waiting for an answer is asked to name this one's code.
+    const sameNumber = rows.filter((r) => numberOf(r) === to).map((r) => r.id);
+    if (await needsReplyCode(w.tx, to, item.id, sameNumber)) text = withReplyCode(text, replyCodeOf(item.id));
     await queueSms(w, { companyId, to, text, sender, createdBy: user.userId, kind: 'notice', scheduleItemId: item.id });
   }
   if (noMobile.length) await applyItemEvent(w, systemActor(companyId, user.customerId, 'no contact mobile for the notice'), noMobile, ItemEvent.NoticeFailed);

@@ -171,8 +171,9 @@ const FROM: Partial<Record<ItemEventName, { from: readonly number[]; to: Schedul
   [ItemEvent.OwnerRejected]: { from: [S.Notified, S.NoReply, S.Unknown], to: S.Rejected },
   [ItemEvent.OwnerUnclear]: { from: [S.Notified, S.NoReply], to: S.Unknown },
   [ItemEvent.NoReplyInTime]: { from: [S.Notified], to: S.NoReply },
-  [ItemEvent.JobCreated]: { from: [S.Confirmed, S.JobCreationFailed], to: S.JobCreated },
-  [ItemEvent.JobCreationFailed]: { from: [S.Confirmed], to: S.JobCreationFailed },
+  // From NoReply when the company's NoReplyAutoJobCreation setting is on (spec 3): the job is made unanswered.
+  [ItemEvent.JobCreated]: { from: [S.Confirmed, S.JobCreationFailed, S.NoReply], to: S.JobCreated },
+  [ItemEvent.JobCreationFailed]: { from: [S.Confirmed, S.NoReply], to: S.JobCreationFailed },
   [ItemEvent.Deviation]: { from: [S.JobCreated], to: S.Deviation },
   [ItemEvent.Obstacle]: { from: [S.JobCreated], to: S.Obstacle },
 };
