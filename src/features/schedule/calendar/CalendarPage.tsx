@@ -18,9 +18,7 @@ import type { WeekFacts } from '../../../domain/scheduling/freeWeek';
 import type { AssignmentListItem, Schedule, ScheduleItem } from '../../../domain/schemas/scheduling';
 import { isoWeekDates, isoWeekday, osloDay, osloDayMinute, osloInstant } from '../../../domain/time/oslo';
 import { timeOf } from '../../../domain/scheduling/hours';
-import {
-  AccessDenied, EmptyView, PageLayout, useScreenClass,
-} from '../../../ui';
+import { AccessDenied, EmptyView, PageLayout, useScreenClass } from '../../../ui';
 import { ChevronLeftIcon, ChevronRightIcon, RefreshIcon } from '../../../ui/screenIcons';
 import { DeviceNotSupported } from '../../../ui/DeviceNotSupported';
 import { SelectField } from '../../../ui/form';
@@ -42,6 +40,7 @@ import { AvailabilityDialog, type AvailabilityTarget } from './AvailabilityDialo
 import { CardNoteDialog } from './CardNoteDialog';
 import { notifiableItems, SendNoticeDialog } from './SendNoticeDialog';
 import { ManualConfirmDialog } from './ManualConfirmDialog';
+import { useCancelDialog } from './useCancelDialog';
 import { CardWeek, type CardMenuAnchor, type CardWeekContext } from './cardMenu';
 import { CardMenuPopup } from './CardMenuPopup';
 import { useLitCard } from './useLitCard';
@@ -127,13 +126,11 @@ interface WeekProps {
   onMapShown: (shown: boolean) => void;
 }
 
-
 function Week({ plumbers, plumberId, week, weekend, onWeekend, onShow, override, onOverride, mapShown, onMapShown }: WeekProps) {
   const { t } = useTranslation('planning');
   const schedule = useSchedule({ assigneeId: plumberId, weekNo: week.weekNo, year: week.year });
   const facts = usePlanningWeek(plumberId, week.year, week.weekNo);
-  const { refetch: refetchSchedule } = schedule;
-  const { refetch: refetchFacts } = facts;
+  const [{ refetch: refetchSchedule }, { refetch: refetchFacts }] = [schedule, facts];
   const reload = useCallback(() => { void refetchSchedule(); void refetchFacts(); }, [refetchSchedule, refetchFacts]);
   useWeekLive(schedule.data, reload);
   const failure = useBatchFailure(schedule.data);
@@ -214,7 +211,6 @@ function Week({ plumbers, plumberId, week, weekend, onWeekend, onShow, override,
     </Stack>
   );
 }
-
 
 interface WeekViewProps extends Pick<WeekProps, 'override' | 'onOverride' | 'mapShown' | 'onMapShown'> {
   schedule: Schedule;
@@ -301,6 +297,7 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
   const notifiable = useMemo(() => notifiableItems(schedule).length, [schedule]);
   const [noticeOpen, setNoticeOpen] = useState(false);
   const [confirmItem, setConfirmItem] = useState<ScheduleItem | null>(null);
+  const cancel = useCancelDialog(schedule, (ids) => { follow(ids, [ScheduleItemStatus.Cancelled]); reload(); });
   const cardWeek = useMemo<CardWeekContext>(() => ({ openMenu: (item, at) => setCardMenu({ item, at, open: true }), flagged }), [flagged]);
   const onCardMenuSelect = (value: string) => {
     const item = cardMenu && schedule.scheduleItems.find((i) => i.id === cardMenu.item.id);
@@ -309,6 +306,7 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
     if (value === 'note' && item) window.setTimeout(() => setNoteItem(item), 0);
     if (value === 'contact' && item) navigate(`/job/scheduleItem/${item.id}`);
     if (value === 'confirm' && item) window.setTimeout(() => setConfirmItem(item), 0);
+    if (value === 'cancel' && item) window.setTimeout(() => cancel.openFor(item), 0);
     // The override's minutes for the card where it lies (spec 2 §2.2; the server judges the new length).
     if (value === 'duration' && item?.scheduleStartDateTime && override) {
       const at = osloDayMinute(new Date(item.scheduleStartDateTime));
@@ -331,6 +329,7 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
         <Button size="sm" colorPalette="blue" disabled={notifiable === 0 || flagged.size > 0} onClick={() => setNoticeOpen(true)} data-testid="calendar-send-notice">
           {t('Calendar.Notice.Open', { count: notifiable })}
         </Button>
+        {cancel.button(flagged.size > 0)}
         <DurationOverride value={override} onChange={onOverride} testId="calendar-duration" resetLabel={t('Calendar.Duration.None')} width="16rem" />
         <Button size="sm" variant={mapShown ? 'solid' : 'outline'} aria-pressed={mapShown} onClick={() => onMapShown(!mapShown)} data-testid="calendar-map-toggle">
           {t('Calendar.Map.Show')}
@@ -361,7 +360,7 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
           </HStack>
         </CalendarDnd>
       </CardWeek.Provider>
-      <CardMenuPopup menu={cardMenu} override={override} onClose={() => setCardMenu((m) => m && { ...m, open: false })} onSelect={onCardMenuSelect} />
+      <CardMenuPopup menu={cardMenu} override={override} blocked={flagged.size > 0} onClose={() => setCardMenu((m) => m && { ...m, open: false })} onSelect={onCardMenuSelect} />
       {noteItem && (
         <CardNoteDialog
           item={noteItem} onClose={() => setNoteItem(null)} onSaved={reload}
@@ -374,6 +373,7 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
           onSaved={(confirmed) => { if (confirmed) follow([confirmed], [ScheduleItemStatus.Confirmed]); reload(); }}
         />
       )}
+      {cancel.dialog}
       {noticeOpen && (
         <SendNoticeDialog schedule={schedule} onClose={() => setNoticeOpen(false)} onSent={(ids) => { follow(ids, NOTICE_OUTCOMES); reload(); }} />
       )}

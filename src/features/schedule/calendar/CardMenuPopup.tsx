@@ -1,19 +1,21 @@
 /**
- * The week's one card menu (spec 2 §2.2 card menu: Notes, Contact and SMS log, Manually agreed; ours:
- * the duration override for the card), opened at a card's button; what each offers follows the status
- * table (itemStatus.ts).
+ * The week's one card menu (spec 2 §2.2 card menu: Notes, Contact and SMS log, Cancel, Manually agreed;
+ * ours: the duration override for the card), opened at a card's button; what each offers follows the
+ * status table (itemStatus.ts). Cancel is disabled while cards are flagged (spec 2 §4: reload first).
  */
 import { Menu, Portal } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { isMovable, rulesOf } from '../../../domain/scheduling/itemStatus';
 import type { ScheduleItem } from '../../../domain/schemas/scheduling';
 import { cardMinutes } from './cardDrop';
-import { noteOffered, type CardMenuAnchor } from './cardMenu';
+import { cancelOffered, noteOffered, type CardMenuAnchor } from './cardMenu';
 
-export function CardMenuPopup({ menu, override, onClose, onSelect }: {
+export function CardMenuPopup({ menu, override, blocked, onClose, onSelect }: {
   /** The menu's card is kept after it closes: the menu may close before it reports the choice. */
   menu: { item: ScheduleItem; at: CardMenuAnchor; open: boolean } | null;
   override: number | null;
+  /** Cards are flagged: Cancel waits for the reload. */
+  blocked: boolean;
   onClose: () => void;
   onSelect: (value: string) => void;
 }) {
@@ -28,6 +30,7 @@ export function CardMenuPopup({ menu, override, onClose, onSelect }: {
           <Menu.Content data-testid="calendar-card-menu-list">
             {menu && noteOffered(menu.item) && <Menu.Item value="note">{t('Calendar.Note.Open')}</Menu.Item>}
             <Menu.Item value="contact">{t('Contact.Open')}</Menu.Item>
+            {menu && cancelOffered(menu.item) && <Menu.Item value="cancel" disabled={blocked}>{t('Calendar.Cancel.Open')}</Menu.Item>}
             {menu && rulesOf(menu.item.status).confirmable && <Menu.Item value="confirm">{t('Calendar.Confirm.Open')}</Menu.Item>}
             {menu && override && isMovable(menu.item.status) && cardMinutes(menu.item) !== override && (
               <Menu.Item value="duration">{t('Calendar.Duration.Apply', { minutes: override })}</Menu.Item>

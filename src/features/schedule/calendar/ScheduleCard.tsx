@@ -19,7 +19,7 @@ import { cardColour, isMovable } from '../../../domain/scheduling/itemStatus';
 import type { ScheduleItem } from '../../../domain/schemas/scheduling';
 import type { PlacedCard } from './cardLayout';
 import { useCardDrag } from './CalendarDnd';
-import { noteOffered, useCardWeek, type CardMenuAnchor } from './cardMenu';
+import { cancelOffered, noteOffered, useCardWeek, type CardMenuAnchor } from './cardMenu';
 import './calendar.css';
 
 /** Material's more_vert and sticky_note paths, drawn plain: a week holds up to 200 cards. */
@@ -109,7 +109,7 @@ export function ScheduleCard({ card, texts }: ScheduleCardProps) {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useCardDrag(item, movable);
   const { openMenu, flagged } = useCardWeek();
   const isFlagged = flagged.has(item.id);
-  const hasMenu = noteOffered(item);
+  const hasMenu = noteOffered(item) || cancelOffered(item);
   return (
     <div
       ref={setNodeRef} className="mw-cal-card-holder"

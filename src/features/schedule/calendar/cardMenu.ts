@@ -33,3 +33,11 @@ export function changedStatuses(seen: ReadonlyMap<number, number>, items: readon
 
 /** Whether the card menu offers the note (spec 2 §4 Notes): it can be written, or there is one to read. */
 export const noteOffered = (item: Pick<ScheduleItem, 'status' | 'notes'>): boolean => rulesOf(item.status).noteAddable || !!item.notes;
+/**
+ * Whether the card menu offers Cancel (spec 2 §4 Cancel: not for JobCreationFailed, Confirmed or
+ * JobCreated; ours, nor for a Cancelled card, which the cancel would only skip).
+ */
+export const cancelOffered = (item: Pick<ScheduleItem, 'id' | 'status'>): boolean => {
+  const r = rulesOf(item.status);
+  return item.id > 0 && r.cancelOffered && !r.cancelSkipped;
+};
