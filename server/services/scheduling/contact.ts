@@ -13,6 +13,7 @@ import type { DbOrTx, Work } from '../../db/tx';
 import { KeyedConflict, notFound, RuleError } from '../../http/errors';
 import { itemContact, setItemContact, smsOfItem } from '../../repositories/contacts';
 import { lockSchedule } from '../../repositories/scheduling';
+import { repliesOfItem } from '../../repositories/sms';
 import { command } from '../command';
 
 /** GET /api/contactInformation/scheduleItemId/{id}: the item's address, status and contact (null when none). */
@@ -70,10 +71,16 @@ export async function saveItemContact(w: Work, user: UserContext, body: ContactI
 export async function itemSmsDialogs(db: DbOrTx, user: UserContext, itemId: number): Promise<SmsLogEntry[]> {
   const companyId = requireAdminWithAgreement(user);
   if (!(await itemContact(db, companyId, itemId))) throw notFound(`Schedule item ${itemId}`);
-  return (await smsOfItem(db, companyId, itemId)).map((m) => ({
+  const sent: SmsLogEntry[] = (await smsOfItem(db, companyId, itemId)).map((m) => ({
     messageId: m.id, date: m.createdAt.toISOString(), mobileNumber: m.toNumber, smsType: m.kind, text: m.text,
     reply: null, isMessageFromSender: true, isAcknowledgement: m.kind === 'acknowledgement', status: m.status,
   }));
+  // The owner's replies (services/smsReplies.ts): `status` says what the reply did.
+  const replies: SmsLogEntry[] = (await repliesOfItem(db, itemId)).map((r) => ({
+    messageId: r.id, date: r.receivedAt.toISOString(), mobileNumber: r.fromNumber, smsType: 'reply', text: r.text,
+    reply: r.text, isMessageFromSender: false, isAcknowledgement: false, status: r.outcome,
+  }));
+  return [...sent, ...replies].sort((a, b) => a.date.localeCompare(b.date));
 }
 
 // --- the routes' commands (services/command.ts) ----------------------------------------------------

@@ -60,7 +60,7 @@ export const SmsLogEntrySchema = Type.Object({
   messageId: Type.String(),
   date: Type.String({ format: 'date-time' }),
   mobileNumber: Type.String(),
-  /** Why it was sent (ours: 'test' so far; notices, reminders, confirmations and cancellations next). */
+  /** Why it was sent: test, notice, reminder, confirmation, acknowledgement, cancellation; an owner's answer is "reply". */
   smsType: Type.String(),
   text: Type.String(),
   /** An owner's reply to it, when it is one (replies are entries of their own too). */
@@ -68,7 +68,7 @@ export const SmsLogEntrySchema = Type.Object({
   /** Sent by the company (true) or by the owner (false). */
   isMessageFromSender: Type.Boolean(),
   isAcknowledgement: Type.Boolean(),
-  /** Ours: queued, handed_over, delivered or failed. */
+  /** Ours: a sent message's queued, handed_over, delivered or failed; a reply's applied, noted, ambiguous or unmatched. */
   status: Type.String(),
 });
 export type SmsLogEntry = Static<typeof SmsLogEntrySchema>;
