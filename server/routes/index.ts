@@ -29,6 +29,7 @@ import { propertyRoutes } from './property';
 import { reportRoutes } from './reports';
 import { scheduleRoutes } from './schedules';
 import { settingsRoutes } from './settings';
+import { smsProviderRoutes } from './smsProvider';
 import { syncRoutes } from './sync';
 import { taskRoutes } from './tasks';
 import { templateRoutes } from './templates';
@@ -115,4 +116,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(demoPhoneRoutes);
   await app.register(noticeRoutes);
   await app.register(cancellationRoutes);
+  await app.register(smsProviderRoutes);
 }

@@ -7,6 +7,9 @@
  * settings, templates, sent SMS, availability entries, unavailable slots and calendar presence included,
  * is the same before and after).
  *
+ * The SMS provider's public callbacks are attacked with signed and unsigned form bodies (the last
+ * describe).
+ *
  * FUZZ_RUNS (per route and user, default 12) and FUZZ_SEED (a number) make a run longer or repeatable;
  * a failure prints the seed and the smallest request that broke a property.
  */
@@ -16,7 +19,9 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../server/config';
 import type { RegisteredRoute } from '../../server/app';
 import { FIELD_PATH } from '../../src/domain/errorField';
-import { tokenClaims } from '../helpers/app';
+import { startTestApp, tokenClaims } from '../helpers/app';
+import { TWILIO_INBOUND_PATH, TWILIO_STATUS_PATH } from '../../server/sms/twilio';
+import { startTwilioFake, type TwilioFake } from './fakes/twilioFake';
 import { createJob, startDemo, type Demo, type Person } from './jobs-fixtures';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -261,4 +266,76 @@ describe('every /api route, attacked from its own schema', () => {
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThan(routes.length * RUNS * 0.9);
   }, 600_000);
+});
+
+/**
+ * The SMS provider's public doors (routes/smsProvider.ts), served with SMS_PROVIDER=twilio only: a
+ * server of their own, its Twilio a local fake whose helper library signs. Form bodies of the fields
+ * Twilio sends, mixed with hostile names and values, signed right, signed wrong or not at all: never a
+ * 5xx; anything not signed right is 403 and writes nothing; a signed 4xx writes nothing and names its
+ * field in the one style.
+ */
+describe('the SMS provider\'s public callbacks, attacked', () => {
+  let provider: Awaited<ReturnType<typeof startTestApp>>;
+  let fake: TwilioFake;
+  beforeAll(async () => {
+    fake = await startTwilioFake();
+    provider = await startTestApp({
+      config: (baseUrl) => ({
+        sms: { provider: 'twilio', twilio: { accountSid: fake.accountSid, authToken: fake.authToken, from: '+4759440000', apiBase: fake.url, publicBaseUrl: baseUrl } },
+        rateLimit: { ...loadConfig().rateLimit, perIpPerMinute: 1e9, providerRefusalsPerIp: 1e9 },
+      }),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await provider?.close();
+    await fake?.close();
+  });
+
+  const written = async () => JSON.stringify((await provider.database.db.execute(sql`select
+    (select md5(coalesce(string_agg(concat_ws('|', id, status, provider_ref, error), ',' order by id), '')) from sms_messages) as messages,
+    (select count(*) from sms_replies) as replies, (select count(*) from twilio_messages) as claims`)).rows[0]);
+
+  const sids = fc.oneof(fc.stringMatching(/^SM[0-9a-f]{32}$/), fc.constantFrom('SM', `SM${'0'.repeat(31)}`, `MM${'F'.repeat(32)}`));
+  const values: Record<string, fc.Arbitrary<string>> = {
+    MessageSid: sids,
+    MessageStatus: fc.constantFrom('queued', 'sent', 'delivered', 'undelivered', 'failed', 'read', 'canceled', 'x'.repeat(40)),
+    ErrorCode: fc.constantFrom('30003', '21211', '', '-1', '1e9', '９'),
+    From: fc.constantFrom('+4791234567', '+4759440000', 'Rør AS', '12345', '+47 912 34 567', ''),
+    To: fc.constantFrom('+4759440000', '+1'),
+    Body: fc.oneof(fc.constantFrom('JA', 'nei takk', 'Ja 1234', '', '😀', 'x'.repeat(1601)), fc.string({ maxLength: 200 })),
+    AccountSid: fc.constantFrom(`AC${'0'.repeat(32)}`),
+  };
+  const form = fc.tuple(
+    fc.record(values, { requiredKeys: [] }),
+    fc.dictionary(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'a.b', 'x y', '', 'Body[]', 'MediaUrl0'), fc.string({ maxLength: 8 })), hostileStrings, { maxKeys: 3 }),
+  ).map(([known, extra]) => Object.fromEntries(Object.entries({ ...extra, ...known }).filter((e): e is [string, string] => typeof e[1] === 'string')));
+
+  it('never answers 5xx; unsigned or wrongly signed is 403 with nothing written; a signed 4xx writes nothing and names its field', async () => {
+    const failures: string[] = [];
+    for (const path of [TWILIO_STATUS_PATH, TWILIO_INBOUND_PATH]) {
+      const url = `${provider.baseUrl}${path}`;
+      const input = fc.record({ params: form, signing: fc.constantFrom('right', 'right', 'right', 'none', 'wrong', 'other URL', 'other values') });
+      try {
+        await fc.assert(fc.asyncProperty(input, async ({ params, signing }) => {
+          const before = await written();
+          const signature = signing === 'none' ? null : signing === 'wrong' ? 'AAAA' : signing === 'other values' ? fake.sign(url, { ...params, Extra: '1' }) : undefined;
+          const res = await fake.post(url, params, { signature, signedUrl: signing === 'other URL' ? `${url}/` : undefined });
+          sent++;
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          const what = `${path} ${signing} ${JSON.stringify(params).slice(0, 200)} -> ${res.status} ${res.text.slice(0, 200)}`;
+          if (res.status >= 500) throw new Error(what);
+          if (signing !== 'right' && res.status !== 403) throw new Error(`not refused: ${what}`);
+          if (res.status >= 400 && (await written()) !== before) throw new Error(`written on a refusal: ${what}`);
+          if (res.status === 400) {
+            const { field, message } = JSON.parse(res.text) as { field?: string; message: string };
+            if (!FIELD_PATH.test(field ?? '') || !message.startsWith(`${field} `)) throw new Error(`400 naming no field in the one style: ${what}`);
+          }
+        }), { numRuns: RUNS * 8, seed: SEED, endOnFailure: true });
+      } catch (err) {
+        failures.push(`${path}: ${((err as { cause?: Error }).cause?.message ?? (err as Error).message.split('\n')[0]).slice(0, 500)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
 });
