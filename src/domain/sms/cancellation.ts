@@ -7,7 +7,9 @@
  *   the plumber never comes outside it; an extension past that edge widens only the other side.
  * - The text is required when an SMS is sent (§5: confirm is disabled when it is empty), and bounded:
  *   at most CANCEL_SMS_MAX_SEGMENTS SMS as segments.ts countSms counts them (the operator's count, the
- *   one the server charges and the dialog's counter shows).
+ *   one the server charges and the dialog's counter shows). The spec reads the counter in 159-character
+ *   segments and the templates in 160 per SMS (spec 2 §5, §9; spec 3 §2); we count as the operator
+ *   bills (GSM-7 160, 153 per part; UCS-2 70, 67), so the counter, the bound and the cost agree.
  */
 import { minutesOf } from '../scheduling/hours';
 import { SCHEDULE_DAY_END, SCHEDULE_DAY_START } from '../scheduling/enums';
