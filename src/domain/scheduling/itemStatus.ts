@@ -122,6 +122,8 @@ export const isNotifiable = (item: ItemFacts): boolean =>
 
 /** What a card the admin sent a notice for may become without the owner: what the send itself leads to. */
 export const NOTICE_OUTCOMES: readonly number[] = [S.NotificationInProgress, S.Notified, S.NotificationFailed, S.SmsApiFailed];
+/** What a card the admin agreed manually may become without them: the job made for it, or its failure. */
+export const CONFIRMATION_OUTCOMES: readonly number[] = [S.Confirmed, S.JobCreated, S.JobCreationFailed];
 
 /** What happens to an item. */
 export const ItemEvent = {

@@ -10,10 +10,10 @@
  * Admins of a company with an agreement in force; 404 when the server sends through a real provider.
  */
 import { Type, type Static } from 'typebox';
+import { DEMO_REPLY_MAX_LENGTH } from '../sms/reply';
 import { DateTime, Nullable, Uuid } from './common';
 
 export const DEMO_PHONE_MAX_MESSAGES = 200;
-export const DEMO_REPLY_MAX_LENGTH = 640;
 
 export const DemoPhoneReplySchema = Type.Object({
   text: Type.String(),

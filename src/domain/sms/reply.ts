@@ -88,3 +88,6 @@ export function readReply(text: string): ReadReply {
 export function replyCodeOf(itemId: number): string {
   return String(1000 + (Math.abs(Math.imul(itemId, 2654435761)) % 9000));
 }
+
+/** The longest answer the demo phone takes (four SMS parts). */
+export const DEMO_REPLY_MAX_LENGTH = 640;

@@ -17,6 +17,7 @@ import { HolidaysSection } from './holidays';
 import { JobIntervalsSection } from './company';
 import { SmsReminderSection } from './reminders';
 import { SmsTemplatesSection } from './templates';
+import { DemoPhoneSection } from './demoPhone/DemoPhoneSection';
 import { isSettingsSection, SECTION_GROUPS, SETTINGS_SECTIONS, type SectionProps, type SettingsSection } from './sections';
 
 const SECTION_VIEWS: Record<SettingsSection, ComponentType<SectionProps>> = {
@@ -25,6 +26,7 @@ const SECTION_VIEWS: Record<SettingsSection, ComponentType<SectionProps>> = {
   jobIntervals: JobIntervalsSection,
   smsReminders: SmsReminderSection,
   smsTemplates: SmsTemplatesSection,
+  demoPhone: DemoPhoneSection,
   employeeHours: EmployeeHoursSection,
 };
 

@@ -13,7 +13,7 @@ import { useSession } from '../../../data/session';
 import type { Plumber } from '../../../domain/api';
 import { CalendarSlotType, weekSlots, firstWorkingMinute, type CalendarSlot } from '../../../domain/scheduling/calendarSlots';
 import { CALENDAR_WORKWEEK_DAYS, ScheduleItemStatus } from '../../../domain/scheduling/enums';
-import { NOTICE_OUTCOMES } from '../../../domain/scheduling/itemStatus';
+import { CONFIRMATION_OUTCOMES, NOTICE_OUTCOMES } from '../../../domain/scheduling/itemStatus';
 import type { WeekFacts } from '../../../domain/scheduling/freeWeek';
 import type { AssignmentListItem, Schedule, ScheduleItem } from '../../../domain/schemas/scheduling';
 import { isoWeekDates, isoWeekday, osloDay, osloDayMinute, osloInstant } from '../../../domain/time/oslo';
@@ -370,7 +370,7 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
       {confirmItem && (
         <ManualConfirmDialog
           schedule={schedule} item={confirmItem} onClose={() => setConfirmItem(null)} onStatusChanged={refuse}
-          onSaved={(confirmed) => { if (confirmed) follow([confirmed], [ScheduleItemStatus.Confirmed]); reload(); }}
+          onSaved={(confirmed) => { if (confirmed) follow([confirmed], CONFIRMATION_OUTCOMES); reload(); }}
         />
       )}
       {cancel.dialog}

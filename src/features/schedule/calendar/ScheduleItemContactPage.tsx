@@ -265,9 +265,13 @@ function SmsLog({ hidden, log }: { hidden: boolean; log: LiveRead<SmsLogEntry[]>
                     {e.isMessageFromSender ? ` · ${t(`Contact.SmsType.${e.smsType}`, { defaultValue: e.smsType })}` : ''}
                   </Text>
                   <Text whiteSpace="pre-wrap">{e.text}</Text>
-                  {e.isMessageFromSender && (
+                  {e.isMessageFromSender ? (
                     <Badge size="sm" mt="1" colorPalette={STATUS_PALETTE[e.status] ?? 'gray'} data-testid="contact-sms-status">
                       {t(`Contact.SmsStatus.${e.status}`, { defaultValue: e.status })}
+                    </Badge>
+                  ) : (
+                    <Badge size="sm" mt="1" colorPalette={e.status === 'applied' ? 'green' : 'orange'} data-testid="contact-reply-outcome">
+                      {t(`Contact.ReplyOutcome.${e.status}`, { defaultValue: e.status })}
                     </Badge>
                   )}
                 </Box>
