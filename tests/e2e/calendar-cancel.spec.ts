@@ -6,6 +6,10 @@
  * by key keeps the admin's words when the window is widened twice; confirmed, the card shows cancelled
  * without a reload and the action bar counts one card fewer. The server's database is the judge: the
  * item is Cancelled with the reason chosen and the SMS queued to the contact holds the typed text.
+ * From the action bar: the week's cancellable cards, one left out; a card changed on the server
+ * meanwhile refuses it all, the week is read again with that card flagged and Cancel blocked until the
+ * reload; then the text with the cards' own fields as tokens goes to each card filled in, the card
+ * without a mobile named as not texted.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
@@ -18,7 +22,7 @@ const STREET = 'Avlysningsbakken';
 test.use({ viewport: { width: 1400, height: 1000 }, locale: 'nb-NO' });
 test.beforeAll(async () => {
   await removeStreetPoints([STREET]);
-  await insertStreetPoints(STREET, 2, { lat: 59.84, lng: 10.52, spread: 0.0004, perRow: 2 });
+  await insertStreetPoints(STREET, 5, { lat: 59.84, lng: 10.52, spread: 0.0004, perRow: 3 });
 });
 test.afterAll(() => removeStreetPoints([STREET]));
 
@@ -103,4 +107,87 @@ test('an admin cancels a notified card with an SMS they typed, the window widene
   const sms = await dbQuery<{ kind: string; to_number: string; text: string }>('select kind, to_number, text from sms_messages where schedule_item_id = $1', [notified]);
   expect(sms).toEqual([{ kind: 'cancellation', to_number: '+4791234567', text: typed }]);
   expect(await dbQuery('select 1 from sms_messages where schedule_item_id = $1', [other])).toHaveLength(0);
+});
+
+test('an admin cancels from the action bar: a changed card refuses it all and is flagged; then each owner\'s SMS is filled in for their card', async ({ page }) => {
+  test.setTimeout(240_000);
+  const [{ registration_id: per }] = await dbQuery<{ registration_id: number }>('select registration_id from users where email = $1', [PLUMBER_PER]);
+  // Eleven weeks ahead, a Thursday.
+  const w = isoWeek(addDays(osloDay(new Date()), 77));
+  const thursday = isoWeekDates(w.year, w.week)[3];
+  await signIn(page, ADMIN_A);
+  const headers = await apiHeadersOf(page, () => page.goto('/joblist'));
+  const schedule = await (await page.request.post('/api/Schedule', { headers, data: { assigneeId: per, weekNo: w.week, year: w.year } })).json();
+  const points = await dbQuery<{ id: number }>('select id from meter_points where street = $1 order by id', [STREET]);
+  const lay = async (pointId: number, minute: number, mobileNo: string | null) => {
+    const res = await page.request.post('/api/Scheduler/singleitem', {
+      headers, data: {
+        batchJobId: randomUUID(), scheduleId: schedule.id, weekNo: w.week, year: w.year, assigneeId: per,
+        scheduleItems: [{ id: 0, assignmentType: 1, waterMeterPointId: pointId, duration: 45, sequenceNumber: 0, isScheduled: false }],
+        plumberAvailabilityData: [], selectedItemStartDateTime: osloInstant(thursday, minute).toISOString(),
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const { id } = (await res.json()) as { id: number };
+    if (mobileNo) {
+      const contact = await page.request.post('/api/contactInformation', { headers, data: { scheduleItemId: id, mobileNo, contactPerson: { name: 'Eier' } } });
+      expect(contact.status(), await contact.text()).toBe(201);
+    }
+    return id;
+  };
+  const changed = await lay(points[2].id, 8 * 60, '92345678');
+  const silent = await lay(points[3].id, 9 * 60, null);
+  const texted = await lay(points[4].id, 13 * 60, '93456789');
+
+  await page.goto(`/schedule/calendar?plumber=${per}&weekNo=${w.week}&year=${w.year}`);
+  const card = (id: number) => page.locator(`[data-testid="calendar-card"][data-item-id="${id}"]`);
+  await expect(card(texted)).toHaveAttribute('data-status', '1');
+  await page.getByTestId('calendar-cancel').click();
+  const dialog = page.getByTestId('calendar-cancel-dialog');
+  await expect(dialog.getByRole('heading')).toHaveText('Avlys oppdrag');
+  await expect(dialog.getByTestId('calendar-cancel-card')).toHaveCount(3);
+  await dialog.getByLabel('Årsak').selectOption({ label: 'Annen årsak' });
+  // The owner of the first card confirmed meanwhile: the whole cancel is refused, nothing sent.
+  await dbQuery('update schedule_items set status = 5 where id = $1', [changed]);
+  await dialog.getByRole('button', { name: 'Avlys 3 oppdrag' }).click();
+  await expect(page.getByText('Avlysningen mislyktes')).toBeVisible();
+  await expect(page.getByText('Statusen til oppdraget er endret siden uken ble lastet. Last uken på nytt.')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(card(changed)).toHaveAttribute('data-flagged', 'true');
+  await expect(page.getByTestId('calendar-cancel')).toBeDisabled();
+  expect((await dbQuery<{ status: number }>('select status from schedule_items where id = any($1::int[]) order by id', [[silent, texted]])).map((r) => r.status)).toEqual([1, 1]);
+  await page.getByTestId('calendar-flagged-reload').click();
+  await expect(page.getByTestId('calendar-flagged-notice')).toHaveCount(0);
+
+  // Again, now without the confirmed card: the cards' own fields stay tokens, the preview fills them in.
+  await expect(page.getByTestId('calendar-cancel')).toHaveText('Avlys (2)');
+  await page.getByTestId('calendar-cancel').click();
+  await expect(dialog.getByTestId('calendar-cancel-card')).toHaveCount(2);
+  await dialog.getByLabel('Årsak').selectOption({ label: 'Annen årsak' });
+  const text = dialog.getByRole('textbox', { name: 'SMS-tekst' });
+  await expect(text).toHaveValue(/#Date# kl\. #TimeRange# i #MeterAddress#/);
+  await expect(text).not.toHaveValue(/#CompanyName#/);
+  const preview = dialog.getByTestId('calendar-cancel-preview');
+  await expect(preview).toContainText(`kl. 08:00-10:45 i ${STREET} 4`);
+  await dialog.getByRole('button', { name: /^Utvid med 15 min/ }).click();
+  await expect(dialog.getByTestId('calendar-cancel-window')).toHaveText('Tidsvindu i SMS-en: 75 min før og etter hvert oppdrag');
+  await expect(preview).toContainText(`kl. 07:45-11:00 i ${STREET} 4`);
+  await expect(dialog.getByTestId('calendar-cancel-no-mobile')).toContainText(`${STREET} 4`);
+  await dialog.getByRole('button', { name: 'Avlys 2 oppdrag' }).click();
+  await expect(page.getByText('2 oppdrag er avlyst')).toBeVisible();
+  await expect(page.getByText('SMS-en er på vei til 1 eier.')).toBeVisible();
+  await expect(page.getByText('Ingen SMS gikk til 1 oppdrag: det mangler mobilnummer til kontakten')).toBeVisible();
+  await expect(card(silent)).toHaveAttribute('data-status', '7');
+  await expect(card(texted)).toHaveAttribute('data-status', '7');
+  await expect(card(changed)).toHaveAttribute('data-status', '5');
+  await expect(page.getByTestId('calendar-flagged-notice')).toHaveCount(0);
+
+  const [y, m, d] = thursday.split('-');
+  const sms = await dbQuery<{ schedule_item_id: number; to_number: string; text: string }>(
+    'select schedule_item_id, to_number, text from sms_messages where schedule_item_id = any($1::int[])', [[changed, silent, texted]]);
+  expect(sms).toHaveLength(1);
+  expect(sms[0]).toMatchObject({ schedule_item_id: texted, to_number: '+4793456789' });
+  expect(sms[0].text).toContain(`${d}.${m}.${y} kl. 11:45-15:00 i ${STREET} 5`);
+  expect(sms[0].text).not.toContain('#');
+  expect((await dbQuery<{ c: number }>('select cancellation_type_id as c from schedule_items where id = any($1::int[]) order by id', [[silent, texted]])).map((r) => r.c)).toEqual([4, 4]);
 });
