@@ -2,7 +2,7 @@
  * Send notice (spec 2 §4) from the calendar: the dialog's count, template, preview and the cards
  * without a mobile; sent, the cards turn grey and then Notified (or red at once without a mobile)
  * without a reload; a Notified card manually agreed with a typed note turns green, and its notice and
- * the acknowledgement show in its SMS log as delivered.
+ * the acknowledgement show in its SMS log as delivered; the agreed time becomes the plumber's job.
  *
  * The Contact and SMS log page (spec 2 §2.3, §5, §8) in Chromium as an admin works: opened from a
  * calendar card's menu, the assignment's address and status; a contact typed key by key, refused with
@@ -166,6 +166,11 @@ test('an admin sends the week\'s notices: the cards turn Notified as the SMS are
   const unreachable = await lay(points[2].id, 13 * 60);
   const contact = await page.request.post('/api/contactInformation', { headers, data: { scheduleItemId: reached, mobileNo: '91234567', contactPerson: { name: 'Åse Nilsen' } } });
   expect(contact.status(), await contact.text()).toBe(201);
+  // The reached point's cadastre unit is a property of the register, so the plumber's job can be made once the time is agreed.
+  const [unit] = await dbQuery<{ nr: string }>(`
+    select p.matrikkel_nummer as nr from properties p join companies co on co.customer_id = p.customer_id join users u on u.company_id = co.id
+    where u.email = $1 and exists (select 1 from addresses a where a.property_id = p.id) order by p.id limit 1`, [ADMIN_A]);
+  await dbQuery('update schedule_items set matrikkelenhet_id = $1 where id = $2', [unit.nr, reached]);
 
   await page.goto(`/schedule/calendar?plumber=${per}&weekNo=${w.week}&year=${w.year}`);
   const card = (id: number) => page.locator(`[data-testid="calendar-card"][data-item-id="${id}"]`);
@@ -206,8 +211,14 @@ test('an admin sends the week\'s notices: the cards turn Notified as the SMS are
   await expectAccessible(page, 'the calendar with the manual confirmation dialog open');
   await confirm.getByRole('button', { name: 'Bekreft' }).click();
   await expect(page.getByText(`${STREET} 2 er bekreftet`)).toBeVisible();
-  await expect(card(reached)).toHaveAttribute('data-status', '5');
   await expect(card(reached)).toHaveAttribute('data-colour', 'green');
+  // The agreed time becomes Per's job (spec 2 §4 Confirmed → JobCreated), heard without a reload and
+  // expected (the admin's own confirmation led to it): not flagged.
+  await expect(card(reached)).toHaveAttribute('data-status', '9', { timeout: 30_000 });
+  await expect(card(reached)).toHaveAttribute('data-colour', 'green');
+  const [job] = await dbQuery<{ auto_created: boolean; assigned_to_id: number }>(
+    'select j.auto_created, j.assigned_to_id from jobs j join tasks t on t.job_id = j.id where t.schedule_item_id = $1', [reached]);
+  expect(job).toMatchObject({ auto_created: true, assigned_to_id: per });
   await expect(page.getByTestId('calendar-flagged-notice')).toHaveCount(0);
   // The red one is not offered it.
   await page.getByRole('button', { name: `Valg for ${STREET} 3` }).click();
@@ -223,5 +234,5 @@ test('an admin sends the week\'s notices: the cards turn Notified as the SMS are
   await expect(page.getByTestId('contact-sms').first()).toContainText(sms.text);
   await expect(page.getByTestId('contact-sms-status').first()).toHaveText('Levert');
   await expect(page.getByTestId('contact-sms-status').nth(1)).toHaveText('Levert', { timeout: 30_000 });
-  await expect(page.getByTestId('contact-status')).toHaveText('Bekreftet');
+  await expect(page.getByTestId('contact-status')).toHaveText('Jobb opprettet');
 });

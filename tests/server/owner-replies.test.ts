@@ -112,7 +112,7 @@ const answer = async (id: number, text: string, replyId = randomUUID(), who: 'ka
   demo.api(who, 'POST', '/api/demoPhone/reply', { providerRef: await deliveryOf(id), replyId, text });
 
 describe('owners answer a notice', () => {
-  it('JA confirms and the plumber\'s job is made and pulled; NEI rejects and blacklists; anything else is Unknown; an answer sent twice applies once', async () => {
+  it('JA confirms and the plumber\'s job is made and pulled, and its obstacle report closes the item; NEI rejects and blacklists; anything else is Unknown; an answer sent twice applies once', async () => {
     const { scheduleId, ids } = await items([phone(), phone(), phone()]);
     await notify(scheduleId, ids);
     const [yes, no, unclear] = ids;
@@ -138,6 +138,13 @@ describe('owners answer a notice', () => {
     expect(job.scheduledDate?.getTime()).toBe(item.startTime!.getTime());
     const pull = await demo.api('ola', 'GET', '/api/sync/changes');
     expect(JSON.stringify(pull.body)).toContain(job.id);
+    // Ola finds nobody at home: his obstacle report closes the item as Obstacle.
+    const [task] = await db().select({ id: tasks.id }).from(tasks).where(eq(tasks.scheduleItemId, yes));
+    const obstacle = await demo.api('ola', 'POST', `/api/jobs/task/${task.id}`, {
+      jobId: job.id, isDraft: false, jobTasks: [{ taskId: task.id, additionalDetailsRequest: { deviationList: [7] } }],
+    });
+    expect(obstacle.status, JSON.stringify(obstacle.body)).toBe(200);
+    expect(await statuses([yes])).toEqual([S.Obstacle]);
 
     // The rejection is on the blacklist (the owner's time is not booked again that day).
     const black = await demo.api('kari', 'GET', `/api/ScheduleBlacklist?adress=${encodeURIComponent(`Svarveien ${nextSlot - 2}, 1337 Sandvika`)}`);

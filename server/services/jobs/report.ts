@@ -1,14 +1,19 @@
 /** Save draft and send report (POST /api/jobs/task/{taskId}, spec 1 §4–§5). */
 import type { ContactInfo, Job, TaskReportRequest } from '../../../src/domain/schemas';
-import { JobStatus } from '../../../src/domain/enums';
+import { JobStatus, TaskStatus } from '../../../src/domain/enums';
+import { ItemEvent } from '../../../src/domain/scheduling/itemStatus';
+import { ScheduleItemStatus } from '../../../src/domain/scheduling/enums';
 import { causeIdsOf, reportedFields, reportedOutcome, sentCauseList } from '../../../src/domain/tasks/report';
 import { hasObstacleCause } from '../../../src/domain/reports/status';
 import { isTaskFinished, openJobStatus } from '../../../src/domain/jobs/rules';
 import type { UserContext } from '../../auth/context';
 import type { Work } from '../../db/tx';
 import type { tasks } from '../../db/schema';
+import { systemActor } from '../../http/actor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { reloadJob, updateTaskRow, writeJob } from '../../repositories/jobs';
+import { findItems } from '../../repositories/scheduling';
+import { applyItemEvent } from '../scheduling/itemEvents';
 import { lookupList } from '../lookups';
 import { checkReport } from '../taskReport';
 import { command } from '../command';
@@ -83,11 +88,26 @@ export async function saveTaskReport(w: Work, user: UserContext, taskId: string,
   if (outcome.clearsNewMeter) patch.newWaterMeterObj = null;
   if (body.contactInfo !== undefined) checkContact(body.contactInfo);
   await updateTaskRow(w.tx, taskId, patch);
+  if (!draft && task.scheduleItemId !== null) await itemReported(w, row.companyId, row.customerId, task.scheduleItemId, patch.statusId);
   const after = jobTasks.map((t) => (t.id === taskId ? { statusId: patch.statusId! } : t));
   await writeJob(w.tx, row.id, {
     isDraft: draft, statusId: openJobStatus(row.statusId, after), ...(body.contactInfo !== undefined ? { contactInfo: body.contactInfo } : {}),
   });
   return reloadJob(w.tx, row.id);
+}
+
+/**
+ * The schedule item a task was made for (an agreed appointment, scheduling/itemJobs.ts) closes with its
+ * report's outcome (spec 2 §4): a deviation → Deviation, an obstacle → Obstacle; a completed task leaves
+ * it JobCreated. Only an item still JobCreated moves: one an admin cancelled meanwhile keeps its status,
+ * and the plumber's report is never refused for it. Taken after the jobs lock, as the job's maker takes it.
+ */
+async function itemReported(w: Work, companyId: string, customerId: string, itemId: number, taskStatus: number | undefined): Promise<void> {
+  const event = taskStatus === TaskStatus.Deviation ? ItemEvent.Deviation : taskStatus === TaskStatus.Obstacle ? ItemEvent.Obstacle : null;
+  if (!event) return;
+  const [item] = await findItems(w.tx, companyId, [itemId]);
+  if (item?.status !== ScheduleItemStatus.JobCreated) return;
+  await applyItemEvent(w, systemActor(companyId, customerId, 'the plumber reported the job'), [itemId], event);
 }
 
 /** POST /api/jobs/task/{taskId}: 200 with the job, under its company's jobs lock. */

@@ -18,7 +18,7 @@ import { AssignmentType, ScheduleItemStatus } from '../../../src/domain/scheduli
 import type { Tx } from '../../db/tx';
 import { systemActor } from '../../http/actor';
 import { HttpError, RuleError } from '../../http/errors';
-import { jobOfScheduleItem } from '../../repositories/jobs';
+import { jobOfScheduleItem, lockCompanyJobs } from '../../repositories/jobs';
 import { firstAddressOf, findPropertyByNummer } from '../../repositories/property';
 import { findItems, findSchedule, type ItemRow } from '../../repositories/scheduling';
 import { companyCustomerId } from '../../repositories/sms';
@@ -67,6 +67,8 @@ export async function createItemJob(deps: UnitOfWorkDeps, companyId: string, ite
   const actor = systemActor(companyId, customerId, 'the owner agreed the time');
   try {
     return await inUnitOfWork(deps, async (w): Promise<ItemJobOutcome> => {
+      // The jobs lock before the item's schedule, in the order a plumber's report takes them (jobs/report.ts).
+      await lockCompanyJobs(w, companyId);
       const [before] = await findItems(w.tx, companyId, [itemId]);
       if (!before) return 'gone';
       if (before.status !== ScheduleItemStatus.Confirmed && before.status !== ScheduleItemStatus.NoReply) return 'not-agreed';
