@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the budgets of DESIGN.md, measured. Prints each figure beside its budget.
- * Sections: shell, joblist, browser, api, photo, photopath, outbox, memory, replay, report, barcode, register, planningmap, assignments, load, batch, drop, mySchedule, calendarRender, routes (`npx tsx bench/run.ts photo` runs one).
+ * Sections: shell, joblist, browser, api, photo, photopath, outbox, memory, replay, report, barcode, register, planningmap, assignments, load, batch, drop, mySchedule, calendarRender, owners, routes (`npx tsx bench/run.ts photo` runs one).
  * Needs Debian's Chromium (the in-browser job list, the photo pipeline) and builds the web app first if it is stale.
  */
 import path from 'node:path';
@@ -26,6 +26,7 @@ import { benchPlanningOpen, formatPlanningOpenBench } from './planningOpen';
 import { formatDropBench, runDropBench } from './drop';
 import { benchMySchedule, formatMyScheduleBench } from './mySchedule';
 import { benchCalendarRender, formatCalendarRenderBench } from './calendarRender';
+import { benchOwners, formatOwnersBench } from './owners';
 
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const only = process.argv.slice(2);
@@ -122,6 +123,10 @@ async function main() {
   if (want('calendarRender')) {
     console.log('\n## Calendar in Chromium: a week of 200 cards and 20 availability entries, next week → all cards, budget < 300 ms');
     console.log(formatCalendarRenderBench(await benchCalendarRender()));
+  }
+  if (want('owners')) {
+    console.log('\n## The owners\' side: 200 notices handed to the embedded gateway (budget < 5 s), an owner\'s answer to the open calendar\'s colour (budget < 1 s)');
+    console.log(formatOwnersBench(await benchOwners()));
   }
   if (want('batch')) {
     console.log('\n## Schedule batch: 200 items laid out and committed, budget < 2 s; the route order on demo points');
