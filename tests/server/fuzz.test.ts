@@ -2,16 +2,18 @@
  * Property-based attack on every /api route (issue 7 §2): for each route the server registered, bodies,
  * path parameters and queries are generated from the route's own schema, mixed with hostile values
  * (integers past int4, 1e308, NUL, lone surrogates, impossible dates, deep nesting, long strings, wrong
- * types, other companies' ids), and sent as an admin and as a plumber. Two properties must hold for
+ * types, other companies' ids; integers are sometimes real schedule items' ids, of the admin's company in
+ * several statuses and of another), and sent as an admin and as a plumber. Two properties must hold for
  * every request: never a 5xx, and a 4xx writes nothing (a fingerprint of every table the API writes,
- * settings, templates, sent SMS, availability entries, unavailable slots and calendar presence included,
- * is the same before and after).
+ * settings, templates, sent SMS, schedule items' statuses and reasons, availability entries, unavailable
+ * slots and calendar presence included, is the same before and after).
  *
  * The SMS provider's public callbacks are attacked with signed and unsigned form bodies (the last
  * describe).
  *
  * FUZZ_RUNS (per route and user, default 12) and FUZZ_SEED (a number) make a run longer or repeatable;
- * a failure prints the seed and the smallest request that broke a property.
+ * FUZZ_ROUTES (a regular expression over "METHOD /url") attacks only the routes it matches; a failure
+ * prints the seed and the smallest request that broke a property.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -22,13 +24,37 @@ import { FIELD_PATH } from '../../src/domain/errorField';
 import { startTestApp, tokenClaims } from '../helpers/app';
 import { TWILIO_INBOUND_PATH, TWILIO_STATUS_PATH } from '../../server/sms/twilio';
 import { startTwilioFake, type TwilioFake } from './fakes/twilioFake';
+import { ScheduleItemStatus } from '../../src/domain/scheduling/enums';
+import { addDays, isoWeek, isoWeekDates, osloDay, osloInstant } from '../../src/domain/time/oslo';
+import { ensureWeekSchedule, insertItems } from '../../server/repositories/scheduling';
 import { createJob, startDemo, type Demo, type Person } from './jobs-fixtures';
+import { addPoints, companyOf, registrationOf } from './schedule-fixtures';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+const ONLY = process.env.FUZZ_ROUTES ? new RegExp(process.env.FUZZ_ROUTES, 'i') : null;
 
 let demo: Demo;
-const known = { jobIds: [] as string[], taskIds: [] as string[], otherJobIds: [] as string[], otherTaskIds: [] as string[] };
+const known = { jobIds: [] as string[], taskIds: [] as string[], otherJobIds: [] as string[], otherTaskIds: [] as string[], itemIds: [] as number[] };
+
+/** Schedule items of a plumber's week four weeks ahead, one per status given, each with a contact mobile. */
+async function addItems(admin: Person, plumber: Person, statuses: number[]): Promise<number[]> {
+  const { companyId } = await companyOf(demo, admin);
+  const assignee = await registrationOf(demo, plumber);
+  const points = await addPoints(demo, admin, statuses.length);
+  const w = isoWeek(addDays(osloDay(new Date()), 28));
+  const day = isoWeekDates(w.year, w.week)[2];
+  return demo.t.database.db.transaction(async (tx) => {
+    const { row } = await ensureWeekSchedule(tx, companyId, assignee, w.year, w.week);
+    const made = await insertItems(tx, statuses.map((status, i) => ({
+      scheduleId: row.id, companyId, meterPointId: points[i], objectId: null, objectType: 2, address: `Fuzzveien ${i + 1}`, agreementNo: 'AG',
+      duration: 30, latitude: 59.9, longitude: 10.5, sequenceNumber: i + 1, isScheduled: true, scheduledDate: day, status,
+      startTime: osloInstant(day, 8 * 60 + 30 * i), endTime: osloInstant(day, 8 * 60 + 30 * (i + 1)),
+      contactInformation: { id: 0, scheduleItemId: 0, mobileNo: '91234567', contactPerson: { name: 'Eier' } },
+    })));
+    return made.map((m) => m.id);
+  });
+}
 let sent = 0;
 const statuses = new Map<number, number>();
 
@@ -43,6 +69,8 @@ beforeAll(async () => {
     known.otherJobIds.push(theirs.jobId);
     known.otherTaskIds.push(theirs.jobTasks[0].taskId);
   }
+  const S = ScheduleItemStatus;
+  known.itemIds.push(...await addItems('kari', 'ola', [S.Scheduled, S.Notified, S.Confirmed, S.NoReply]), ...await addItems('lars', 'nora', [S.Notified]));
 }, 120_000);
 
 afterAll(async () => {
@@ -63,6 +91,7 @@ async function fingerprint(): Promise<string> {
     (select md5(coalesce(string_agg(concat_ws('|', company_id, data::text), ',' order by company_id), '')) from company_configurations) as configurations,
     (select md5(coalesce(string_agg(concat_ws('|', id, key, title, name, text, is_example), ',' order by id), '')) from notification_templates) as templates,
     (select count(*) from notification_template_contents) as contents, (select count(*) from sms_messages) as sms,
+    (select md5(coalesce(string_agg(concat_ws('|', id, status, cancellation_type_id, version), ',' order by id), '')) from schedule_items) as items,
     (select md5(coalesce(string_agg(concat_ws('|', id, company_id, registration_id, date, availability_type_id, start_time, end_time, reason), ',' order by id), '')) from plumber_availability) as availability,
     (select md5(coalesce(string_agg(concat_ws('|', id, company_id, schedule_id, date, start_time, end_time), ',' order by id), '')) from unavailable_time_slots) as unavailable,
     (select md5(coalesce(string_agg(concat_ws('|', view_id, company_id, viewer_registration_id, assignee_id, year, week_no, expires_at), ',' order by view_id), '')) from schedule_presence) as presence`);
@@ -117,7 +146,9 @@ function arb(schema: unknown, depth = 0): fc.Arbitrary<unknown> {
     case 'integer': {
       const min = Math.max(Number(s.minimum ?? -1000), -1e6);
       const max = Math.min(Number(s.maximum ?? 1000), 1e6);
-      return edge(fc.integer({ min: Math.min(min, max), max }), hostileNumbers);
+      const items = known.itemIds.filter((id) => id >= min && id <= max);
+      const valid = fc.integer({ min: Math.min(min, max), max });
+      return edge(items.length ? fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: fc.constantFrom(...items) }) : valid, hostileNumbers);
     }
     case 'number':
       return edge(fc.double({ min: -1e7, max: 1e7, noNaN: true }), hostileNumbers);
@@ -233,7 +264,7 @@ describe('every /api route, attacked from its own schema', () => {
   // One property per route, so a failure names the route; the routes are read when the tests run.
   const people: Person[] = ['kari', 'ola'];
   it('never answers 5xx, and writes nothing on a 4xx', async () => {
-    const routes = demo.t.app.routeTable.filter((r) => /^\/api\//i.test(r.url) && !r.public && r.method !== 'HEAD');
+    const routes = demo.t.app.routeTable.filter((r) => /^\/api\//i.test(r.url) && !r.public && r.method !== 'HEAD' && (!ONLY || ONLY.test(`${r.method} ${r.url}`)));
     const failures: string[] = [];
     for (const route of routes) {
       const schema = (route.schema ?? {}) as Schema;
