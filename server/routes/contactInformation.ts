@@ -1,16 +1,17 @@
 /**
  * A schedule item's contact and SMS log (spec 2 §2.3, §7): GET /api/contactInformation/scheduleItemId/{id},
- * POST and PUT /api/contactInformation, GET /api/ScheduleItem/{id}/smsDialogs. Shapes and rules:
+ * POST and PUT /api/contactInformation, GET /api/ScheduleItem/{id}/smsDialogs, POST /api/Schedule/UpdateSmsLog.
+ * Shapes and rules:
  * src/domain/schemas/contactInformation.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  ContactInformationBodySchema, ContactInformationSchema, ScheduleItemContactSchema, SmsLogEntrySchema,
+  ContactInformationBodySchema, ContactInformationSchema, ScheduleItemContactSchema, SmsLogEntrySchema, UpdateSmsLogBodySchema,
 } from '../../src/domain/schemas/contactInformation';
 import { ScheduleIdParam } from '../../src/domain/schemas/scheduling';
-import { createItemContactCommand, itemSmsDialogs, readItemContact, updateItemContactCommand } from '../services/scheduling/contact';
+import { createItemContactCommand, itemSmsDialogs, readItemContact, updateItemContactCommand, updateSmsLog } from '../services/scheduling/contact';
 import { mutation } from './mutation';
 import { errors, mutationErrors } from './schemas';
 
@@ -28,4 +29,7 @@ export async function contactInformationRoutes(app: FastifyInstance) {
 
   r.get('/ScheduleItem/:id/smsDialogs', { schema: { tags, params: ScheduleIdParam, response: { 200: Type.Array(SmsLogEntrySchema), ...errors } } },
     (req) => itemSmsDialogs(app.context.db, req.user, req.params.id));
+
+  r.post('/Schedule/UpdateSmsLog', { schema: { tags, body: UpdateSmsLogBodySchema, response: { 200: Type.Array(SmsLogEntrySchema), ...errors } } },
+    (req) => updateSmsLog(app.context, req.user, req.body.scheduleItemId));
 }

@@ -90,7 +90,7 @@ async function fingerprint(): Promise<string> {
     (select md5(coalesce(string_agg(concat_ws('|', id, setting_type_id, value), ',' order by id), '')) from company_settings) as settings,
     (select md5(coalesce(string_agg(concat_ws('|', company_id, data::text), ',' order by company_id), '')) from company_configurations) as configurations,
     (select md5(coalesce(string_agg(concat_ws('|', id, key, title, name, text, is_example), ',' order by id), '')) from notification_templates) as templates,
-    (select count(*) from notification_template_contents) as contents, (select count(*) from sms_messages) as sms,
+    (select count(*) from notification_template_contents) as contents, (select count(*) from sms_messages) as sms, (select count(*) from sms_replies) as replies,
     (select md5(coalesce(string_agg(concat_ws('|', id, status, cancellation_type_id, version), ',' order by id), '')) from schedule_items) as items,
     (select md5(coalesce(string_agg(concat_ws('|', id, company_id, registration_id, date, availability_type_id, start_time, end_time, reason), ',' order by id), '')) from plumber_availability) as availability,
     (select md5(coalesce(string_agg(concat_ws('|', id, company_id, schedule_id, date, start_time, end_time), ',' order by id), '')) from unavailable_time_slots) as unavailable,

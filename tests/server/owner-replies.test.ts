@@ -155,6 +155,13 @@ describe('owners answer a notice', () => {
     const log = await demo.api('kari', 'GET', `/api/ScheduleItem/${no}/smsDialogs`);
     expect(log.body.map((e: { smsType: string; isMessageFromSender: boolean }) => [e.smsType, e.isMessageFromSender])).toEqual([['notice', true], ['reply', false]]);
     expect(log.body[1]).toMatchObject({ text: 'NEI', status: 'applied' });
+    // "Update the SMS log" asks the gateway again for what is on its way and answers the same log.
+    const updated = await demo.api('kari', 'POST', '/api/Schedule/UpdateSmsLog', { scheduleItemId: no });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toEqual(log.body);
+    expect((await demo.api('ola', 'POST', '/api/Schedule/UpdateSmsLog', { scheduleItemId: no })).status).toBe(403);
+    expect((await demo.api('kari', 'POST', '/api/Schedule/UpdateSmsLog', { scheduleItemId: 2_000_000_000 })).status).toBe(404);
+    expect((await demo.api('kari', 'POST', '/api/Schedule/UpdateSmsLog', { scheduleItemId: 'x' })).status).toBe(400);
     // The demo phone shows the answer under its message.
     const phoneView = await demo.api('kari', 'GET', '/api/demoPhone/messages');
     const noMsg = phoneView.body.find((m: { scheduleItemId: number }) => m.scheduleItemId === no);

@@ -14,6 +14,8 @@ import { KeyedConflict, notFound, RuleError } from '../../http/errors';
 import { itemContact, setItemContact, smsOfItem } from '../../repositories/contacts';
 import { lockSchedule } from '../../repositories/scheduling';
 import { repliesOfItem } from '../../repositories/sms';
+import { reportSms, type SmsDeps } from '../sms';
+import { SMS_REPORT_TRIES } from '../smsQueue';
 import { command } from '../command';
 
 /** GET /api/contactInformation/scheduleItemId/{id}: the item's address, status and contact (null when none). */
@@ -88,3 +90,16 @@ export async function itemSmsDialogs(db: DbOrTx, user: UserContext, itemId: numb
 export const createItemContactCommand = command({ status: 201, run: (w, user, body: ContactInformationBody) => saveItemContact(w, user, body, true) });
 /** PUT /api/contactInformation: 200. */
 export const updateItemContactCommand = command({ status: 200, run: (w, user, body: ContactInformationBody) => saveItemContact(w, user, body, false) });
+
+/**
+ * POST /api/Schedule/UpdateSmsLog: the item's messages handed over but not yet reported are asked of
+ * the gateway again (services/sms.ts reportSms records what it says), then the log is answered.
+ */
+export async function updateSmsLog(deps: SmsDeps, user: UserContext, itemId: number): Promise<SmsLogEntry[]> {
+  const companyId = requireAdminWithAgreement(user);
+  if (!(await itemContact(deps.db, companyId, itemId))) throw notFound(`Schedule item ${itemId}`);
+  for (const m of await smsOfItem(deps.db, companyId, itemId)) {
+    if (m.status === 'handed_over') await reportSms(deps, m.id, SMS_REPORT_TRIES);
+  }
+  return itemSmsDialogs(deps.db, user, itemId);
+}

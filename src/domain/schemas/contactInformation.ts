@@ -14,6 +14,9 @@
  *   an item has at most one contact.
  * - GET /api/ScheduleItem/{id}/smsDialogs -> 200 SmsLogEntry[]: the item's messages, oldest first;
  *   ours: each sent one's delivery state (`status`).
+ * - POST /api/Schedule/UpdateSmsLog UpdateSmsLogBody -> 200 SmsLogEntry[] (ours; the spec names the call
+ *   "update the SMS log" and shows no shape): the item's messages still on their way are asked of the SMS
+ *   provider again and their states recorded, then the log is answered as smsDialogs answers it.
  * Admins of a company with an agreement in force only (spec 2 §6).
  */
 import { Type, type Static } from 'typebox';
@@ -72,3 +75,6 @@ export const SmsLogEntrySchema = Type.Object({
   status: Type.String(),
 });
 export type SmsLogEntry = Static<typeof SmsLogEntrySchema>;
+
+export const UpdateSmsLogBodySchema = Type.Object({ scheduleItemId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }, { additionalProperties: false });
+export type UpdateSmsLogBody = Static<typeof UpdateSmsLogBodySchema>;
