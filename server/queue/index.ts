@@ -78,6 +78,14 @@ export interface QueueDeclaration<T extends object = object> {
   cron?: string;
   /** How often an idle worker looks for a job (pg-boss's shortest is half a second). */
   pollingIntervalSeconds: number;
+  /**
+   * How many jobs one look takes (default 1), and how many of them run at once (default 1). pg-boss
+   * waits its polling interval after every look, whatever it found: a queue that must drain hundreds of
+   * jobs quickly (a week's notices) takes them in batches. Each job of a batch still succeeds or fails
+   * (and is retried) on its own.
+   */
+  batchSize?: number;
+  concurrency?: number;
   work(data: T, jobId: string): Promise<unknown>;
   /** Runs once the queue is made and worked (e.g. a sweep sending what was written before it existed). */
   started?(): Promise<unknown>;
@@ -95,6 +103,30 @@ export interface RunnerOptions {
   maintenanceIntervalSeconds: number;
 }
 
+/**
+ * Runs a batch's jobs, at most `q.concurrency` at once, each completed or failed on its own (pg-boss
+ * then completes only jobs still active, so a failed one keeps its retry).
+ */
+async function runBatch(boss: PgBoss, q: QueueDeclaration, jobs: PgBoss.Job<object>[]): Promise<void> {
+  if (jobs.length === 1) {
+    await q.work(jobs[0].data, jobs[0].id);
+    return;
+  }
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < jobs.length; i = next++) {
+      const job = jobs[i];
+      try {
+        const output = await q.work(job.data, job.id);
+        await boss.complete(q.name, job.id, output && typeof output === 'object' ? output : { value: output });
+      } catch (err) {
+        await boss.fail(q.name, job.id, { message: err instanceof Error ? err.message : String(err) });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(q.concurrency ?? 1, jobs.length)) }, lane));
+}
+
 /** Starts this process's worker on `queues` (each queue's options applied anew, so a changed expiry reaches new jobs). */
 export async function startQueueRunner(opts: RunnerOptions, queues: QueueDeclaration[]): Promise<QueueRunner> {
   const boss = new PgBoss({
@@ -110,7 +142,7 @@ export async function startQueueRunner(opts: RunnerOptions, queues: QueueDeclara
     // createQueue leaves an existing queue as it was: changed options reach jobs sent from now on.
     await boss.updateQueue(q.name, options);
     if (q.cron) await boss.schedule(q.name, q.cron, {}, { tz: OSLO_TIME_ZONE });
-    await boss.work<object>(q.name, { pollingIntervalSeconds: q.pollingIntervalSeconds }, async ([job]) => q.work(job.data, job.id));
+    await boss.work<object>(q.name, { pollingIntervalSeconds: q.pollingIntervalSeconds, batchSize: q.batchSize ?? 1 }, (jobs) => runBatch(boss, q, jobs));
   }
   for (const q of queues) await q.started?.();
   return {

@@ -19,6 +19,9 @@ export function ownerQueues(ctx: AppContext, opts: { pollingIntervalSeconds?: nu
     name,
     options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
     pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2,
+    // A week's reminders or jobs fall due together: taken in batches, a few at a time.
+    batchSize: 20,
+    concurrency: 4,
     work: (data) => work(data as FollowUpJob),
   });
   return [

@@ -16,6 +16,9 @@ export function smsQueues(ctx: AppContext, opts: { pollingIntervalSeconds?: numb
     // A provider that cannot be reached is tried again after 30 s, 60 s, 120 s, … (pg-boss's backoff), 8 times.
     options: { retryLimit: 8, retryDelay: opts.smsRetryDelaySeconds ?? 30, retryBackoff: true, expireInSeconds: 120 },
     pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1,
+    // A week's notices (hundreds at once) are handed over in batches, several at a time.
+    batchSize: 50,
+    concurrency: 8,
     work: (data) => deliverSms(ctx, (data as { messageId: string }).messageId),
   }, {
     name: SMS_REPORT_QUEUE,
