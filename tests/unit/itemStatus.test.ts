@@ -34,6 +34,8 @@ const EXPECTED: Record<ItemEventName, (s: number) => Transition> = {
   [ItemEvent.JobCreationFailed]: (s) => ([S.Confirmed, S.NoReply] as number[]).includes(s) ? to(S.JobCreationFailed) : refused(),
   // The cancellation action skips Confirmed, JobCreated, JobCreationFailed and Cancelled.
   [ItemEvent.Cancel]: (s) => ([S.Confirmed, S.JobCreated, S.JobCreationFailed, S.Cancelled] as number[]).includes(s) ? skip : to(S.Cancelled),
+  // Ours (spec 1 §4): the admin cancels the job made for the item; an item already Cancelled is passed by, a reported one refused.
+  [ItemEvent.JobCancelled]: (s) => s === S.Cancelled ? skip : ([S.JobCreated, S.JobCreationFailed] as number[]).includes(s) ? to(S.Cancelled) : refused(),
   [ItemEvent.Deviation]: (s) => s === S.JobCreated ? to(S.Deviation) : refused(),
   [ItemEvent.Obstacle]: (s) => s === S.JobCreated ? to(S.Obstacle) : refused(),
   // Dragging: only Scheduled or NotificationFailed; Notified items cannot be re-timed (cancel instead).

@@ -20,7 +20,7 @@ import { findItems, lockSchedule, toScheduleItem, updateItem } from '../../repos
 import { followUpsOf } from './followUps';
 
 /** The events a signed-in admin makes; the rest happen to an item (the owner, the operator, a deadline, the job). */
-const ADMIN_EVENTS: ReadonlySet<ItemEventName> = new Set([ItemEvent.Notify, ItemEvent.ConfirmManually, ItemEvent.Cancel]);
+const ADMIN_EVENTS: ReadonlySet<ItemEventName> = new Set([ItemEvent.Notify, ItemEvent.ConfirmManually, ItemEvent.Cancel, ItemEvent.JobCancelled]);
 /** What the system may do for a company: every event but the admin's own choices and the calendar's moves. */
 const SYSTEM_EVENTS: ReadonlySet<ItemEventName> = new Set([
   ItemEvent.NoticeSent, ItemEvent.NoticeFailed, ItemEvent.SmsApiFailed, ItemEvent.OwnerConfirmed, ItemEvent.OwnerRejected,
@@ -45,13 +45,13 @@ function eventPolicy(actor: Actor, event: ItemEventName): string {
 export interface EventOutcome {
   /** The items the event moved, as they are now. */
   changed: ScheduleItem[];
-  /** The ids the event passed by (spec 2 §4: cancel skips Confirmed, JobCreated, JobCreationFailed, Cancelled). */
+  /** The ids the event passed by (spec 2 §4: cancel skips Confirmed, JobCreated, JobCreationFailed, Cancelled; a job's cancel, Cancelled). */
   skipped: number[];
 }
 
 /**
  * Applies `event` to the items `ids` of the actor's company. `patch` is what the event writes beside
- * the status (a cancellation's reason). Another company's item, or one that does not exist, is 404.
+ * the status (a cancellation's reason, of a cancel or a job's cancel). Another company's item, or one that does not exist, is 404.
  */
 export async function applyItemEvent(
   w: Work, actor: Actor, ids: readonly number[], event: ItemEventName, patch: { cancellationTypeId?: number } = {},
@@ -76,7 +76,8 @@ export async function applyItemEvent(
     else if (step.status !== null) moves.push({ id: item.id, status: step.status });
   }
   const rows = [];
-  for (const m of moves) rows.push(await updateItem(w.tx, m.id, { status: m.status, ...(event === ItemEvent.Cancel ? patch : {}) }));
+  const cancels = event === ItemEvent.Cancel || event === ItemEvent.JobCancelled;
+  for (const m of moves) rows.push(await updateItem(w.tx, m.id, { status: m.status, ...(cancels ? patch : {}) }));
   if (rows.length) w.changes.note(companyId, 'schedules');
   await followUpsOf(w, companyId, event, rows);
   return { changed: rows.map(toScheduleItem), skipped };

@@ -30,7 +30,11 @@
  *   understood → Unknown (from Notified or NoReply);
  * - no reply by the deadline: Notified → NoReply;
  * - the job made for a Confirmed item (JobCreationFailed tried again too) → JobCreated, or JobCreationFailed;
- * - the plumber's job reports a deviation or an obstacle: JobCreated → Deviation / Obstacle.
+ * - the plumber's job reports a deviation or an obstacle: JobCreated → Deviation / Obstacle;
+ * - the admin cancels the job made for the item (spec 1 §4: an automatically created job's delete is a
+ *   cancellation, DELETE /api/Jobs): JobCreated (or JobCreationFailed) → Cancelled with the reason; an
+ *   item already Cancelled is skipped; a reported one (Deviation, Obstacle) or any other is refused (the
+ *   job rules refuse deleting a reported job before: canDeleteJob in src/domain/jobs/rules.ts).
  */
 import { CancellationReason } from '../enums';
 import { ScheduleItemStatus, type ScheduleItemStatusId } from './enums';
@@ -141,6 +145,8 @@ export const ItemEvent = {
   JobCreated: 'jobCreated',
   JobCreationFailed: 'jobCreationFailed',
   Cancel: 'cancel',
+  /** The admin cancels the automatically created job made for the item (spec 1 §4). */
+  JobCancelled: 'jobCancelled',
   Deviation: 'deviation',
   Obstacle: 'obstacle',
   /** Dragged or re-timed on the calendar, or given another duration. */
@@ -178,6 +184,7 @@ const FROM: Partial<Record<ItemEventName, { from: readonly number[]; to: Schedul
   [ItemEvent.JobCreationFailed]: { from: [S.Confirmed, S.NoReply], to: S.JobCreationFailed },
   [ItemEvent.Deviation]: { from: [S.JobCreated], to: S.Deviation },
   [ItemEvent.Obstacle]: { from: [S.JobCreated], to: S.Obstacle },
+  [ItemEvent.JobCancelled]: { from: [S.JobCreated, S.JobCreationFailed], to: S.Cancelled },
 };
 
 /** The transition of `item` on `event` (see the module comment for the table it follows). */
@@ -195,6 +202,9 @@ export function transition(item: ItemFacts, event: ItemEventName): Transition {
       return r.movable ? to(item.status as ScheduleItemStatusId) : refused();
     case ItemEvent.Delete:
       return r.deletable ? to(null) : refused('Scheduling.FailedToDeleteSelectedItem');
+    case ItemEvent.JobCancelled:
+      if (item.status === S.Cancelled) return { kind: 'skip' };
+      return FROM[event]!.from.includes(item.status) ? to(S.Cancelled) : refused();
     default: {
       const step = FROM[event];
       return step && step.from.includes(item.status) ? to(step.to) : refused();
