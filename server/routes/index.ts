@@ -19,6 +19,7 @@ import { assignmentRoutes } from './assignments';
 import { companySettingRoutes } from './companySettings';
 import { contactInformationRoutes } from './contactInformation';
 import { demoPhoneRoutes } from './demoPhone';
+import { erroneousRoutes } from './erroneous';
 import { noticeRoutes } from './notices';
 import { holidayRoutes } from './holidays';
 import { jobRoutes } from './jobs';
@@ -116,5 +117,6 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(demoPhoneRoutes);
   await app.register(noticeRoutes);
   await app.register(cancellationRoutes);
+  await app.register(erroneousRoutes);
   await app.register(smsProviderRoutes);
 }

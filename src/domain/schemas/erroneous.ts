@@ -1,0 +1,69 @@
+/**
+ * The error-handling page's list (spec 2 §2.4, §3 "Erroneous schedule item", §4, §9):
+ * GET /api/ErroneousScheduleItem -> 200 ErroneousScheduleItem[] ("an object list", spec 2 §7).
+ *
+ * Ours, where the spec names the page but not which items it lists:
+ * - The items an admin must act on: those the owner answered no to or unclearly (Rejected, Unknown),
+ *   never answered (NoReply), whose notice did not reach the phone (NotificationFailed, SmsApiFailed),
+ *   whose job could not be made (JobCreationFailed), and the Cancelled ones (with their reason, shown
+ *   as the class Cancelled or Failure). Items on their way (Scheduled, NotificationInProgress, Notified)
+ *   and settled ones (Confirmed, JobCreated, Deviation, Obstacle) are not errors.
+ * - The window: items whose time starts from ERRONEOUS_WEEKS_BACK weeks before the current ISO week's
+ *   Monday (Oslo) to ERRONEOUS_WEEKS_AHEAD weeks after it (the week picker's 12, spec 2 §9); at most
+ *   ERRONEOUS_MAX_ITEMS of them, those with the most notices first.
+ * - `numberOfNotifications`: the notices and reminders sent for the item (SMS of kind notice or
+ *   reminder, whatever became of them: a failed one was still an attempt to reach the owner).
+ * - `dateCancelled`: when the item last changed (its status came with that change); the page shows
+ *   it as the date of the status.
+ * - `exceedsThreshold`: numberOfNotifications is above the company's ErrorThreshold setting (spec 2
+ *   §9); false while the company has not set one.
+ * - Sorted by numberOfNotifications descending (spec 2 §2.4), then the latest change first, then id.
+ * Admins whose company's agreement is in force (spec 2 §6); a plumber: 403. Only the caller's company.
+ */
+import { Type, type Static } from 'typebox';
+import { CancellationReason } from '../enums';
+import { ScheduleItemStatus } from '../scheduling/enums';
+import { Nullable } from './common';
+
+const S = ScheduleItemStatus;
+
+/** The statuses the error list shows. */
+export const ERRONEOUS_STATUSES: readonly number[] = [
+  S.Rejected, S.Unknown, S.NoReply, S.NotificationFailed, S.SmsApiFailed, S.JobCreationFailed, S.Cancelled,
+];
+export const ERRONEOUS_WEEKS_BACK = 8;
+export const ERRONEOUS_WEEKS_AHEAD = 12;
+export const ERRONEOUS_MAX_ITEMS = 300;
+
+/** The reasons shown as Failure in the error list (spec 2 §4); every other reason is Cancelled. */
+export const FAILURE_CANCELLATION_TYPES: readonly number[] = [
+  CancellationReason.ExternalFailure, CancellationReason.InternalFailure, CancellationReason.InvalidInformation,
+];
+export type CancellationClass = 'Cancelled' | 'Failure';
+/** The class of a cancellation reason (spec 2 §4); none without a reason. */
+export function cancellationClass(cancellationTypeId: number | null | undefined): CancellationClass | null {
+  if (cancellationTypeId === null || cancellationTypeId === undefined) return null;
+  return FAILURE_CANCELLATION_TYPES.includes(cancellationTypeId) ? 'Failure' : 'Cancelled';
+}
+
+export const ErroneousScheduleItemSchema = Type.Object({
+  id: Type.Integer(),
+  scheduleId: Type.Integer(),
+  weekNo: Type.Integer(),
+  year: Type.Integer(),
+  assigneeId: Type.Integer(),
+  assigneeName: Type.String(),
+  /** spec 2 §4 status (one of ERRONEOUS_STATUSES). */
+  status: Type.Integer(),
+  address: Type.String(),
+  /** The item's start (ISO instant). */
+  scheduleStartDateTime: Nullable(Type.String()),
+  numberOfNotifications: Type.Integer({ minimum: 0 }),
+  /** When the item last changed: the date of its status (ISO instant). */
+  dateCancelled: Type.String(),
+  cancellationTypeId: Nullable(Type.Integer()),
+  /** spec 2 §4: Cancelled, or Failure for ExternalFailure, InternalFailure and InvalidInformation; null without a reason. */
+  cancellationType: Nullable(Type.Union([Type.Literal('Cancelled'), Type.Literal('Failure')])),
+  exceedsThreshold: Type.Boolean(),
+});
+export type ErroneousScheduleItem = Static<typeof ErroneousScheduleItemSchema>;
