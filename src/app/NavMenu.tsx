@@ -16,6 +16,8 @@ const ICONS: Record<NavItemId, ReactNode> = {
   schedule: <ScheduleIcon />,
   planning: <WeekPlanIcon />,
   calendar: <CalendarWeekIcon />,
+  // The notices that went wrong: the shell's bell, no new icon in the shell.
+  errorHandling: <BellIcon />,
   plumbers: <GroupIcon />,
   dashboard: <DashboardIcon />,
   settings: <SettingsIcon />,

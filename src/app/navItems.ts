@@ -1,7 +1,7 @@
 /** The navigation menu of spec 1 §2 with its visibility rules. */
 import type { Session } from '../data/session';
 
-export type NavItemId = 'jobList' | 'schedule' | 'planning' | 'calendar' | 'plumbers' | 'dashboard' | 'settings' | 'profile' | 'helpSupport' | 'about';
+export type NavItemId = 'jobList' | 'schedule' | 'planning' | 'calendar' | 'errorHandling' | 'plumbers' | 'dashboard' | 'settings' | 'profile' | 'helpSupport' | 'about';
 
 export interface NavItem {
   id: NavItemId;
@@ -17,7 +17,7 @@ export interface NavContext {
 
 /**
  * Spec 1 §2 and spec 3 §1: Planning / Dashboard for admins; Company settings, Planning and the
- * Schedule calendar (spec 2 §2.2) only for an admin whose company agreement is in force. A menu
+ * Schedule calendar (spec 2 §2.2) and the error-handling page (spec 2 §2.4, §6) only for an admin whose company agreement is in force. A menu
  * item must not lead to a screen that does not exist.
  */
 export function navItems({ session, ownPlumberFound }: NavContext): NavItem[] {
@@ -25,6 +25,7 @@ export function navItems({ session, ownPlumberFound }: NavContext): NavItem[] {
   if (!session.hidePlumberOptions) items.push({ id: 'schedule', path: '/schedule', labelKey: 'Menu.MySchedule' });
   if (session.isAdmin && session.hasAgreement) items.push({ id: 'planning', path: '/schedule/plan', labelKey: 'Menu.Planning' });
   if (session.isAdmin && session.hasAgreement) items.push({ id: 'calendar', path: '/schedule/calendar', labelKey: 'Menu.ScheduleCalendar' });
+  if (session.isAdmin && session.hasAgreement) items.push({ id: 'errorHandling', path: '/errorhandling', labelKey: 'Menu.ErrorHandling' });
   if (session.isAdmin) items.push({ id: 'plumbers', path: '/plumbers', labelKey: 'Menu.MyPlumbers' });
   if (session.isAdmin) items.push({ id: 'dashboard', path: '/dashboard', labelKey: 'Menu.Dashboard' });
   if (session.isAdmin && session.hasAgreement) items.push({ id: 'settings', path: '/settings', labelKey: 'Menu.CompanySettings' });

@@ -7,7 +7,7 @@ export type ScreenId =
   | 'schedule' | 'about' | 'helpSupport' | 'profileCreate' | 'profileView' | 'profileEdit'
   | 'plumbers' | 'plumberDetails' | 'plumberEdit' | 'jobList' | 'jobCreate' | 'jobEdit' | 'jobDetails'
   | 'taskDetails' | 'jobLocation' | 'dashboard' | 'settings' | 'planning' | 'calendar' | 'notFound' | 'scheduleHistory'
-  | 'scheduleItemContact';
+  | 'scheduleItemContact' | 'errorHandling';
 
 export interface RouteEntry {
   path: string;
@@ -47,7 +47,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/job/details/:id/location', screen: 'jobLocation', titleKey: 'Title.JobLocation', topLevel: false },
   // Spec 1 §2: where the user lands after creating a job (the job details of the new job).
   { path: '/job/details/:newJobId/mainPage/:origin/type/:jobSource', screen: 'jobDetails', titleKey: 'Title.JobDetails', topLevel: false },
-  // The erroneous schedule items' list (spec 2/3: error-list threshold), built with scheduling.
-  { path: '/errorhandling', screen: null, titleKey: 'Title.ErrorHandling', topLevel: true },
+  // Spec 2 §2.4: the erroneous schedule items, for admins with an agreement.
+  { path: '/errorhandling', screen: 'errorHandling', titleKey: 'Title.ErrorHandling', topLevel: true },
   { path: '/notfound', screen: 'notFound', titleKey: 'Title.NotFound', topLevel: false },
 ];

@@ -77,6 +77,8 @@ export const SCREENS: Record<ScreenId, Screen> = {
   planning: screen(chunk(() => import('../features/schedule/planning'), ['planning', 'hours', 'map']), (m) => m.PlanningPage),
   calendar: screen(calendarChunk, (m) => m.CalendarPage),
   scheduleItemContact: screen(calendarChunk, (m) => m.ScheduleItemContactPage),
+  // Its own chunk; the status, reason and SMS texts are the planning texts.
+  errorHandling: screen(chunk(() => import('../features/schedule/errors'), ['planning']), (m) => m.ErrorHandlingPage),
   notFound: screen(chunk(() => import('../features/notfound')), (m) => m.NotFoundPage),
 };
 
