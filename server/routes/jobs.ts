@@ -3,7 +3,8 @@
  * - POST /api/Jobs answers 200 with the new job id as a JSON string.
  * - PUT /api/Jobs answers the updated job for update, note and completion, and the updated jobs
  *   (array) for reassignment.
- * - DELETE /api/Jobs answers { deletedJobIds }.
+ * - DELETE /api/Jobs answers { deletedJobIds }, and for cancelled automatically created jobs also
+ *   their cancelled schedule items and the SMS sent or not (DeletedJobsSchema).
  * - POST /api/jobs/task/{taskId} (save draft when the body's isDraft is true, else send report)
  *   answers the updated job.
  * - GET /api/Jobs takes the list filters and returns every matching job (no paging).
@@ -55,7 +56,7 @@ export async function jobRoutes(app: FastifyInstance) {
 
   r.delete('/Jobs', {
     schema: { tags, body: DeleteJobsBody, response: { 200: DeletedJobsSchema, ...mutationErrors } },
-  }, (req, reply) => mutation(req, reply, deleteJobsCommand, req.body.jobList.map((j) => j.jobId)));
+  }, (req, reply) => mutation(req, reply, deleteJobsCommand, req.body));
 
   r.post('/jobs/task/:taskId', {
     schema: { tags, params: Type.Object({ taskId: Uuid }), body: TaskReportBody, response: { 200: JobSchema, ...mutationErrors } },

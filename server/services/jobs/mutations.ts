@@ -1,5 +1,5 @@
 /**
- * The job mutations of spec 1 §4 (create, the four PUT /api/Jobs bodies, delete), with the rules of
+ * The job mutations of spec 1 §4 (create, the four PUT /api/Jobs bodies, delete or cancel), with the rules of
  * services/jobs/mutationChecks.ts. Each takes the unit of work it runs in (services/unitOfWork.ts).
  * Creating is split as every service an actor other than a signed-in user calls: the policy (who may
  * create what) and the core (the job's own rules and rows), which the system reaches through
@@ -7,10 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type {
-  CompleteJobRequest, CreateJobRequest, Job, ReassignJobsRequest, UpdateJobNoteRequest, UpdateJobRequest,
+  CompleteJobRequest, CreateJobRequest, DeletedJobs, DeleteJobsRequest, Job, ReassignJobsRequest, UpdateJobNoteRequest, UpdateJobRequest,
 } from '../../../src/domain/schemas';
 import { JobStatus, JobType, TaskStatus } from '../../../src/domain/enums';
-import { canChangePlumber, canDeleteJob, canSubmitJob } from '../../../src/domain/jobs/rules';
+import { canChangePlumber, canDeleteJob, canSubmitJob, liveTasks } from '../../../src/domain/jobs/rules';
 import {
   jobEditEffect, noteEffect, reassignEffect, taskAssigneeEffect, taskEditEffect, type NewAssignee,
 } from '../../../src/domain/jobs/effects';
@@ -22,6 +22,7 @@ import { assignJobTasks, insertJob, lockCompanyJobs, insertTask, reloadJob, toJo
 import { findCustomerAddress, findCustomerProperty } from '../../repositories/property';
 import { command } from '../command';
 import { lookupItem } from '../lookups';
+import { cancelTiedItems, type TiedItem } from '../scheduling/jobCancel';
 import {
   assignableUser, checkDates, checkFreeIds, date, jobsLockOf, lockedCompany, lockedJob, MAX_QUEUED_MS, requireCompany, workTime, type LockedJob,
 } from './mutationChecks';
@@ -214,19 +215,24 @@ export async function softDeleteJob(w: Work, row: JobRow): Promise<void> {
 }
 
 /**
- * DELETE /api/Jobs: all or nothing; each job New, or InProgress with its first task not scheduled.
- * The cancellation-SMS fields of automatically created jobs are accepted; sending them belongs to
- * scheduling (spec 2) and is not done here.
+ * DELETE /api/Jobs (the body's rules: DeleteJobsBody in src/domain/schemas/jobs.ts): all or nothing;
+ * each job New, or InProgress with its first task not scheduled. An automatically created job's tied
+ * schedule items are cancelled in the same unit of work, with the SMS the body asks for
+ * (scheduling/jobCancel.ts): the admin's cancellation of spec 1 §4.
  */
-export async function deleteJobs(w: Work, user: UserContext, jobIds: string[]): Promise<string[]> {
-  const ids = [...new Set(jobIds)];
+export async function deleteJobs(w: Work, user: UserContext, body: DeleteJobsRequest): Promise<DeletedJobs> {
+  const ids = [...new Set(body.jobList.map((j) => j.jobId))];
   const locked: LockedJob[] = [];
   for (const id of ids) locked.push(await lockedJob(w, user, id));
   for (const { job } of locked) {
     if (!canDeleteJob(job)) throw conflict(`The job cannot be deleted in its current status (job ${job.refNr})`, job);
   }
+  const tied: TiedItem[] = locked.filter(({ row }) => row.autoCreated)
+    .flatMap(({ job }) => liveTasks(job).flatMap((t) => (t.scheduleItemId == null ? [] : [{ jobId: job.jobId, scheduleItemId: t.scheduleItemId }])));
+  if (!tied.length && body.sendSms) throw badRequest('body/sendSms', 'applies only to an automatically created job made for a schedule item');
+  const cancelled = tied.length ? await cancelTiedItems(w, user, tied, body) : null;
   for (const { row } of locked) await softDeleteJob(w, row);
-  return ids;
+  return { deletedJobIds: ids, ...cancelled };
 }
 
 // --- the routes' commands (services/command.ts): each under its company's jobs lock -------------------
@@ -246,7 +252,5 @@ export const putJobsCommand = command({
   },
 });
 
-/** DELETE /api/Jobs: 200 with { deletedJobIds }. */
-export const deleteJobsCommand = command({
-  status: 200, lock: jobsLockOf, run: deleteJobs, body: (deletedJobIds: string[]) => ({ deletedJobIds }),
-});
+/** DELETE /api/Jobs: 200 with { deletedJobIds } (and, for cancelled automatic jobs, what became of their items). */
+export const deleteJobsCommand = command({ status: 200, lock: jobsLockOf, run: deleteJobs });

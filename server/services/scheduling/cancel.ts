@@ -117,7 +117,7 @@ async function companyItem(db: DbOrTx, companyId: string, id: number): Promise<I
 }
 
 /** The template `key` names: a sample's key stands for the one the company uses of its type. */
-async function templateFor(db: DbOrTx, user: UserContext, companyId: string, key: string): Promise<NotificationTemplate> {
+export async function templateFor(db: DbOrTx, user: UserContext, companyId: string, key: string): Promise<NotificationTemplate> {
   const named = await templateByKey(db, user, key);
   if (!named.isSampleTemplate) return named;
   return (await templateInUse(db, companyId, named.notificationTypeId)) ?? named;

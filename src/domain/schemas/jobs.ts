@@ -6,7 +6,9 @@ import { Type, type Static } from 'typebox';
 import { JOB_LIST_PAGE_SIZE, NOTE_MAX_LENGTH } from '../constants';
 import { Role, TaskStatus } from '../enums';
 import { BigId, DateTime, ExpectedVersion, MatrikkelNummer, Nullable, Uuid } from './common';
+import { CANCEL_SMS_MAX_LENGTH, CANCEL_WINDOW_MAX_EXTENSIONS } from '../sms/cancellation';
 import { AdditionalDetailsSchema, DismantleSchema, MadeAt, NewWaterMeterSchema, SubscriberDetailsSchema, TaskSchema } from './tasks';
+import { TemplateKey } from './templates';
 
 /** The job's cadastre unit as the job answers it. */
 export const JobMatrikkelSchema = Type.Object({ matrikkelNummer: Type.String(), matrikkelenhetId: Type.Integer(), addressId: Nullable(Type.Integer()) });
@@ -230,7 +232,28 @@ export const PutJobsBody = Type.Unsafe<PutJobsBody>({
 
 // --- DELETE /api/Jobs -----------------------------------------------------------------------------
 
-/** The cancellation fields (SMS, reason) are accepted; sending them belongs to scheduling (spec 2). */
+/**
+ * DELETE /api/Jobs (spec 1 §3 "Delete jobs payload", §4, §7): all or nothing, each job New, or
+ * InProgress with its first task not scheduled (canDeleteJob). The job is deleted (soft, with a
+ * tombstone for every replica); only jobList's jobId is read, the rest of each entry is the client's view.
+ *
+ * An automatically created job whose task is tied to a schedule item (the job the system made for an
+ * agreed time) is cancelled, not only deleted (spec 1 §4; server/services/scheduling/jobCancel.ts), in
+ * the same transaction: an admin of a company with an agreement in force only (spec 2 §6; a plumber:
+ * 403), `cancellationTypeId` required (400), and the item becomes Cancelled with that reason
+ * (itemStatus.ts JobCancelled; one already Cancelled is left as it is). With `sendSms` the owner is told:
+ * - `customText` given: the text the admin edited, sent as written, or with its merge tokens (#Date#,
+ *   #TimeRange#, #MeterAddress#, #CompanyName#, #CompanyPhone#) filled for the item when
+ *   `hasMergeFields` (the window widened `timeWindowExtensions` times, src/domain/sms/cancellation.ts);
+ *   empty or blank: 400 naming body/customText (Scheduling.CancelSmsEmpty);
+ * - else `templateKey` (a Cancellation template: the sample's key, Cancel, stands for the one the company
+ *   uses) rendered for the item; another type's key or none the company has: 400 naming body/templateKey;
+ * - neither: 400 naming body/customText.
+ * Each message at most CANCEL_SMS_MAX_SEGMENTS SMS (400, Scheduling.CancelSmsTooLong), queued (the SMS
+ * outbox, kind 'cancellation') to the item's contact mobile; an item without a valid one is still
+ * cancelled and named in the answer's `notTexted`. `sendSms` with no such job in the list: 400 naming
+ * body/sendSms. `workingHours` is the client's label of the plumber's hours and is not read.
+ */
 export const DeleteJobsBody = Type.Object({
   jobList: Type.Array(Type.Object({
     jobId: Uuid,
@@ -238,17 +261,36 @@ export const DeleteJobsBody = Type.Object({
     statusId: Type.Optional(Type.Integer()),
     jobTasks: Type.Optional(Type.Array(Type.Object({ taskId: Uuid }, { additionalProperties: true }))),
   }), { minItems: 1 }),
-  /** Ours: why an automatically created job is cancelled (cancellation reasons of spec 2 §3). */
-  cancellationTypeId: Type.Optional(Type.Integer()),
+  /** Ours: why an automatically created job is cancelled (the cancellation reasons of spec 2 §4, 1–7). */
+  cancellationTypeId: Type.Optional(Type.Integer({ minimum: 1, maximum: 7 })),
   sendSms: Type.Optional(Type.Boolean()),
   hasMergeFields: Type.Optional(Type.Boolean()),
-  templateKey: Type.Optional(Type.String()),
-  customText: Type.Optional(Type.String()),
-  workingHours: Type.Optional(Type.Array(Type.Object({ StartTime: Type.String(), EndTime: Type.String(), Day: Type.String() }))),
+  templateKey: Type.Optional(Nullable(TemplateKey)),
+  customText: Type.Optional(Nullable(Type.String({ maxLength: CANCEL_SMS_MAX_LENGTH }))),
+  /** Ours: how many times the window a #TimeRange# token names was widened (spec 2 §9). */
+  timeWindowExtensions: Type.Optional(Type.Integer({ minimum: 0, maximum: CANCEL_WINDOW_MAX_EXTENSIONS })),
+  workingHours: Type.Optional(Type.Array(Type.Object({
+    StartTime: Type.String({ maxLength: 20 }), EndTime: Type.String({ maxLength: 20 }), Day: Type.String({ maxLength: 20 }),
+  }), { maxItems: 14 })),
 });
 export type DeleteJobsRequest = Static<typeof DeleteJobsBody>;
 
-export const DeletedJobsSchema = Type.Object({ deletedJobIds: Type.Array(Uuid) });
+/** Why a cancelled job's owner got no SMS: no valid contact mobile, or the item was not cancelled now (already Cancelled). */
+export const NotTextedReason = Type.Union([Type.Literal('NoMobile'), Type.Literal('NotCancelled')]);
+
+/**
+ * The answer: the jobs deleted. When the deletion cancelled automatically created jobs (ours), also the
+ * schedule items it cancelled, the SMS queued and the items no SMS went to though one was asked for,
+ * with why; a deletion of plain jobs answers `deletedJobIds` alone.
+ */
+export const DeletedJobsSchema = Type.Object({
+  deletedJobIds: Type.Array(Uuid),
+  cancelledScheduleItemIds: Type.Optional(Type.Array(Type.Integer())),
+  smsQueued: Type.Optional(Type.Integer({ minimum: 0 })),
+  notTexted: Type.Optional(Type.Array(Type.Object({
+    jobId: Uuid, scheduleItemId: Type.Integer(), address: Type.String(), reason: NotTextedReason,
+  }))),
+});
 export type DeletedJobs = Static<typeof DeletedJobsSchema>;
 
 // --- POST /api/jobs/task/{taskId} -----------------------------------------------------------------
