@@ -31,7 +31,7 @@ const REPLIES = 10;
 
 export interface OwnersBench {
   /** Per send: ms to the answer, and to the last message handed over. */
-  sends: { answeredMs: number; handedOverMs: number }[];
+  sends: { answeredMs: number; handedOverMs: number; notifiedMs: number }[];
   repliesMs: number[];
   withinBudget: boolean;
 }
@@ -112,16 +112,19 @@ export async function benchOwners(): Promise<OwnersBench> {
         if (performance.now() - t0 > 60_000) throw new Error(`only ${rows[0].n} of ${ITEMS} handed over after 60 s`);
         await new Promise((r) => setTimeout(r, 20));
       }
-      sends.push({ answeredMs, handedOverMs: performance.now() - t0 });
+      const handedOverMs = performance.now() - t0;
+      // Not in the budget, shown beside it: when every card is Notified (the reports, one item at a time under the schedule's lock).
+      for (;;) {
+        const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${scheduleItems} where ${inArray(scheduleItems.id, week.ids)} and status = 3`);
+        if (rows[0].n >= ITEMS) break;
+        if (performance.now() - t0 > 120_000) throw new Error(`only ${rows[0].n} of ${ITEMS} Notified after 120 s`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      sends.push({ answeredMs, handedOverMs, notifiedMs: performance.now() - t0 });
     }
 
-    // The last week's items are Notified once their messages are delivered; the admin opens that week.
+    // The last week's items are all Notified: the admin opens that week.
     const week = last!;
-    for (;;) {
-      const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${scheduleItems} where ${inArray(scheduleItems.id, week.ids)} and status = 3`);
-      if (rows[0].n >= ITEMS) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const page = await browser.context.newPage();
     await signInAdmin(page);
     await page.goto(`/schedule/calendar?plumber=${week.plumber}&weekNo=${week.weekNo}&year=${week.year}`);
@@ -163,7 +166,7 @@ export async function benchOwners(): Promise<OwnersBench> {
 export function formatOwnersBench(b: OwnersBench): string {
   const sorted = [...b.repliesMs].sort((a, c) => a - c);
   return [
-    ...b.sends.map((s, i) => `  send ${i + 1}: ${ITEMS} notices answered in ${s.answeredMs.toFixed(0)} ms, all handed over in ${s.handedOverMs.toFixed(0)} ms (budget ${NOTICES_BUDGET_MS} ms)`),
+    ...b.sends.map((s, i) => `  send ${i + 1}: ${ITEMS} notices answered in ${s.answeredMs.toFixed(0)} ms, all handed over in ${s.handedOverMs.toFixed(0)} ms (budget ${NOTICES_BUDGET_MS} ms), all Notified in ${s.notifiedMs.toFixed(0)} ms`),
     `  owner's JA to the card's colour on the open calendar (ms): ${b.repliesMs.map((x) => x.toFixed(0)).join(', ')}; median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms, max ${sorted[sorted.length - 1].toFixed(0)} ms (budget ${REPLY_COLOUR_BUDGET_MS} ms)`,
     `  ${b.withinBudget ? 'within budget' : 'OVER BUDGET'}`,
   ].join('\n');

@@ -105,11 +105,14 @@ function move(deps: SmsDeps, row: SmsRow, from: SmsRow['status'][], patch: Param
 }
 
 /**
- * The delivery job: hands a queued message to the gateway and records the hand-over, then its report.
+ * The delivery job: hands a queued message to the gateway and records the hand-over, then its report
+ * (at once, or with `reportLater` as a job of the report queue, as the worker does).
  * A message already handed over is only asked for its report; one that is finished is left alone.
  * A failure to reach the gateway throws, so the queue tries the job again (the attempt is counted).
  */
-export async function deliverSms(deps: SmsDeps, messageId: string, now = () => new Date()): Promise<SmsRow['status'] | 'unknown'> {
+export async function deliverSms(
+  deps: SmsDeps, messageId: string, now = () => new Date(), opts: { reportLater?: boolean } = {},
+): Promise<SmsRow['status'] | 'unknown'> {
   const row = await findSms(deps.db, messageId);
   if (!row) return 'unknown';
   if (row.status === 'handed_over') return reportSms(deps, messageId, 0, now);
@@ -127,6 +130,12 @@ export async function deliverSms(deps: SmsDeps, messageId: string, now = () => n
     throw err;
   }
   await move(deps, row, ['queued'], { status: 'handed_over', attempts: row.attempts + 1, providerRef, handedOverAt: now(), error: null });
+  if (opts.reportLater) {
+    // The report (and the notice's item moving with it, one at a time under its schedule's lock) is
+    // its own job: a week's hand-overs are not held up behind each other's reports.
+    await deps.queue.send(deps.db, SMS_REPORT_QUEUE, { messageId, tries: 0 }, { id: messageId });
+    return 'handed_over';
+  }
   return reportSms(deps, messageId, 0, now);
 }
 
@@ -175,6 +184,12 @@ export async function recordReport(deps: SmsDeps, providerRef: string, report: D
 export async function sweepSms(deps: SmsDeps, graceMs = 60_000, now = new Date()): Promise<{ sent: number; failed: number }> {
   const out = { sent: 0, failed: 0 };
   for (const row of await unfinishedSmsBefore(deps.db, new Date(now.getTime() - graceMs))) {
+    if (row.status === 'handed_over') {
+      // Handed over by a worker that died before it sent the report's job: the report is asked now.
+      const report = await deps.queue.jobState(deps.db, SMS_REPORT_QUEUE, row.id);
+      if (report === null && (await deps.queue.send(deps.db, SMS_REPORT_QUEUE, { messageId: row.id, tries: 0 }, { id: row.id }))) out.sent++;
+      continue;
+    }
     if (row.status !== 'queued') continue;
     const state = await deps.queue.jobState(deps.db, SMS_DELIVER_QUEUE, row.id);
     if (state === null && (await deps.queue.send(deps.db, SMS_DELIVER_QUEUE, { messageId: row.id }, { id: row.id }))) out.sent++;
