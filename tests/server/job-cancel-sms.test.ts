@@ -8,8 +8,8 @@
  * Cancel template rendered for the item), once however often the request is replayed with its key. A
  * contact without a mobile: cancelled, the answer says no SMS went. The item's follow-ups send nothing
  * more, its day is on the blacklist, the company's open screens hear SchedulesChanged. A plumber, another
- * company, a missing reason or text, a too long text, a started job are refused and change nothing;
- * a plain job is deleted as before.
+ * company, a missing reason or text, a too long text, a started job are refused and change nothing,
+ * as is any bad input (a property over hostile values of every field); a plain job is deleted as before.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +17,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { HubConnection } from '@microsoft/signalr';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CancellationReason, NotificationType } from '../../src/domain/enums';
 import { ScheduleItemStatus as S } from '../../src/domain/scheduling/enums';
@@ -27,7 +28,7 @@ import { ensureWeekSchedule, insertItems } from '../../server/repositories/sched
 import { ITEM_CONFIRMATION_QUEUE, ITEM_REMINDER_QUEUE, type FollowUpJob } from '../../server/services/scheduling/followUps';
 import { sendConfirmation, sendReminder } from '../../server/services/scheduling/followUpWork';
 import { startWorkers, type Workers } from '../../server/workers';
-import { createJob, FORBIDDEN, listenHub, plainSite, startDemo, type Demo } from './jobs-fixtures';
+import { createJob, FORBIDDEN, listenHub, plainSite, startDemo, type Demo, type Person } from './jobs-fixtures';
 import { addPoints, companyOf, registrationOf, weekAhead } from './schedule-fixtures';
 
 let demo: Demo;
@@ -128,8 +129,8 @@ afterAll(async () => {
 
 describe('cancelling an automatically created job', () => {
   it('the jobs: notices sent, JA on the demo phone, the system\'s jobs made (auto-created, each task tied to its item)', async () => {
-    made = await autoJobs(5);
-    expect(made).toHaveLength(5);
+    made = await autoJobs(6);
+    expect(made).toHaveLength(6);
   }, 90_000);
 
   it('with sendSms: the job goes, its item is Cancelled with the reason, one SMS with the admin\'s text goes to the contact however often the request is replayed; the screens hear it, the follow-ups stay quiet, the day is blacklisted', async () => {
@@ -243,6 +244,44 @@ describe('cancelling an automatically created job', () => {
     expect(await cancellationSms(c.itemId)).toHaveLength(0);
     const [sms] = await cancellationSms(d.itemId);
     expect(sms).toMatchObject({ text: prefill.body.text, toNumber: `+47${d.mobile}` });
+  });
+});
+
+describe('bad input on a real automatically created job', () => {
+  it('never answers 5xx, and a refused request writes nothing (the item, the job, the SMS)', async () => {
+    const f = made[5];
+    const hostile = fc.constantFrom<unknown>('', ' ', 'x'.repeat(5000), 'a\u0000b', '\ud800', '😀–', null, true, {}, [], 2 ** 31, -1, 0, 1e308, 0.5, 'NaN', '7');
+    const body = fc.record({
+      cancellationTypeId: fc.oneof(fc.integer({ min: 0, max: 8 }), hostile),
+      sendSms: fc.oneof(fc.boolean(), hostile),
+      hasMergeFields: fc.oneof(fc.boolean(), hostile),
+      templateKey: fc.oneof(fc.constantFrom('Cancel', 'Notice', 'Reminder', 'Nope', null), hostile),
+      customText: fc.oneof(fc.string({ maxLength: 200 }), fc.constant('#MeterAddress#'.repeat(70)), fc.constant('€'.repeat(500)), hostile),
+      timeWindowExtensions: fc.oneof(fc.integer({ min: -1, max: 5 }), hostile),
+      workingHours: fc.oneof(fc.constant([]), fc.constant([{ StartTime: '07:00', EndTime: '15:00', Day: 'Monday' }]), hostile),
+    }, { requiredKeys: [] });
+    const state = async () => JSON.stringify([await itemRow(f.itemId).then((r) => [r.status, r.cancellationTypeId]), await jobDeleted(f.jobId), (await cancellationSms(f.itemId)).length]);
+    const fresh = await state();
+    let cancelled = 0;
+    await fc.assert(fc.asyncProperty(body, fc.constantFrom<Person>('kari', 'ola'), async (extra, who) => {
+      const before = await state();
+      const res = await demo.api(who, 'DELETE', '/api/Jobs', { ...deleteBody(f), ...extra });
+      expect(res.status, JSON.stringify(extra).slice(0, 300)).toBeLessThan(500);
+      if (res.status >= 400) expect(await state()).toBe(before);
+      if (res.status === 400) expect(res.body.message.startsWith(`${res.body.field} `)).toBe(true);
+      if (res.status === 200) {
+        cancelled++;
+        expect(who).toBe('kari');
+        expect(await itemRow(f.itemId)).toMatchObject({ status: S.Cancelled, cancellationTypeId: extra.cancellationTypeId });
+        expect((await cancellationSms(f.itemId)).length).toBe(extra.sendSms === true && res.body.smsQueued === 1 ? 1 : 0);
+        // Back as it was (a fixture, not a path of the product), so every run meets the job made for the agreed item.
+        await db().update(jobs).set({ deletedAt: null }).where(eq(jobs.id, f.jobId));
+        await db().update(scheduleItems).set({ status: S.JobCreated, cancellationTypeId: null }).where(eq(scheduleItems.id, f.itemId));
+        await db().delete(smsMessages).where(and(eq(smsMessages.scheduleItemId, f.itemId), eq(smsMessages.kind, 'cancellation')));
+        expect(await state()).toBe(fresh);
+      }
+    }), { numRuns: 80 });
+    expect(cancelled).toBeGreaterThan(0);
   });
 });
 
