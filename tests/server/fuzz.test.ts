@@ -3,7 +3,8 @@
  * path parameters and queries are generated from the route's own schema, mixed with hostile values
  * (integers past int4, 1e308, NUL, lone surrogates, impossible dates, deep nesting, long strings, wrong
  * types, other companies' ids; integers are sometimes real schedule items' ids, of the admin's company in
- * several statuses and of another), and sent as an admin and as a plumber. Two properties must hold for
+ * several statuses and of another; the job ids include an automatically created job tied to its item, for
+ * DELETE /api/Jobs's cancellation), and sent as an admin and as a plumber. Two properties must hold for
  * every request: never a 5xx, and a 4xx writes nothing (a fingerprint of every table the API writes,
  * settings, templates, sent SMS, schedule items' statuses and reasons, availability entries, unavailable
  * slots and calendar presence included, is the same before and after).
@@ -17,7 +18,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../../server/config';
 import type { RegisteredRoute } from '../../server/app';
 import { FIELD_PATH } from '../../src/domain/errorField';
@@ -27,7 +28,9 @@ import { startTwilioFake, type TwilioFake } from './fakes/twilioFake';
 import { ScheduleItemStatus } from '../../src/domain/scheduling/enums';
 import { addDays, isoWeek, isoWeekDates, osloDay, osloInstant } from '../../src/domain/time/oslo';
 import { ensureWeekSchedule, insertItems } from '../../server/repositories/scheduling';
-import { createJob, startDemo, type Demo, type Person } from './jobs-fixtures';
+import { tasks } from '../../server/db/schema';
+import { createItemJob } from '../../server/services/scheduling/itemJobs';
+import { createJob, plainSite, startDemo, type Demo, type Person } from './jobs-fixtures';
 import { addPoints, companyOf, registrationOf } from './schedule-fixtures';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -37,8 +40,8 @@ const ONLY = process.env.FUZZ_ROUTES ? new RegExp(process.env.FUZZ_ROUTES, 'i') 
 let demo: Demo;
 const known = { jobIds: [] as string[], taskIds: [] as string[], otherJobIds: [] as string[], otherTaskIds: [] as string[], itemIds: [] as number[] };
 
-/** Schedule items of a plumber's week four weeks ahead, one per status given, each with a contact mobile. */
-async function addItems(admin: Person, plumber: Person, statuses: number[]): Promise<number[]> {
+/** Schedule items of a plumber's week four weeks ahead, one per status given, each with a contact mobile (and a property, when given). */
+async function addItems(admin: Person, plumber: Person, statuses: number[], matrikkelenhetId?: string): Promise<number[]> {
   const { companyId } = await companyOf(demo, admin);
   const assignee = await registrationOf(demo, plumber);
   const points = await addPoints(demo, admin, statuses.length);
@@ -50,7 +53,7 @@ async function addItems(admin: Person, plumber: Person, statuses: number[]): Pro
       scheduleId: row.id, companyId, meterPointId: points[i], objectId: null, objectType: 2, address: `Fuzzveien ${i + 1}`, agreementNo: 'AG',
       duration: 30, latitude: 59.9, longitude: 10.5, sequenceNumber: i + 1, isScheduled: true, scheduledDate: day, status,
       startTime: osloInstant(day, 8 * 60 + 30 * i), endTime: osloInstant(day, 8 * 60 + 30 * (i + 1)),
-      contactInformation: { id: 0, scheduleItemId: 0, mobileNo: '91234567', contactPerson: { name: 'Eier' } },
+      contactInformation: { id: 0, scheduleItemId: 0, mobileNo: '91234567', contactPerson: { name: 'Eier' } }, matrikkelenhetId,
     })));
     return made.map((m) => m.id);
   });
@@ -71,6 +74,14 @@ beforeAll(async () => {
   }
   const S = ScheduleItemStatus;
   known.itemIds.push(...await addItems('kari', 'ola', [S.Scheduled, S.Notified, S.Confirmed, S.NoReply]), ...await addItems('lars', 'nora', [S.Notified]));
+  // An automatically created job (the system's job of Per's agreed item, itemJobs.ts): DELETE /api/Jobs's
+  // cancellation fields (reason, sendSms, customText, templateKey…) meet a job they apply to.
+  const [agreed] = await addItems('kari', 'per', [S.Confirmed], (await plainSite(demo)).nr);
+  expect(await createItemJob(demo.t.app.context, (await companyOf(demo, 'kari')).companyId, agreed)).toBe('created');
+  const [auto] = await demo.t.database.db.select({ id: tasks.id, jobId: tasks.jobId }).from(tasks).where(eq(tasks.scheduleItemId, agreed));
+  known.jobIds.push(auto.jobId);
+  known.taskIds.push(auto.id);
+  known.itemIds.push(agreed);
 }, 120_000);
 
 afterAll(async () => {
