@@ -24,8 +24,10 @@ export function navItems({ session, ownPlumberFound }: NavContext): NavItem[] {
   const items: NavItem[] = [{ id: 'jobList', path: '/joblist', labelKey: 'Menu.JobList' }];
   if (!session.hidePlumberOptions) items.push({ id: 'schedule', path: '/schedule', labelKey: 'Menu.MySchedule' });
   if (session.isAdmin && session.hasAgreement) items.push({ id: 'planning', path: '/schedule/plan', labelKey: 'Menu.Planning' });
-  if (session.isAdmin && session.hasAgreement) items.push({ id: 'calendar', path: '/schedule/calendar', labelKey: 'Menu.ScheduleCalendar' });
-  if (session.isAdmin && session.hasAgreement) items.push({ id: 'errorHandling', path: '/errorhandling', labelKey: 'Menu.ErrorHandling' });
+  // The error-handling page's menu label is its title (no second text in the shell).
+  if (session.isAdmin && session.hasAgreement) {
+    items.push({ id: 'calendar', path: '/schedule/calendar', labelKey: 'Menu.ScheduleCalendar' }, { id: 'errorHandling', path: '/errorhandling', labelKey: 'Title.ErrorHandling' });
+  }
   if (session.isAdmin) items.push({ id: 'plumbers', path: '/plumbers', labelKey: 'Menu.MyPlumbers' });
   if (session.isAdmin) items.push({ id: 'dashboard', path: '/dashboard', labelKey: 'Menu.Dashboard' });
   if (session.isAdmin && session.hasAgreement) items.push({ id: 'settings', path: '/settings', labelKey: 'Menu.CompanySettings' });

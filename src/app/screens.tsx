@@ -39,7 +39,7 @@ const profile = chunk(() => import('../features/profile'));
 // My schedule and its history share a chunk; their own texts (schedule) are on demand too, and their
 // cards name types and statuses in the planning texts.
 const schedule = chunk(() => import('../features/schedule'), ['schedule', 'planning']);
-// The calendar and the contact page of its cards share a chunk.
+// The calendar, the contact page of its cards and the error-handling page share a chunk.
 const calendarChunk = chunk(() => import('../features/schedule/calendar'), ['planning', 'hours']);
 
 /** A route's screen; `preload` loads its code (and texts) ahead of the first render. */
@@ -77,8 +77,7 @@ export const SCREENS: Record<ScreenId, Screen> = {
   planning: screen(chunk(() => import('../features/schedule/planning'), ['planning', 'hours', 'map']), (m) => m.PlanningPage),
   calendar: screen(calendarChunk, (m) => m.CalendarPage),
   scheduleItemContact: screen(calendarChunk, (m) => m.ScheduleItemContactPage),
-  // Its own chunk; the status, reason and SMS texts are the planning texts.
-  errorHandling: screen(chunk(() => import('../features/schedule/errors'), ['planning']), (m) => m.ErrorHandlingPage),
+  errorHandling: screen(calendarChunk, (m) => m.ErrorHandlingPage),
   notFound: screen(chunk(() => import('../features/notfound')), (m) => m.NotFoundPage),
 };
 

@@ -1,4 +1,5 @@
-/** The weekly schedule calendar (an office screen: its Chakra recipes come with it). */
+/** The weekly schedule calendar and the error-handling page (office screens: their Chakra recipes come with them). */
 import '../../../ui/adminRecipes';
 export { CalendarPage } from './CalendarPage';
 export { ScheduleItemContactPage } from './ScheduleItemContactPage';
+export { ErrorHandlingPage } from '../errors/ErrorHandlingPage';

@@ -94,7 +94,8 @@ function ErrorList({ items, chosenId, onChoose }: { items: ErroneousScheduleItem
               <Text fontWeight="semibold" data-testid="error-item-address">{e.address}</Text>
               <HStack gap="1" flexShrink={0} data-testid="error-item-count">
                 {e.exceedsThreshold && (
-                  <WarningIcon color="orange.solid" role="img" aria-label={t('Errors.OverThreshold')} data-testid="error-item-warning" />
+                  // The icon says something here: not hidden from assistive technology as Chakra's icons are by default.
+                  <WarningIcon color="orange.solid" role="img" aria-hidden={false} aria-label={t('Errors.OverThreshold')} data-testid="error-item-warning" />
                 )}
                 <Text aria-label={t('Errors.NotifiedCount', { count: e.numberOfNotifications })}>{e.numberOfNotifications}</Text>
               </HStack>
