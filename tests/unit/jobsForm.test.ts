@@ -141,7 +141,13 @@ describe('other command bodies', () => {
     const done = buildCompleteJobRequest(job, 'Install', 'p@firma.no', new Date('2030-01-01T10:00:00.000Z'));
     expect(done).toMatchObject({ jobId: 'j1', jobType: 'Install', completedBy: 'p@firma.no', completedDate: '2030-01-01T10:00:00.000Z', status: 4, jobTypeId: 1, subscriberText: job.subscriberText, matrikkelDetails: job.matrikkel });
     expect(buildDeleteJobsRequest([job])).toEqual({ jobList: [{ jobId: 'j1', autoCreated: false, statusId: 2, jobTasks: [{ taskId: 't1' }] }] });
-    expect(buildDeleteJobsRequest([job], { cancellationTypeId: 3, sendSms: false })).toMatchObject({ cancellationTypeId: 3, sendSms: false });
+    const cancelled = buildDeleteJobsRequest([job], { cancellationTypeId: 3, sms: null });
+    expect(cancelled).toMatchObject({ cancellationTypeId: 3, sendSms: false });
+    expect(cancelled).not.toHaveProperty('customText');
+    const sms = { text: 'Avlyst #Date#', templateKey: 'Cancel', hasMergeFields: true, timeWindowExtensions: 2 };
+    expect(buildDeleteJobsRequest([job], { cancellationTypeId: 4, sms })).toMatchObject({
+      cancellationTypeId: 4, sendSms: true, customText: 'Avlyst #Date#', templateKey: 'Cancel', hasMergeFields: true, timeWindowExtensions: 2,
+    });
     expect(buildReassignRequest(['j1'], { id: 8, name: 'Kari Hansen' })).toEqual({ jobsList: ['j1'], assigneeId: 8, assigneeName: 'Kari Hansen' });
   });
   it('reassign Save needs a real plumber and no save running', () => {
@@ -195,5 +201,16 @@ describe('manual job submit (spec 1 §4: when all tasks are Completed, Deviation
     expect(canSubmitJob(ola, job(TaskStatus.Completed, TaskStatus.NotStarted))).toBe(false);
     expect(canSubmitJob(ola, job(TaskStatus.Obstacle, TaskStatus.InProgress))).toBe(false);
     expect(canSubmitJob(ola, job(TaskStatus.InProgress, TaskStatus.Completed, TaskStatus.Completed))).toBe(false);
+  });
+});
+
+describe('the schedule item an automatic job cancels (spec 1 §4)', () => {
+  it('is the first live task\'s item of an auto-created job; a plain job, or a deleted task\'s item, cancels none', async () => {
+    const { cancelledItemOf } = await import('../../src/domain/jobs/rules');
+    const tied = makeTask({ scheduleItemId: 42 });
+    expect(cancelledItemOf(makeJob({ autoCreated: true, jobTasks: [tied] }))).toBe(42);
+    expect(cancelledItemOf(makeJob({ autoCreated: true, jobTasks: [makeTask({ taskId: 't0' }), makeTask({ taskId: 't2', scheduleItemId: 7, taskOrder: 1 })] }))).toBe(7);
+    expect(cancelledItemOf(makeJob({ autoCreated: false, jobTasks: [tied] }))).toBeNull();
+    expect(cancelledItemOf(makeJob({ autoCreated: true, jobTasks: [makeTask({ scheduleItemId: 42, isDeleted: true })] }))).toBeNull();
   });
 });

@@ -242,8 +242,20 @@ export function buildCompleteJobRequest(job: Job, jobType: string, email: string
   };
 }
 
-/** Delete payload; a cancelled automatic job also says why, and that no SMS goes out. */
-export function buildDeleteJobsRequest(jobs: readonly Job[], cancellation?: { cancellationTypeId: number; sendSms: boolean }): DeleteJobsRequest {
+/**
+ * The SMS of a cancelled automatic job (spec 1 §3 "Delete jobs payload"): the text as the admin left
+ * it (rendered on the device from the company's template; `hasMergeFields` when tokens are left in it
+ * for the server to fill, with the window widened `timeWindowExtensions` times) and the template it came from.
+ */
+export interface CancellationSms {
+  text: string;
+  templateKey: string;
+  hasMergeFields: boolean;
+  timeWindowExtensions: number;
+}
+
+/** Delete payload; a cancelled automatic job also says why, and the SMS to the owner, if one goes. */
+export function buildDeleteJobsRequest(jobs: readonly Job[], cancellation?: { cancellationTypeId: number; sms: CancellationSms | null }): DeleteJobsRequest {
   const body: DeleteJobsRequest = {
     jobList: jobs.map((j) => ({
       jobId: j.jobId,
@@ -254,7 +266,13 @@ export function buildDeleteJobsRequest(jobs: readonly Job[], cancellation?: { ca
   };
   if (cancellation) {
     body.cancellationTypeId = cancellation.cancellationTypeId;
-    body.sendSms = cancellation.sendSms;
+    body.sendSms = cancellation.sms !== null;
+    if (cancellation.sms) {
+      body.customText = cancellation.sms.text;
+      body.templateKey = cancellation.sms.templateKey;
+      body.hasMergeFields = cancellation.sms.hasMergeFields;
+      body.timeWindowExtensions = cancellation.sms.timeWindowExtensions;
+    }
   }
   return body;
 }

@@ -3,19 +3,25 @@
  * delete (a cancellation dialog for automatically created jobs) and change plumber, with their
  * enabling rules. Every change goes through the outbox, so all of it works offline.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
-  Alert, Box, Checkbox, Field, IconButton, Menu, NativeSelect, Portal, Stack, Text,
+  Alert, Box, Button, Checkbox, Field, IconButton, Menu, NativeSelect, Portal, Stack, Text,
 } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Job } from '../../../domain/api';
 import { CancellationReason } from '../../../domain/enums';
-import { assigneeOptions, buildDeleteJobsRequest, buildReassignRequest, canSaveReassign } from '../../../domain/jobs/form';
-import { canActOnJob, canChangePlumber, canDeleteJob } from '../../../domain/jobs/rules';
+import { assigneeOptions, buildDeleteJobsRequest, buildReassignRequest, canSaveReassign, type CancellationSms } from '../../../domain/jobs/form';
+import { canActOnJob, canChangePlumber, canDeleteJob, cancelledItemOf } from '../../../domain/jobs/rules';
+import { cancellationWindow, cancelSmsProblem, replaceWindow, windowText } from '../../../domain/sms/cancellation';
+import { countSms } from '../../../domain/sms/segments';
+import { contactPhoneE164 } from '../../../domain/validation';
+import { CANCEL_TEMPLATE_KEY, useCancelItem, useCancelTemplate } from '../../../data/cancelTemplate';
+import { useOnline } from '../../../data/online';
 import { enqueue } from '../../../data/outbox';
 import { useSession } from '../../../data/session';
 import { confirm, showError, snackbar } from '../../../ui';
+import { CancelSmsText, CancelSmsWindow } from '../../../ui/CancelSms';
 import { FormDialog } from '../../../ui/FormDialog';
 import { usePlumbers } from '../hooks';
 import '../jobs.css';
@@ -91,6 +97,9 @@ function JobActionsMenuOpen({ job, showViewDetails = false, fromJobDetails = fal
   const deleteJob = useDeleteJob();
   const [dialog, setDialog] = useState<'reassign' | 'cancel' | null>(null);
   const mayAct = !!session && canActOnJob(session, job);
+  // Deleting an automatic job cancels its schedule item: the admin's (spec 2 §6), as the server holds.
+  const deleteReason = !canDeleteJob(job) ? t('DeleteJobNotAllowed')
+    : cancelledItemOf(job) !== null && !(session?.isAdmin && session.hasAgreement) ? t('CancelJobAdminOnly') : null;
 
   const onSelect = (value: string) => {
     if (value === 'view') {
@@ -122,7 +131,7 @@ function JobActionsMenuOpen({ job, showViewDetails = false, fromJobDetails = fal
             <Menu.Content onClick={(e) => e.stopPropagation()}>
               {showViewDetails && <Menu.Item value="view">{t('ViewDetails')}</Menu.Item>}
               <Menu.Item value="edit">{t('EditJob')}</Menu.Item>
-              <DisabledReason value="delete" label={t('DeleteJob')} reason={canDeleteJob(job) ? null : t('DeleteJobNotAllowed')} />
+              <DisabledReason value="delete" label={t('DeleteJob')} reason={deleteReason} />
               <DisabledReason value="plumber" label={t('ChangePlumber')} reason={canChangePlumber(job) ? null : t('ChangePlumberNotAllowed')} />
             </Menu.Content>
           </Menu.Positioner>
@@ -210,20 +219,64 @@ export function ReassignDialog({ job, onClose, onGone }: JobDialogProps) {
 const REASONS = Object.values(CancellationReason);
 
 /**
- * Cancelling an automatically created job (spec 1 §4): a reason, and the SMS to the property
- * contact, which is offered but not yet available (SMS sending comes with scheduling).
+ * Cancelling an automatically created job (spec 1 §3 "Delete jobs payload", §4): a reason, and
+ * optionally the SMS to the property contact of the schedule item the job was made for. The text is the
+ * company's cancellation template rendered for that item (GET /api/Sms/template/Cancel), editable, with
+ * the window it names (widened 15 minutes a side per click) and the counter; Confirm is disabled without
+ * a reason or, when sending, with an empty or too long text. The cancellation is queued in the outbox like
+ * every job deletion, with the text as the dialog shows it. Offline: the text can only come from the
+ * template while online, so the SMS is offered only once it was read; read before the connection went,
+ * it is queued with the cancellation and goes when the device is online again; never read, the SMS
+ * is not offered (the note says so) and the job can be cancelled without it. An item whose contact has
+ * no mobile gets no SMS (the server says so in its answer too).
  */
 export function CancellationDialog({ job, onClose, onGone }: JobDialogProps) {
   const { t } = useTranslation('jobs');
+  const online = useOnline();
+  const itemId = cancelledItemOf(job);
   const [reason, setReason] = useState(0);
   const [saving, setSaving] = useState(false);
+  const [send, setSend] = useState(false);
+  const template = useCancelTemplate(itemId);
+  const itemRead = useCancelItem(itemId);
+  const item = itemRead.data?.scheduledItemDto;
+  // The text as the admin edits it, from the template once read; `range` the window it names.
+  const [text, setText] = useState<string | null>(null);
+  const [range, setRange] = useState('');
+  const [extensions, setExtensions] = useState(0);
+  useEffect(() => {
+    const tpl = template.data;
+    if (!tpl || text !== null) return;
+    setText(tpl.text);
+    setRange(tpl.mergeFields.find((f) => f.name === 'TimeRange')?.value ?? '');
+  }, [template.data, text]);
+
+  const widen = (next: number) => {
+    if (item?.scheduleStartDateTime && item.scheduleEndDateTime) {
+      const after = windowText(cancellationWindow(item.scheduleStartDateTime, item.scheduleEndDateTime, next));
+      setText((before) => (before === null ? before : replaceWindow(before, range, after)));
+      setRange(after);
+    }
+    setExtensions(next);
+  };
+
+  const mobile = item?.contactInformation?.mobileNo;
+  const noMobile = item !== undefined && !(typeof mobile === 'string' && contactPhoneE164(mobile) !== null);
+  const offlineWithoutText = text === null && (!online || template.status === 'offline');
+  const unavailable = itemId === null ? t('SmsNoScheduleItem') : noMobile ? t('SmsNoMobile') : offlineWithoutText ? t('SmsNeedsConnection') : null;
+  const sending = send && unavailable === null;
+  const problem = sending && text !== null ? cancelSmsProblem(text) : null;
+  const tokens = template.data?.mergeFields.map((f) => f.token) ?? [];
 
   const cancelJob = async () => {
+    const sms: CancellationSms | null = sending && text !== null ? {
+      text, templateKey: template.data?.key ?? CANCEL_TEMPLATE_KEY, hasMergeFields: tokens.some((token) => text.includes(token)), timeWindowExtensions: extensions,
+    } : null;
     setSaving(true);
     onGone?.();
     try {
-      await enqueue({ type: 'deleteJobs', body: buildDeleteJobsRequest([job], { cancellationTypeId: reason, sendSms: false }) });
-      snackbar.success(t('JobDeleteSuccessMessage'));
+      await enqueue({ type: 'deleteJobs', body: buildDeleteJobsRequest([job], { cancellationTypeId: reason, sms }) });
+      snackbar.success(t('JobCancelledMessage'), sms ? t('CancelSmsOnItsWay') : undefined);
       onClose();
     } catch {
       onClose();
@@ -237,11 +290,13 @@ export function CancellationDialog({ job, onClose, onGone }: JobDialogProps) {
     <FormDialog
       title={t('CancelJobTitle')}
       testId="cancellation-dialog"
+      width="600px"
+      closeOnInteractOutside={false}
       onClose={onClose}
       onSubmit={() => void cancelJob()}
       submitText={t('CancelJobConfirm')}
       submitPalette="red"
-      submitDisabled={reason === 0}
+      submitDisabled={reason === 0 || (sending && (text === null || problem !== null))}
       saving={saving}
     >
       <Stack gap="4">
@@ -256,15 +311,43 @@ export function CancellationDialog({ job, onClose, onGone }: JobDialogProps) {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <Checkbox.Root disabled checked={false}>
+        <Checkbox.Root
+          disabled={unavailable !== null} checked={sending} onCheckedChange={(e) => setSend(e.checked === true)}
+          data-testid="cancellation-send-sms" aria-describedby={unavailable ? 'cancellation-sms-unavailable' : undefined}
+        >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
           <Checkbox.Label>{t('SendSmsToContact')}</Checkbox.Label>
         </Checkbox.Root>
-        <Alert.Root status="info" size="sm">
-          <Alert.Indicator />
-          <Alert.Description>{t('SmsNotAvailableNote')}</Alert.Description>
-        </Alert.Root>
+        {unavailable && (
+          <Alert.Root status="info" size="sm" data-testid="cancellation-sms-unavailable">
+            <Alert.Indicator />
+            <Alert.Description id="cancellation-sms-unavailable">{unavailable}</Alert.Description>
+          </Alert.Root>
+        )}
+        {sending && text === null && (template.status === 'error'
+          ? (
+            <Alert.Root status="error" size="sm">
+              <Alert.Indicator />
+              <Alert.Title flex="1">{t('SmsTemplateFailed')}</Alert.Title>
+              <Button size="sm" variant="outline" onClick={() => void template.refetch()}>{t('common:TryAgain')}</Button>
+            </Alert.Root>
+          )
+          : <Text color="fg.muted" data-testid="cancellation-sms-loading">{t('SmsTemplateLoading')}</Text>)}
+        {sending && text !== null && (
+          <Stack gap="3" data-testid="cancellation-sms">
+            {item?.scheduleStartDateTime && item.scheduleEndDateTime && (
+              <CancelSmsWindow range={range} extensions={extensions} onChange={widen} testIdPrefix="cancellation-sms" />
+            )}
+            <CancelSmsText value={text} onChange={setText} problem={problem} cost={countSms(text)} testIdPrefix="cancellation-sms" />
+            {!online && (
+              <Alert.Root status="warning" size="sm" data-testid="cancellation-sms-offline">
+                <Alert.Indicator />
+                <Alert.Description>{t('SmsQueuedOffline')}</Alert.Description>
+              </Alert.Root>
+            )}
+          </Stack>
+        )}
       </Stack>
     </FormDialog>
   );

@@ -1,17 +1,15 @@
 /**
  * Cancel from the calendar (spec 2 §3 Cancel request, §4 Cancel, §7 PUT
- * /api/ScheduleItem/CancelledScheduleItem/; rules: src/domain/schemas/cancellation.ts), the template it
- * prefills the SMS with (GET /api/Sms/template/Cancel?scheduleItemId=) and the reasons (the
- * CancellationType lookup in the replica). Online only: an office screen, like Send notice. The
+ * /api/ScheduleItem/CancelledScheduleItem/; rules: src/domain/schemas/cancellation.ts) and the reasons
+ * (the CancellationType lookup in the replica); the template it prefills the SMS with is
+ * src/data/cancelTemplate.ts's. Online only: an office screen, like Send notice. The
  * request is checked against the server's own schema before it goes (loaded on demand, as the outbox's
  * checks are), and carries an Idempotency-Key, so a request repeated after a lost answer cancels once.
  */
-import { useLiveRead } from '../../../data/liveRead';
 import { useLookup } from '../../../data/sync';
 import { ApiError, apiFetch } from '../../../data/transport';
 import { CancellationReason } from '../../../domain/enums';
-import { SAMPLE_TEMPLATE_KEYS, NotificationTemplateType } from '../../../domain/settings/company';
-import type { CancelRequest, CancelResult, SmsSampleTemplate } from '../../../domain/schemas/cancellation';
+import type { CancelRequest, CancelResult } from '../../../domain/schemas/cancellation';
 
 export interface CancellationTypeItem { id: number; name: string; cancellationClass?: 'Cancelled' | 'Failure' }
 
@@ -21,13 +19,6 @@ const REASONS: CancellationTypeItem[] = Object.entries(CancellationReason).map((
 export function useCancellationTypes(): CancellationTypeItem[] {
   const listed = useLookup<CancellationTypeItem>('CancellationType');
   return listed?.length ? listed : REASONS;
-}
-
-/** The company's cancellation template rendered for the item (the window one hour either side). */
-export function useCancelTemplate(scheduleItemId: number | null) {
-  const key = SAMPLE_TEMPLATE_KEYS[NotificationTemplateType.Cancellation];
-  return useLiveRead(scheduleItemId === null ? null : ['cancelTemplate', scheduleItemId], (signal) =>
-    apiFetch<SmsSampleTemplate>(`/api/Sms/template/${key}?scheduleItemId=${scheduleItemId}`, { signal }));
 }
 
 /** What the server's schema refuses in `body` (400 as the server would answer it), or null. */

@@ -12,25 +12,26 @@
  * all (Scheduling.StatusChanged) and the week is read again.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Box, Button, Checkbox, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Checkbox, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../data/transport';
 import type { CancelRequest, CancelResult } from '../../../domain/schemas/cancellation';
 import type { Schedule, ScheduleItem } from '../../../domain/schemas/scheduling';
 import { renderTemplate } from '../../../domain/settings/company';
 import {
-  CANCEL_SMS_MAX_SEGMENTS, CANCEL_WINDOW_MAX_EXTENSIONS, CANCEL_WINDOW_OFFSET_MINUTES, CANCEL_WINDOW_STEP_MINUTES,
-  cancellationMergeValues, cancellationWindow, cancelSmsProblem, replaceWindow, windowText,
+  CANCEL_WINDOW_OFFSET_MINUTES, CANCEL_WINDOW_STEP_MINUTES, cancellationMergeValues, cancellationWindow, cancelSmsProblem, replaceWindow, windowText,
 } from '../../../domain/sms/cancellation';
 import { countSms } from '../../../domain/sms/segments';
 import { contactPhoneE164 } from '../../../domain/validation';
+import { useCancelTemplate } from '../../../data/cancelTemplate';
 import { snackbar } from '../../../ui';
+import { CancelSmsText, CancelSmsWindow } from '../../../ui/CancelSms';
 import { FormDialog } from '../../../ui/FormDialog';
 import { SelectField } from '../../../ui/form';
 import { LiveReadView } from '../../../ui/LiveReadView';
 import { useUnsavedChangesGuard } from '../../../ui/useUnsavedChangesGuard';
 import { dateText } from '../planning/PlanChooser';
-import { cancelScheduleItems, useCancellationTypes, useCancelTemplate } from '../api/cancelScheduleItems';
+import { cancelScheduleItems, useCancellationTypes } from '../api/cancelScheduleItems';
 import { cancelOffered } from './cardMenu';
 
 const hasMobile = (item: ScheduleItem): boolean =>
@@ -174,27 +175,14 @@ export function CancelDialog({ schedule, items, several, onClose, onDone }: {
           <LiveReadView read={template} errorTitle={t('Calendar.Cancel.TemplateFailed')}>
             {() => (
               <Stack gap="3">
-                <HStack gap="2" wrap="wrap">
-                  <Text aria-live="polite" data-testid="calendar-cancel-window" flex="1" minW="12rem">
-                    {several ? t('Calendar.Cancel.WindowSeveral', { minutes: offset }) : t('Calendar.Cancel.Window', { range, minutes: offset })}
-                  </Text>
-                  <Button size="sm" variant="outline" disabled={extensions === 0} onClick={() => widen(extensions - 1)} data-testid="calendar-cancel-narrow">
-                    {t('Calendar.Cancel.Narrow', { minutes: CANCEL_WINDOW_STEP_MINUTES })}
-                  </Button>
-                  <Button size="sm" variant="outline" disabled={extensions >= CANCEL_WINDOW_MAX_EXTENSIONS} onClick={() => widen(extensions + 1)} data-testid="calendar-cancel-extend">
-                    {t('Calendar.Cancel.Extend', { minutes: CANCEL_WINDOW_STEP_MINUTES, done: extensions, max: CANCEL_WINDOW_MAX_EXTENSIONS })}
-                  </Button>
-                </HStack>
-                <Field.Root required invalid={problem !== null}>
-                  <Field.Label>{t('Calendar.Cancel.Text')}<Field.RequiredIndicator /></Field.Label>
-                  <Textarea data-testid="calendar-cancel-text" rows={5} value={text ?? ''} onChange={(e) => setText(e.target.value)} />
-                  {several && <Field.HelperText>{t('Calendar.Cancel.TokensHelp')}</Field.HelperText>}
-                  {problem === 'Empty' && <Field.ErrorText>{t('Calendar.Cancel.TextEmpty')}</Field.ErrorText>}
-                  {problem === 'TooLong' && <Field.ErrorText>{t('Calendar.Cancel.TextTooLong', { max: CANCEL_SMS_MAX_SEGMENTS })}</Field.ErrorText>}
-                </Field.Root>
-                <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="calendar-cancel-cost">
-                  {t('Calendar.Cancel.Cost', { characters: cost.characters, count: cost.segments, encoding: cost.encoding })}
-                </Text>
+                <CancelSmsWindow
+                  range={range} label={several ? t('Calendar.Cancel.WindowSeveral', { minutes: offset }) : undefined}
+                  extensions={extensions} onChange={widen} testIdPrefix="calendar-cancel"
+                />
+                <CancelSmsText
+                  value={text ?? ''} onChange={setText} problem={problem} cost={cost} testIdPrefix="calendar-cancel"
+                  helper={several ? t('Calendar.Cancel.TokensHelp') : undefined}
+                />
                 {several && chosen[0] && (
                   <Box>
                     <Text fontSize="sm" color="fg.muted">{t('Calendar.Cancel.Preview', { address: chosen[0].address })}</Text>
