@@ -156,6 +156,11 @@ export interface RateLimits {
    * client address per 15 minutes; past it that address is answered 429 before its signature is read.
    */
   providerRefusalsPerIp: number;
+  /**
+   * Requests to the owners' answer links (/api/ownerAnswer/…) per client address per 15 minutes,
+   * whatever their outcome: an owner opens and answers a few times; a guesser of tokens is stopped.
+   */
+  ownerAnswerPerIp: number;
 }
 
 function int(name: string, fallback: number): number {
@@ -208,6 +213,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       registrationsPerIp: int('RATE_LIMIT_REGISTRATIONS_PER_IP', 20),
       hubConnectionsPerUser: int('RATE_LIMIT_HUB_CONNECTIONS_PER_USER', 10),
       providerRefusalsPerIp: int('RATE_LIMIT_PROVIDER_REFUSALS_PER_IP', 20),
+      ownerAnswerPerIp: int('RATE_LIMIT_OWNER_ANSWER_PER_IP', 60),
     },
     mediaS3: mediaS3(),
     mediaQuotaBytes: int('MEDIA_QUOTA_MB_PER_COMPANY', 51_200) * 1024 * 1024,

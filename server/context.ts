@@ -26,12 +26,18 @@ export interface AppContext {
   log: Logger;
 }
 
+/** A request's URL with the tokens it may carry replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(/access_token=[^&]+/, 'access_token=[redacted]').replace(/^(\/api\/ownerAnswer|\/a)\/[^/?#]+/i, '$1/[redacted]');
+}
+
 export function createContext(config: Config, database: Database): AppContext {
   const log = pino({
     level: config.logLevel,
     serializers: {
-      // Browsers send the hub token in the query string: keep it out of the logs.
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.replace(/access_token=[^&]+/, 'access_token=[redacted]') }),
+      // Browsers send the hub token in the query string, and an owner's answer link is a token in
+      // the path (services/ownerAnswer.ts): keep them out of the logs.
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
       err: pino.stdSerializers.err,
     },

@@ -10,6 +10,7 @@ import { jobListAnswered, keepJobListReady } from './app/jobListReady';
 import { preloadScreenAt } from './app/screens';
 import { getSession } from './data/identity';
 import { replayCode } from './data/replay';
+import { answerTokenOfPath } from './domain/sms/answerLink';
 import { deviceSessionChecked, startAuth } from './features/auth/authClient';
 import { system } from './ui/system';
 
@@ -18,11 +19,15 @@ const FIRST_SCREEN_WAIT_MS = 800;
 
 const router = createAppRouter();
 const opening = window.location.pathname;
+// A property owner's answer page (/a/{token}) is for someone with no account: no sign-in, job list or sync.
+const ownerPage = answerTokenOfPath(opening) !== null;
 // The screen this visit opens on loads while the shell starts (a repeat visit offline included).
 const screenLoaded = preloadScreenAt(opening);
-keepJobListReady();
-// The device's copy of the session is read now, not after a first render of the sign-in gate.
-void startAuth();
+if (!ownerPage) {
+  keepJobListReady();
+  // The device's copy of the session is read now, not after a first render of the sign-in gate.
+  void startAuth();
+}
 
 /**
  * A returning user's first render is the screen the visit opens on, signed in, with its code (and
@@ -30,7 +35,7 @@ void startAuth();
  * cost a second render of the shell, and React keeps a Suspense fallback up at least 300 ms, so
  * the cards came that much after their answer. Without a session on the device nothing is awaited.
  */
-const firstScreen = Promise.race([
+const firstScreen = ownerPage ? Promise.resolve() : Promise.race([
   deviceSessionChecked.then(() => getSession() && Promise.all([screenLoaded, opening === '/joblist' && jobListAnswered()])),
   new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
 ]);
@@ -52,7 +57,7 @@ void Promise.all([i18nReady, firstScreen]).then(() => {
 
 // The replay's code is a chunk of its own (out of the shell's budget): a signed-in user's comes in
 // after the first screen, so a sync later waits for no download (else with the first replay).
-void firstScreen.then(() => getSession() && replayCode()).catch(() => undefined);
+void firstScreen.then(() => (ownerPage ? null : getSession() && replayCode())).catch(() => undefined);
 
 // The first screen does not need the service worker's registration code (DESIGN.md budgets).
 void import('./app/pwa').then((m) => m.registerServiceWorker());

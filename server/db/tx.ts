@@ -89,6 +89,8 @@ export interface Work {
   held: Set<string>;
   /** Background jobs sent on this transaction (server/queue): a job exists only if the work commits. */
   queue: QueueOnTx;
+  /** The server's public origin (config.publicUrl), for links in messages; null when the caller has no configuration. */
+  publicUrl: string | null;
 }
 
 /** How a job is sent (pg-boss's send options that the server uses). */

@@ -7,7 +7,7 @@ import { FORBIDDEN_MESSAGE } from '../../src/domain/serverErrors';
 import { fieldPath } from '../../src/domain/errorField';
 
 const REASONS: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Content Too Large', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 410: 'Gone', 413: 'Content Too Large', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
   500: 'Internal Server Error',
 };
 

@@ -21,6 +21,7 @@ import { contactInformationRoutes } from './contactInformation';
 import { demoPhoneRoutes } from './demoPhone';
 import { erroneousRoutes } from './erroneous';
 import { noticeRoutes } from './notices';
+import { ownerAnswerRoutes } from './ownerAnswer';
 import { holidayRoutes } from './holidays';
 import { jobRoutes } from './jobs';
 import { lookupRoutes } from './lookups';
@@ -119,4 +120,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(cancellationRoutes);
   await app.register(erroneousRoutes);
   await app.register(smsProviderRoutes);
+  await app.register(ownerAnswerRoutes);
 }

@@ -47,6 +47,8 @@ export interface UnitOfWorkDeps {
   publisher: HubPublisher;
   /** Background jobs (server/queue): the work sends them on its transaction. */
   queue: Queue;
+  /** The configuration (context.ts): its public URL becomes the work's (links in owners' messages). */
+  config?: { publicUrl: string };
 }
 
 export interface UnitOfWorkOptions {
@@ -59,7 +61,7 @@ export interface UnitOfWorkOptions {
 /** Runs `work` in one transaction; publishes what it changed after the commit. */
 export async function inUnitOfWork<T>(deps: UnitOfWorkDeps, work: (w: Work) => Promise<T>, opts: UnitOfWorkOptions = {}): Promise<T> {
   const changes = new ChangeLog();
-  const result = await deps.db.transaction((tx) => work({ tx, changes, held: new Set(), queue: deps.queue.on(tx) }));
+  const result = await deps.db.transaction((tx) => work({ tx, changes, held: new Set(), queue: deps.queue.on(tx), publicUrl: deps.config?.publicUrl ?? null }));
   await opts.afterCommit?.();
   await deps.publisher.publishChanges(changes.list());
   return result;

@@ -1,5 +1,11 @@
-/** The app's router: the route table of spec 1 §2 under the shell (a data router, for useBlocker). */
+/**
+ * The app's router: the route table of spec 1 §2 under the shell (a data router, for useBlocker), and
+ * beside it the property owner's answer page (/a/{token}, spec 2 §4 Replies), which is for someone
+ * with no account: outside the sign-in gate and the shell.
+ */
+import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { OwnerAnswerRoute } from '../features/ownerAnswer';
 import { Root } from './Root';
 import { RouteError } from './RouteError';
 import { FALLBACK_PATH, ROUTE_TABLE } from './routeTable';
@@ -18,7 +24,10 @@ export function appRoutes(): RouteObject[] {
     return { path: r.path, element: <Screen />, handle };
   });
   children.push({ path: '*', element: <Navigate to={FALLBACK_PATH} replace /> });
-  return [{ element: <Root />, errorElement: <RouteError />, children }];
+  return [
+    { path: '/a/:token', element: <Suspense fallback={null}><OwnerAnswerRoute /></Suspense>, errorElement: <RouteError /> },
+    { element: <Root />, errorElement: <RouteError />, children },
+  ];
 }
 
 export function createAppRouter() {

@@ -17,19 +17,20 @@ type Resources = Record<string, Record<string, Record<string, unknown>>>;
 /**
  * Namespaces that only lazy screens use (jobs, plumbers, profile, and the office screens' settings,
  * reports and analytics; syncDetails, what the sync panel and a failed job or photo say about a
- * refused change; schedule, My schedule's and its history's texts) are not in the shell even in nb: i18next loads them through `onDemandBackend` when a screen first asks for
- * them (useTranslation suspends until then, inside the lazy screen's Suspense).
+ * refused change; schedule, My schedule's and its history's texts; ownerAnswer, the property owner's
+ * answer page) are not in the shell even in nb: i18next loads them through `onDemandBackend` when a
+ * screen first asks for them (useTranslation suspends until then, inside the lazy screen's Suspense).
  */
-export const ON_DEMAND_NAMESPACES = ['settings', 'hours', 'companySettings', 'reports', 'plumbers', 'profile', 'jobs', 'planning', 'map', 'auth', 'syncDetails', 'schedule'] as const;
+export const ON_DEMAND_NAMESPACES = ['settings', 'hours', 'companySettings', 'reports', 'plumbers', 'profile', 'jobs', 'planning', 'map', 'auth', 'syncDetails', 'schedule', 'ownerAnswer'] as const;
 
 // Glob patterns must be literals: 'nb' here is DEFAULT_LANGUAGE, the exclusions ON_DEMAND_NAMESPACES.
 const bundled = import.meta.glob<Record<string, unknown>>(
-  ['./nb/*.json', '!./nb/settings.json', '!./nb/hours.json', '!./nb/companySettings.json', '!./nb/reports.json', '!./nb/plumbers.json', '!./nb/profile.json', '!./nb/jobs.json', '!./nb/planning.json', '!./nb/map.json', '!./nb/auth.json', '!./nb/syncDetails.json', '!./nb/schedule.json'],
+  ['./nb/*.json', '!./nb/settings.json', '!./nb/hours.json', '!./nb/companySettings.json', '!./nb/reports.json', '!./nb/plumbers.json', '!./nb/profile.json', '!./nb/jobs.json', '!./nb/planning.json', '!./nb/map.json', '!./nb/auth.json', '!./nb/syncDetails.json', '!./nb/schedule.json', '!./nb/ownerAnswer.json'],
   { eager: true, import: 'default' },
 );
 const onDemand = import.meta.glob<Record<string, unknown>>(['./*/*.json', '!./nb/*.json'], { import: 'default' });
 const onDemandNb = import.meta.glob<Record<string, unknown>>(
-  ['./nb/settings.json', './nb/hours.json', './nb/companySettings.json', './nb/reports.json', './nb/plumbers.json', './nb/profile.json', './nb/jobs.json', './nb/planning.json', './nb/map.json', './nb/auth.json', './nb/syncDetails.json', './nb/schedule.json'],
+  ['./nb/settings.json', './nb/hours.json', './nb/companySettings.json', './nb/reports.json', './nb/plumbers.json', './nb/profile.json', './nb/jobs.json', './nb/planning.json', './nb/map.json', './nb/auth.json', './nb/syncDetails.json', './nb/schedule.json', './nb/ownerAnswer.json'],
   { import: 'default' },
 );
 const isOnDemand = (ns: string) => (ON_DEMAND_NAMESPACES as readonly string[]).includes(ns);
@@ -126,12 +127,25 @@ export const i18nReady: Promise<void> = initialised.then(async () => {
   if (!loaded.has(initialLanguage) && (await loadLanguage(initialLanguage))) await i18n.changeLanguage(initialLanguage);
 }, (err: unknown) => console.error('i18n failed to start', err));
 
-/** Switches the interface language and remembers the choice on this device. */
-export async function setLanguage(lng: Language): Promise<void> {
+/** The language chosen on this device before, or null when none was. */
+export function chosenLanguage(): Language | null {
+  try {
+    const value = globalThis.localStorage?.getItem(LANGUAGE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Switches the interface language and (unless `remember` is false: a language followed from the
+ * browser, not chosen) remembers the choice on this device.
+ */
+export async function setLanguage(lng: Language, remember = true): Promise<void> {
   // Without its texts the switch would only show Norwegian fallbacks: stay in the current language.
   if (!(await loadLanguage(lng))) return;
   try {
-    globalThis.localStorage?.setItem(LANGUAGE_KEY, lng);
+    if (remember) globalThis.localStorage?.setItem(LANGUAGE_KEY, lng);
   } catch {
     // Private mode may refuse storage; the switch still applies for this visit.
   }

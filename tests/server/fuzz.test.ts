@@ -9,8 +9,8 @@
  * settings, templates, sent SMS, schedule items' statuses and reasons, availability entries, unavailable
  * slots and calendar presence included, is the same before and after).
  *
- * The SMS provider's public callbacks are attacked with signed and unsigned form bodies (the last
- * describe).
+ * The SMS provider's public callbacks are attacked with signed and unsigned form bodies, and the
+ * owner's answer link with tokens of ours, bent, expired or for another purpose (the last describes).
  *
  * FUZZ_RUNS (per route and user, default 12) and FUZZ_SEED (a number) make a run longer or repeatable;
  * FUZZ_ROUTES (a regular expression over "METHOD /url") attacks only the routes it matches; a failure
@@ -24,6 +24,7 @@ import type { RegisteredRoute } from '../../server/app';
 import { FIELD_PATH } from '../../src/domain/errorField';
 import { startTestApp, tokenClaims } from '../helpers/app';
 import { TWILIO_INBOUND_PATH, TWILIO_STATUS_PATH } from '../../server/sms/twilio';
+import { OWNER_ANSWER_PURPOSE, ownerLinkSecret, signToken } from '../../server/security/ownerLink';
 import { startTwilioFake, type TwilioFake } from './fakes/twilioFake';
 import { ScheduleItemStatus } from '../../src/domain/scheduling/enums';
 import { addDays, isoWeek, isoWeekDates, osloDay, osloInstant } from '../../src/domain/time/oslo';
@@ -62,7 +63,7 @@ let sent = 0;
 const statuses = new Map<number, number>();
 
 beforeAll(async () => {
-  const limits = { ...loadConfig().rateLimit, perIpPerMinute: 1e9, perUserPerMinute: 1e9 };
+  const limits = { ...loadConfig().rateLimit, perIpPerMinute: 1e9, perUserPerMinute: 1e9, ownerAnswerPerIp: 1e9 };
   demo = await startDemo({ rateLimit: limits });
   for (let i = 0; i < 3; i++) {
     const mine = await createJob(demo, 'kari', 'ola');
@@ -379,5 +380,45 @@ describe('the SMS provider\'s public callbacks, attacked', () => {
       }
     }
     expect(failures).toEqual([]);
+  }, 300_000);
+});
+
+/**
+ * The owner's answer link (routes/ownerAnswer.ts), public: tokens of ours for real items (the admin's
+ * company's in several statuses and another company's; none was sent a notice, so no answer applies),
+ * ours but expired, made for another purpose or bent, and hostile strings; bodies mostly answers,
+ * sometimes hostile. Never a 5xx; a 4xx writes nothing (nor does an answer to an item never noticed);
+ * a token that is not ours and valid is never answered 200.
+ */
+describe('the owner\'s answer link, attacked', () => {
+  it('never answers 5xx, writes nothing, and opens nothing without a valid token', async () => {
+    if (ONLY && !ONLY.test('POST /api/ownerAnswer/:token')) return;
+    const secret = await ownerLinkSecret(demo.t.database.db);
+    const later = Math.floor(Date.now() / 1000) + 60 * 86_400;
+    const valid = known.itemIds.map((id) => signToken(secret, OWNER_ANSWER_PURPOSE, id, later));
+    const bent = Buffer.from(valid[1], 'base64url');
+    bent[9] ^= 0x40;
+    const invalid = [
+      signToken(secret, OWNER_ANSWER_PURPOSE, known.itemIds[1], 1000), signToken(secret, 'owner-answer ', known.itemIds[1], later),
+      signToken(Buffer.alloc(32), OWNER_ANSWER_PURPOSE, known.itemIds[1], later), bent.toString('base64url'), `${valid[1]}=`, valid[1].toLowerCase(),
+    ];
+    const token = fc.oneof(fc.constantFrom(...valid), fc.constantFrom(...invalid), hostileStrings, fc.string({ maxLength: 80 }));
+    const body = fc.oneof({ weight: 3, arbitrary: fc.record({ answer: fc.constantFrom('yes', 'no') }) }, { weight: 1, arbitrary: fc.record({ answer: wrongType }) },
+      { weight: 1, arbitrary: fc.record({ answer: fc.constant('yes'), scheduleItemId: hostileNumbers }) }, { weight: 1, arbitrary: wrongType }, { weight: 1, arbitrary: deep });
+    const input = fc.record({ token, body, method: fc.constantFrom('GET', 'POST') });
+    await fc.assert(fc.asyncProperty(input, async ({ token: t, body: b, method }) => {
+      const before = await fingerprint();
+      const res = await fetch(`${demo.t.baseUrl}/api/ownerAnswer/${encodeURIComponent(t)}`, method === 'GET' ? {} : {
+        method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) ?? 'null',
+      });
+      const text = await res.text();
+      sent++;
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      const what = `${method} ${JSON.stringify(t).slice(0, 100)} ${JSON.stringify(b)?.slice(0, 100)} -> ${res.status} ${text.slice(0, 200)}`;
+      if (res.status >= 500) throw new Error(what);
+      if ((await fingerprint()) !== before) throw new Error(`written: ${what}`);
+      if (res.status === 200 && !valid.includes(t)) throw new Error(`opened without a valid token: ${what}`);
+      if (res.status >= 400 && /Svarveien|Fuzzveien|"date"/.test(text)) throw new Error(`a refusal that names an item: ${what}`);
+    }), { numRuns: RUNS * 10, seed: SEED, endOnFailure: true });
   }, 300_000);
 });

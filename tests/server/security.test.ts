@@ -77,7 +77,9 @@ describe('sign-in cannot be skipped by spelling a path differently', () => {
     const api = t.app.routeTable.filter((r) => /^\/api(\/|$)/i.test(r.url));
     expect(api.length).toBeGreaterThan(20);
     const publicRoutes = [...new Set(api.filter((r) => r.public).map((r) => r.url.toLowerCase()))];
-    for (const url of publicRoutes) expect(['/api/config', '/api/health', '/api/openapi.json', '/api/docs', '/api/docs/*', '/api/docs/static/*', '/api/docs/json', '/api/docs/yaml', '/api/docs/initoauth.js', '/api/docs/'].some((p) => url === p || url.startsWith('/api/docs'))).toBe(true);
+    for (const url of publicRoutes) expect(['/api/config', '/api/health', '/api/openapi.json', '/api/docs', '/api/docs/*', '/api/docs/static/*', '/api/docs/json', '/api/docs/yaml', '/api/docs/initoauth.js', '/api/docs/',
+      // The owner's answer link (routes/ownerAnswer.ts): its signed token is the owner's proof.
+      '/api/owneranswer/:token'].some((p) => url === p || url.startsWith('/api/docs'))).toBe(true);
   });
 
   it('answers 401 or 404 (never data, never 5xx) to every spelling of every signed-in route', async () => {

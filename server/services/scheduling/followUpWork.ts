@@ -20,6 +20,7 @@ import { findItems, type ItemRow } from '../../repositories/scheduling';
 import { companyCustomerId, latestNoticeOf, smsOfItemSince } from '../../repositories/sms';
 import { exampleTemplate } from '../../repositories/templates';
 import { companyMergeValues, companySmsSender } from '../companySettings';
+import { withItemAnswerLink } from '../ownerAnswer';
 import { needsReplyCode } from '../smsReplies';
 import { queueSms } from '../smsQueue';
 import { inUnitOfWork, type UnitOfWorkDeps } from '../unitOfWork';
@@ -50,6 +51,8 @@ async function sendItemSms(w: Work, item: ItemRow, type: number, kind: SmsKind, 
     ...noticeMergeValues(item.startTime, item.endTime, item.address), CompanyName: company.companyName, CompanyPhone: company.companyTelephone,
   });
   if (withCode && (await needsReplyCode(w.tx, notice.toNumber, item.id))) text = withReplyCode(text, replyCodeOf(item.id));
+  // A reminder carries the answer link as the notice does (services/ownerAnswer.ts).
+  if (kind === 'reminder') text = await withItemAnswerLink(w, item, text);
   await queueSms(w, {
     companyId: item.companyId, to: notice.toNumber, text, sender: await companySmsSender(w.tx, item.companyId),
     createdBy: notice.createdBy, kind, scheduleItemId: item.id,

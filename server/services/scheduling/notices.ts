@@ -23,6 +23,7 @@ import { findItems, findSchedule, toScheduleItem, updateItem } from '../../repos
 import { exampleTemplate, visibleTemplateByKey } from '../../repositories/templates';
 import { companyMergeValues, companySmsSender } from '../companySettings';
 import { queueSms } from '../smsQueue';
+import { withItemAnswerLink } from '../ownerAnswer';
 import { needsReplyCode } from '../smsReplies';
 import { command } from '../command';
 import { applyItemEvent } from './itemEvents';
@@ -64,6 +65,8 @@ export async function sendNotices(w: Work, user: UserContext, body: Notification
     // An owner with another item waiting for an answer is asked to name this one's code.
     const sameNumber = rows.filter((r) => numberOf(r) === to).map((r) => r.id);
     if (await needsReplyCode(w.tx, to, item.id, sameNumber)) text = withReplyCode(text, replyCodeOf(item.id));
+    // The owner may answer by the link too (services/ownerAnswer.ts).
+    text = await withItemAnswerLink(w, item, text);
     await queueSms(w, { companyId, to, text, sender, createdBy: user.userId, kind: 'notice', scheduleItemId: item.id });
   }
   if (noMobile.length) await applyItemEvent(w, systemActor(companyId, user.customerId, 'no contact mobile for the notice'), noMobile, ItemEvent.NoticeFailed);
