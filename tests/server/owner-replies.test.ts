@@ -17,8 +17,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScheduleItemStatus as S } from '../../src/domain/scheduling/enums';
 import { replyCodeOf } from '../../src/domain/sms/reply';
+import { SettingType } from '../../src/domain/settings/company';
 import { isoWeekDates, osloInstant } from '../../src/domain/time/oslo';
-import { jobs, scheduleItems, smsGatewayDeliveries, smsMessages, smsReplies, tasks } from '../../server/db/schema';
+import { companySettings, jobs, scheduleItems, smsGatewayDeliveries, smsMessages, smsReplies, tasks } from '../../server/db/schema';
 import { ensureWeekSchedule, insertItems } from '../../server/repositories/scheduling';
 import {
   ITEM_CONFIRMATION_QUEUE, ITEM_DEADLINE_QUEUE, ITEM_JOB_QUEUE, ITEM_REMINDER_QUEUE, type FollowUpJob,
@@ -274,6 +275,21 @@ describe('what follows a notice', () => {
     expect(await replyDeadlinePassed(ctx, deadline.data)).toBe('moved');
     expect(await statuses(ids)).toEqual([S.NoReply]);
     expect(await replyDeadlinePassed(ctx, deadline.data)).toBe('stale');
+  });
+
+  it('under NoReplyAutoJobCreation an unanswered item becomes the plumber\'s job at its deadline', async () => {
+    const { companyId } = await companyOf(demo, 'kari');
+    await db().insert(companySettings).values({ companyId, settingTypeId: SettingType.NoReplyAutoJobCreation, value: 'true' });
+    try {
+      const { scheduleId, ids } = await items([phone()]);
+      await notify(scheduleId, ids);
+      const deadline = (await followUps(ids[0])).find((q) => q.name === ITEM_DEADLINE_QUEUE)!;
+      expect(await replyDeadlinePassed(demo.t.app.context, deadline.data)).toBe('moved');
+      await expect.poll(() => statuses(ids), { timeout: 20_000, interval: 250 }).toEqual([S.JobCreated]);
+      expect(await db().select().from(tasks).where(eq(tasks.scheduleItemId, ids[0]))).toHaveLength(1);
+    } finally {
+      await db().delete(companySettings).where(and(eq(companySettings.companyId, companyId), eq(companySettings.settingTypeId, SettingType.NoReplyAutoJobCreation)));
+    }
   });
 
   it('a cancelled item\'s reminders and deadline send nothing; an answered item has no deadline', async () => {
