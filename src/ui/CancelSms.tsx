@@ -24,7 +24,9 @@ export function CancelSmsWindow({ range, label, extensions, onChange, testIdPref
   onChange: (extensions: number) => void;
   testIdPrefix: string;
 }) {
-  const { t } = useTranslation('ui');
+  // The texts are the planning namespace's (loaded on demand, not in the shell); nothing shows until they are in.
+  const { t, ready } = useTranslation('planning', { useSuspense: false });
+  if (!ready) return null;
   const minutes = CANCEL_WINDOW_OFFSET_MINUTES + CANCEL_WINDOW_STEP_MINUTES * extensions;
   return (
     <HStack gap="2" wrap="wrap">
@@ -54,7 +56,9 @@ export function CancelSmsText({ value, onChange, problem, cost, helper, testIdPr
   helper?: ReactNode;
   testIdPrefix: string;
 }) {
-  const { t } = useTranslation('ui');
+  // The texts are the planning namespace's (loaded on demand, not in the shell); nothing shows until they are in.
+  const { t, ready } = useTranslation('planning', { useSuspense: false });
+  if (!ready) return null;
   return (
     <>
       <Field.Root required invalid={problem !== null}>
