@@ -10,7 +10,7 @@ import { jobListAnswered, keepJobListReady } from './app/jobListReady';
 import { preloadScreenAt } from './app/screens';
 import { getSession } from './data/identity';
 import { replayCode } from './data/replay';
-import { answerTokenOfPath } from './domain/sms/answerLink';
+import { ANSWER_PAGE_PREFIX } from './domain/sms/answerLink';
 import { deviceSessionChecked, startAuth } from './features/auth/authClient';
 import { system } from './ui/system';
 
@@ -20,7 +20,7 @@ const FIRST_SCREEN_WAIT_MS = 800;
 const router = createAppRouter();
 const opening = window.location.pathname;
 // A property owner's answer page (/a/{token}) is for someone with no account: no sign-in, job list or sync.
-const ownerPage = answerTokenOfPath(opening) !== null;
+const ownerPage = opening.startsWith(ANSWER_PAGE_PREFIX);
 // The screen this visit opens on loads while the shell starts (a repeat visit offline included).
 const screenLoaded = preloadScreenAt(opening);
 if (!ownerPage) {

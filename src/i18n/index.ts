@@ -89,12 +89,13 @@ function isLanguage(value: unknown): value is Language {
   return (LANGUAGES as readonly unknown[]).includes(value);
 }
 
-function storedLanguage(): Language {
+/** The language chosen on this device before, or null when none was. */
+export function chosenLanguage(): Language | null {
   try {
     const value = globalThis.localStorage?.getItem(LANGUAGE_KEY);
-    return isLanguage(value) ? value : (DEFAULT_LANGUAGE as Language);
+    return isLanguage(value) ? value : null;
   } catch {
-    return DEFAULT_LANGUAGE as Language;
+    return null;
   }
 }
 
@@ -102,7 +103,7 @@ function reflectInDocument(lng: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 }
 
-const initialLanguage = storedLanguage();
+const initialLanguage = chosenLanguage() ?? (DEFAULT_LANGUAGE as Language);
 
 const initialised = i18n.use(onDemandBackend).use(initReactI18next).init({
   resources,
@@ -126,16 +127,6 @@ export const i18nReady: Promise<void> = initialised.then(async () => {
   // Re-emits languageChanged so anything already rendered picks the loaded texts up.
   if (!loaded.has(initialLanguage) && (await loadLanguage(initialLanguage))) await i18n.changeLanguage(initialLanguage);
 }, (err: unknown) => console.error('i18n failed to start', err));
-
-/** The language chosen on this device before, or null when none was. */
-export function chosenLanguage(): Language | null {
-  try {
-    const value = globalThis.localStorage?.getItem(LANGUAGE_KEY);
-    return isLanguage(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Switches the interface language and (unless `remember` is false: a language followed from the

@@ -10,7 +10,7 @@
  * neutral body that names no item.
  */
 import { Type, type Static } from 'typebox';
-import { ANSWER_TOKEN_PATTERN } from '../sms/answerLink';
+import { ANSWER_TOKEN_MAX_LENGTH, ANSWER_TOKEN_PATTERN } from '../sms/answerLink';
 
 /**
  * Where the item stands for its owner: open (waits for an answer), confirmed (agreed: Confirmed, its
@@ -21,7 +21,7 @@ export const OWNER_ANSWER_STATES = ['open', 'confirmed', 'rejected', 'cancelled'
 export type OwnerAnswerState = (typeof OWNER_ANSWER_STATES)[number];
 
 export const OwnerAnswerTokenParam = Type.Object({
-  token: Type.String({ pattern: ANSWER_TOKEN_PATTERN, maxLength: 64, description: 'The signed token of the owner\'s link' }),
+  token: Type.String({ pattern: ANSWER_TOKEN_PATTERN, maxLength: ANSWER_TOKEN_MAX_LENGTH, description: 'The signed token of the owner\'s link' }),
 }, { additionalProperties: false });
 
 export const OwnerAppointmentSchema = Type.Object({

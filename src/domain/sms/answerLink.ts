@@ -12,7 +12,7 @@ export const ANSWER_PAGE_PREFIX = '/a/';
 export const ANSWER_TOKEN_LENGTH = 27;
 /** The longest token a route or page accepts before checking it (a bound on input, not its format). */
 export const ANSWER_TOKEN_MAX_LENGTH = 64;
-export const ANSWER_TOKEN_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+export const ANSWER_TOKEN_PATTERN = `^[A-Za-z0-9_-]{1,${ANSWER_TOKEN_MAX_LENGTH}}$`;
 
 /** The answer page's URL for `token` on `publicUrl` (an origin, with or without a trailing slash). */
 export function answerLinkUrl(publicUrl: string, token: string): string {
@@ -22,10 +22,4 @@ export function answerLinkUrl(publicUrl: string, token: string): string {
 /** The notice's text with the answer link as its last line. */
 export function withAnswerLink(text: string, url: string): string {
   return `${text.replace(/\s+$/, '')}\n${url}`;
-}
-
-/** The token of an answer page path (`/a/{token}`), or null for any other path. */
-export function answerTokenOfPath(pathname: string): string | null {
-  const m = /^\/a\/([A-Za-z0-9_-]{1,64})\/?$/.exec(pathname);
-  return m ? m[1] : null;
 }
