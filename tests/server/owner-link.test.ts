@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScheduleItemStatus as S } from '../../src/domain/scheduling/enums';
 import { noticeMergeValues } from '../../src/domain/sms/notice';
@@ -20,6 +20,8 @@ import { loadConfig } from '../../server/config';
 import { scheduleItems, smsMessages, smsReplies, tasks } from '../../server/db/schema';
 import { ensureWeekSchedule, insertItems } from '../../server/repositories/scheduling';
 import { OWNER_ANSWER_PURPOSE, ownerLinkSecret, signToken } from '../../server/security/ownerLink';
+import { ITEM_REMINDER_QUEUE, type FollowUpJob } from '../../server/services/scheduling/followUps';
+import { sendReminder } from '../../server/services/scheduling/followUpWork';
 import { receiveReply } from '../../server/services/smsReplies';
 import { startWorkers, type Workers } from '../../server/workers';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -134,6 +136,19 @@ describe('the owner\'s answer link', () => {
     }
   });
 
+  it('a reminder carries the item\'s link too, and the notice\'s link still opens it', async () => {
+    const { scheduleId, ids } = await items(1);
+    await notify(scheduleId, ids);
+    const { rows } = await db().execute<{ data: FollowUpJob }>(sql`
+      select data from pgboss.job where name = ${ITEM_REMINDER_QUEUE} and (data->>'itemId')::int = ${ids[0]} order by start_after limit 1`);
+    expect(rows, 'the company sends reminders').toHaveLength(1);
+    expect(await sendReminder(demo.t.app.context, rows[0].data)).toBe('sent');
+    const [reminder] = await db().select().from(smsMessages).where(and(eq(smsMessages.scheduleItemId, ids[0]), eq(smsMessages.kind, 'reminder')));
+    const m = /\n(https?:\/\/[^/]+)\/a\/([A-Za-z0-9_-]{27})$/.exec(reminder.text);
+    expect(m, reminder.text).not.toBeNull();
+    for (const token of [m![2], (await linkOf(ids[0])).token]) expect((await open(token)).body).toMatchObject({ state: 'open', address: expect.stringContaining('Lenkeveien') });
+  });
+
   it('yes confirms and the plumber\'s job follows; a second answer by link or SMS is already answered and changes nothing', async () => {
     const { scheduleId, ids, mobiles } = await items(1);
     await notify(scheduleId, ids);
@@ -174,6 +189,17 @@ describe('the owner\'s answer link', () => {
     expect(late.body).toMatchObject({ applied: false, appointment: { state: 'confirmed' } });
     expect((await repliesOf(bySms)).map((r) => r.outcome).sort()).toEqual(['applied', 'noted']);
     await expect.poll(() => statuses([bySms]), { timeout: 20_000, interval: 250 }).toEqual([S.JobCreated]);
+  });
+
+  it('an item the office cancelled meanwhile is shown cancelled, and an answer is only noted', async () => {
+    const { scheduleId, ids } = await items(1);
+    await notify(scheduleId, ids);
+    const { token } = await linkOf(ids[0]);
+    await db().update(scheduleItems).set({ status: S.Cancelled }).where(eq(scheduleItems.id, ids[0]));
+    expect((await open(token)).body).toMatchObject({ state: 'cancelled' });
+    expect((await send(token, 'yes')).body).toMatchObject({ applied: false, appointment: { state: 'cancelled' } });
+    expect(await statuses(ids)).toEqual([S.Cancelled]);
+    expect((await repliesOf(ids[0])).map((r) => [r.text, r.outcome])).toEqual([['JA (lenke)', 'noted']]);
   });
 
   it('a link and an SMS answer at the same moment apply once', async () => {
