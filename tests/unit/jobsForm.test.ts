@@ -206,7 +206,7 @@ describe('manual job submit (spec 1 §4: when all tasks are Completed, Deviation
 
 describe('the schedule item an automatic job cancels (spec 1 §4)', () => {
   it('is the first live task\'s item of an auto-created job; a plain job, or a deleted task\'s item, cancels none', async () => {
-    const { cancelledItemOf } = await import('../../src/domain/jobs/rules');
+    const { cancelledItemOf } = await import('../../src/domain/jobs/cancellation');
     const tied = makeTask({ scheduleItemId: 42 });
     expect(cancelledItemOf(makeJob({ autoCreated: true, jobTasks: [tied] }))).toBe(42);
     expect(cancelledItemOf(makeJob({ autoCreated: true, jobTasks: [makeTask({ taskId: 't0' }), makeTask({ taskId: 't2', scheduleItemId: 7, taskOrder: 1 })] }))).toBe(7);

@@ -46,16 +46,6 @@ export function canDeleteJob(job: Pick<Job, 'statusId' | 'jobTasks'>): boolean {
   return false;
 }
 
-/**
- * The schedule item an automatically created job was made for (its tied task's, spec 1 §3
- * Task.scheduleItemId), or null. Deleting such a job is its cancellation (spec 1 §4): the item is
- * cancelled too, which is the admin's to do (spec 2 §6), so only an admin with the agreement may.
- */
-export function cancelledItemOf(job: Pick<Job, 'autoCreated' | 'jobTasks'>): number | null {
-  if (!job.autoCreated) return null;
-  return liveTasks(job).find((t) => t.scheduleItemId != null)?.scheduleItemId ?? null;
-}
-
 /** Change plumber: only when not started. */
 export function canChangePlumber(job: Pick<Job, 'statusId'>): boolean {
   return job.statusId === JobStatus.New;
