@@ -59,5 +59,6 @@ void Promise.all([i18nReady, firstScreen]).then(() => {
 // after the first screen, so a sync later waits for no download (else with the first replay).
 void firstScreen.then(() => (ownerPage ? null : getSession() && replayCode())).catch(() => undefined);
 
-// The first screen does not need the service worker's registration code (DESIGN.md budgets).
-void import('./app/pwa').then((m) => m.registerServiceWorker());
+// The first screen does not need the service worker's registration code (DESIGN.md budgets). An
+// owner's phone opening the answer page is not installing the app: it downloads none of its precache.
+if (!ownerPage) void import('./app/pwa').then((m) => m.registerServiceWorker());

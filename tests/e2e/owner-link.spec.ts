@@ -5,7 +5,8 @@
  * and a fresh phone opens it: the day, time range, address and company are shown; the owner confirms,
  * is asked once more, and sees the result; the item is Confirmed on the server (or its job follows),
  * and the answer is in the SMS log. Opened again, the link says it was answered and what was agreed.
- * An English browser gets the page in English; a bent link says only that it is not valid.
+ * An English browser gets the page in English; a bent link says only that it is not valid. The phone
+ * installs no service worker.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser } from '@playwright/test';
@@ -97,6 +98,8 @@ test('the owner opens the link from the notice on a phone, confirms, and the lin
   await expect(page.getByTestId('owner-answer-result')).toContainText('Tidspunktet er bekreftet.');
   await expect(page.getByRole('button', { name: 'Ja, tidspunktet passer' })).toHaveCount(0);
   expect(await dbQuery('select 1 from sms_replies where schedule_item_id = $1', [itemId])).toHaveLength(1);
+  // The owner's phone did not install the app: no service worker, none of its precache.
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
 
   // A bent link says only that it is not valid.
   const bent = link.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
