@@ -251,19 +251,21 @@ describe('bad input on a real automatically created job', () => {
   it('never answers 5xx, and a refused request writes nothing (the item, the job, the SMS)', async () => {
     const f = made[5];
     const hostile = fc.constantFrom<unknown>('', ' ', 'x'.repeat(5000), 'a\u0000b', '\ud800', '😀–', null, true, {}, [], 2 ** 31, -1, 0, 1e308, 0.5, 'NaN', '7');
+    // Mostly values the schema takes, so the service's own rules are reached (and some runs cancel).
+    const or = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: hostile });
     const body = fc.record({
-      cancellationTypeId: fc.oneof(fc.integer({ min: 0, max: 8 }), hostile),
-      sendSms: fc.oneof(fc.boolean(), hostile),
-      hasMergeFields: fc.oneof(fc.boolean(), hostile),
-      templateKey: fc.oneof(fc.constantFrom('Cancel', 'Notice', 'Reminder', 'Nope', null), hostile),
-      customText: fc.oneof(fc.string({ maxLength: 200 }), fc.constant('#MeterAddress#'.repeat(70)), fc.constant('€'.repeat(500)), hostile),
-      timeWindowExtensions: fc.oneof(fc.integer({ min: -1, max: 5 }), hostile),
-      workingHours: fc.oneof(fc.constant([]), fc.constant([{ StartTime: '07:00', EndTime: '15:00', Day: 'Monday' }]), hostile),
+      cancellationTypeId: or(fc.integer({ min: 0, max: 8 })),
+      sendSms: or(fc.boolean()),
+      hasMergeFields: or(fc.boolean()),
+      templateKey: or(fc.constantFrom('Cancel', 'Notice', 'Reminder', 'Nope', null)),
+      customText: or(fc.oneof(fc.string({ maxLength: 200 }), fc.constant('#MeterAddress#'.repeat(70)), fc.constant('€'.repeat(500)))),
+      timeWindowExtensions: or(fc.integer({ min: -1, max: 5 })),
+      workingHours: or(fc.constantFrom([], [{ StartTime: '07:00', EndTime: '15:00', Day: 'Monday' }])),
     }, { requiredKeys: [] });
     const state = async () => JSON.stringify([await itemRow(f.itemId).then((r) => [r.status, r.cancellationTypeId]), await jobDeleted(f.jobId), (await cancellationSms(f.itemId)).length]);
     const fresh = await state();
     let cancelled = 0;
-    await fc.assert(fc.asyncProperty(body, fc.constantFrom<Person>('kari', 'ola'), async (extra, who) => {
+    await fc.assert(fc.asyncProperty(body, fc.constantFrom<Person>('kari', 'kari', 'kari', 'ola'), async (extra, who) => {
       const before = await state();
       const res = await demo.api(who, 'DELETE', '/api/Jobs', { ...deleteBody(f), ...extra });
       expect(res.status, JSON.stringify(extra).slice(0, 300)).toBeLessThan(500);
@@ -272,8 +274,10 @@ describe('bad input on a real automatically created job', () => {
       if (res.status === 200) {
         cancelled++;
         expect(who).toBe('kari');
-        expect(await itemRow(f.itemId)).toMatchObject({ status: S.Cancelled, cancellationTypeId: extra.cancellationTypeId });
-        expect((await cancellationSms(f.itemId)).length).toBe(extra.sendSms === true && res.body.smsQueued === 1 ? 1 : 0);
+        // The schema takes a number in plain decimal text as that number (the server's coercion of every body).
+        expect(await itemRow(f.itemId)).toMatchObject({ status: S.Cancelled, cancellationTypeId: Number(extra.cancellationTypeId) });
+        expect((await cancellationSms(f.itemId)).length).toBe(res.body.smsQueued);
+        if (res.body.smsQueued) expect(extra.sendSms === true || extra.sendSms === 'true' || extra.sendSms === 1).toBe(true);
         // Back as it was (a fixture, not a path of the product), so every run meets the job made for the agreed item.
         await db().update(jobs).set({ deletedAt: null }).where(eq(jobs.id, f.jobId));
         await db().update(scheduleItems).set({ status: S.JobCreated, cancellationTypeId: null }).where(eq(scheduleItems.id, f.itemId));
