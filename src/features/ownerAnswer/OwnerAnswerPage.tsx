@@ -121,7 +121,7 @@ export function OwnerAnswerPage({ token }: { token: string }) {
 
         {step.kind === 'failed' && (
           <Stack gap="4" role="alert">
-            <Heading as="h1" size="2xl" ref={heading} tabIndex={-1}>{t(`${FAILURE_KEYS[step.why]}Title`)}</Heading>
+            <Heading as="h1" size="2xl" ref={heading} tabIndex={-1} outline="none">{t(`${FAILURE_KEYS[step.why]}Title`)}</Heading>
             <Text fontSize="lg">{t(`${FAILURE_KEYS[step.why]}Text`)}</Text>
             {step.retry && <Button {...big} colorPalette="blue" onClick={step.retry}>{t('Retry')}</Button>}
           </Stack>
@@ -129,7 +129,7 @@ export function OwnerAnswerPage({ token }: { token: string }) {
 
         {step.kind === 'open' && (
           <Stack gap="6">
-            <Heading as="h1" size="2xl" ref={heading} tabIndex={-1}>{t('Title')}</Heading>
+            <Heading as="h1" size="2xl" ref={heading} tabIndex={-1} outline="none">{t('Title')}</Heading>
             <Text fontSize="lg">{t('Intro', { company: step.appointment.companyName })}</Text>
             <Facts appointment={step.appointment} />
             <Stack gap="3" role="group" aria-labelledby="owner-answer-question">
@@ -142,7 +142,7 @@ export function OwnerAnswerPage({ token }: { token: string }) {
 
         {step.kind === 'confirming' && (
           <Stack gap="6">
-            <Heading as="h1" size="2xl" ref={heading} tabIndex={-1}>{t(step.answer === 'yes' ? 'ConfirmYesTitle' : 'ConfirmNoTitle')}</Heading>
+            <Heading as="h1" size="2xl" ref={heading} tabIndex={-1} outline="none">{t(step.answer === 'yes' ? 'ConfirmYesTitle' : 'ConfirmNoTitle')}</Heading>
             <Text fontSize="lg">
               {step.answer === 'yes'
                 ? t('ConfirmYesText', { date: step.appointment.date, time: step.appointment.timeRange })
@@ -175,13 +175,13 @@ function Result({ heading, result, answer }: { heading: RefObject<HTMLHeadingEle
     : answer === 'yes' ? t('DoneConfirmedText', { date: a.date, time: a.timeRange }) : t('DoneRejectedText', { company: a.companyName });
   return (
     <Stack gap="6" data-testid="owner-answer-result" data-state={a.state}>
-      <Heading as="h1" size="2xl" ref={heading} tabIndex={-1}>{title}</Heading>
+      <Heading as="h1" size="2xl" ref={heading} tabIndex={-1} outline="none">{title}</Heading>
       <Text fontSize="lg" role="status">{text}</Text>
       <Facts appointment={a} />
       {a.companyPhone && (
         <Text>
           {t('CallCompany', { company: a.companyName })}{' '}
-          <Link href={`tel:${a.companyPhone.replace(/\s/g, '')}`} colorPalette="blue">{a.companyPhone}</Link>
+          <Link href={`tel:${a.companyPhone.replace(/\s/g, '')}`} colorPalette="blue" display="inline" textDecoration="underline">{a.companyPhone}</Link>
         </Text>
       )}
     </Stack>
@@ -196,7 +196,7 @@ function Facts({ appointment: a }: { appointment: OwnerAppointment }) {
     [t('Time'), a.timeRange],
     [t('Address'), a.address],
     [t('Company'), a.companyName],
-    [t('Phone'), a.companyPhone ? <Link href={`tel:${a.companyPhone.replace(/\s/g, '')}`} colorPalette="blue">{a.companyPhone}</Link> : '–'],
+    [t('Phone'), a.companyPhone ? <Link href={`tel:${a.companyPhone.replace(/\s/g, '')}`} colorPalette="blue" display="inline" textDecoration="underline">{a.companyPhone}</Link> : '–'],
   ];
   return (
     <Box as="dl" bg="bg" borderWidth="1px" borderRadius="l2" p="4" data-testid="owner-answer-facts">
