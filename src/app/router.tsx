@@ -3,9 +3,7 @@
  * beside it the property owner's answer page (/a/{token}, spec 2 §4 Replies), which is for someone
  * with no account: outside the sign-in gate and the shell.
  */
-import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { OwnerAnswerRoute } from '../features/ownerAnswer';
 import { Root } from './Root';
 import { RouteError } from './RouteError';
 import { FALLBACK_PATH, ROUTE_TABLE } from './routeTable';
@@ -25,7 +23,8 @@ export function appRoutes(): RouteObject[] {
   });
   children.push({ path: '*', element: <Navigate to={FALLBACK_PATH} replace /> });
   return [
-    { path: '/a/:token', element: <Suspense fallback={null}><OwnerAnswerRoute /></Suspense>, errorElement: <RouteError /> },
+    // A chunk of its own, loaded by the router only when the page is opened (the shell carries nothing of it).
+    { path: '/a/:token', lazy: () => import('../features/ownerAnswer/OwnerAnswerPage').then((m) => ({ Component: m.OwnerAnswerRoute })), errorElement: <RouteError /> },
     { element: <Root />, errorElement: <RouteError />, children },
   ];
 }

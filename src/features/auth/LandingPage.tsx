@@ -11,7 +11,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { NEW_LOGIN_INVITATION_DAYS } from '../../domain/constants';
 import { setLanguage } from '../../i18n';
-import { HelpIcon, InfoIcon, LanguageIcon, MailIcon, PhoneIcon, snackbar } from '../../ui';
+import { HelpIcon, InfoIcon, snackbar } from '../../ui';
+import { LanguageIcon, MailIcon, PhoneIcon } from '../../ui/screenIcons';
 import { SUPPORT_CONTACT } from '../../ui/installation';
 
 export interface LandingPageProps {

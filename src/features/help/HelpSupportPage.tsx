@@ -1,7 +1,8 @@
 /** Help and support (/helpsupport): three tutorials and contact details (spec 1 §1). */
 import { Alert, Card, Heading, HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { MailIcon, PageLayout, PhoneIcon } from '../../ui';
+import { PageLayout } from '../../ui';
+import { MailIcon, PhoneIcon } from '../../ui/screenIcons';
 import { VideoIcon } from '../../ui/screenIcons';
 import { PRODUCT_OWNER } from '../../ui/installation';
 import { useContactInfo, type ContactInfo } from './api/fetchContactInfo';

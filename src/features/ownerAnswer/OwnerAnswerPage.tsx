@@ -16,7 +16,7 @@ import { Box, Button, Flex, Heading, HStack, Link, Spinner, Stack, Text } from '
 import { useTranslation } from 'react-i18next';
 import type { OwnerAnswerResult, OwnerAppointment } from '../../domain/schemas/ownerAnswer';
 import { chosenLanguage, setLanguage, type Language } from '../../i18n';
-import { LanguageIcon } from '../../ui';
+import { LanguageIcon } from '../../ui/screenIcons';
 
 type Answer = 'yes' | 'no';
 type Failure = 'invalid' | 'expired' | 'tooMany' | 'failed';
