@@ -182,6 +182,8 @@ test('an admin sends the week\'s notices: the cards turn Notified as the SMS are
   await expect(dialog.getByTestId('calendar-notice-preview')).toContainText(`${d}.${m}.${y}`);
   await expect(dialog.getByTestId('calendar-notice-preview')).toContainText('09:00-09:45');
   await expect(dialog.getByTestId('calendar-notice-preview')).toContainText(`${STREET} 2`);
+  // The owner's answer link ends the notice, and is counted in its cost.
+  await expect(dialog.getByTestId('calendar-notice-preview')).toContainText('/a/');
   await expect(dialog.getByTestId('calendar-notice-cost')).toContainText('SMS');
   await expect(dialog.getByTestId('calendar-notice-no-mobile')).toContainText(`${STREET} 3`);
   await expectAccessible(page, 'the calendar with the send notice dialog open');

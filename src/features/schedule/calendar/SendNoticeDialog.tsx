@@ -14,6 +14,7 @@ import { ApiError } from '../../../data/transport';
 import { isNotifiable } from '../../../domain/scheduling/itemStatus';
 import type { Schedule } from '../../../domain/schemas/scheduling';
 import { renderTemplate } from '../../../domain/settings/company';
+import { ANSWER_TOKEN_LENGTH, answerLinkUrl, withAnswerLink } from '../../../domain/sms/answerLink';
 import { noticeMergeValues } from '../../../domain/sms/notice';
 import { countSms } from '../../../domain/sms/segments';
 import { contactPhoneE164 } from '../../../domain/validation';
@@ -43,10 +44,11 @@ export function SendNoticeDialog({ schedule, onClose, onSent }: {
   const [sending, setSending] = useState(false);
   const chosen = templates.data?.find((tpl) => tpl.key === key) ?? templates.data?.[0] ?? null;
   const first = items.find((i) => hasMobile(i.contactInformation)) ?? items[0];
-  const preview = chosen && first ? renderTemplate(chosen.text, {
+  // The notice as sent ends with the owner's answer link (its token is the server's own: one of the same length stands for it).
+  const preview = chosen && first ? withAnswerLink(renderTemplate(chosen.text, {
     ...noticeMergeValues(first.scheduleStartDateTime, first.scheduleEndDateTime, first.address),
     CompanyName: chosen.companyName, CompanyPhone: chosen.companyTelephone,
-  }) : '';
+  }), answerLinkUrl(window.location.origin, 'x'.repeat(ANSWER_TOKEN_LENGTH))) : '';
   const cost = countSms(preview);
 
   const send = async () => {
