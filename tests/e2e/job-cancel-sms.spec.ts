@@ -95,6 +95,10 @@ async function chooseDelete(page: Page, jobId: string) {
     history.pushState({}, '', path);
     dispatchEvent(new PopStateEvent('popstate'));
   }, `/job/${jobId}`);
+  // The job's details, not a list behind them (a list the last cancel led back to may still be coming).
+  await expect(page).toHaveURL(new RegExp(`/job/${jobId}$`));
+  await expect(page.getByTestId('page-title')).toHaveText('Jobbdetaljer');
+  await expect(page.getByTestId('job-menu')).toHaveCount(1);
   await page.getByTestId('job-menu').click();
   await page.getByRole('menuitem', { name: 'Slett jobb' }).click();
   return page.getByTestId('cancellation-dialog');
@@ -167,6 +171,8 @@ test('offline: a text read before the connection went is queued with the cancell
   await expect(dialog.getByTestId('cancellation-sms-offline')).toHaveText('Du er frakoblet: kanselleringen og SMS-en sendes når enheten er på nett igjen.');
   await dialog.getByRole('button', { name: 'Kanseller jobb' }).click();
   await expect(page.getByText('Jobben er kansellert')).toBeVisible();
+  // The cancel leads back to the job list: let it arrive before the next job is opened.
+  await expect(page).toHaveURL(/\/joblist$/);
 
   // The second job's dialog, opened offline: its text was never read, so no SMS is offered, and it says why.
   dialog = await chooseDelete(page, unread.jobId);
