@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext } from '@playwright/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 
 export interface BenchBrowser {
   context: BrowserContext;
@@ -32,4 +32,14 @@ export async function launchBenchBrowser(port: number, name: string, opts: { ext
       fs.rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Signs in as the demo admin through the landing page, as a person does; resolves once a screen's title shows. */
+export async function signInAdmin(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByTestId('sign-in').click();
+  await page.locator('#email').fill('kari.nordmann@sandvika-ror.no');
+  await page.locator('#password').fill('Meterwork-demo-2026');
+  await page.locator('#password').press('Enter');
+  await page.getByTestId('page-title').waitFor({ timeout: 90_000 });
 }

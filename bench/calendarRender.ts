@@ -23,7 +23,7 @@ import { AvailabilityType } from '../src/domain/scheduling/enums';
 import { addDays, isoWeek, isoWeekDates, osloDay, osloInstant } from '../src/domain/time/oslo';
 import { freePort } from '../tests/helpers/freePort';
 import { signInWithPassword, tokenClaims } from '../tests/helpers/app';
-import { launchBenchBrowser } from './benchBrowser';
+import { launchBenchBrowser, signInAdmin } from './benchBrowser';
 import { startServer } from './browserJobList';
 
 export const CALENDAR_RENDER_BUDGET_MS = 300;
@@ -90,14 +90,6 @@ async function fillWeek(db: Db, weeksAhead = 4): Promise<{ plumber: number; year
   return { plumber: per.registrationId, year: w.year, weekNo: w.week };
 }
 
-async function signInAdmin(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByTestId('sign-in').click();
-  await page.locator('#email').fill('kari.nordmann@sandvika-ror.no');
-  await page.locator('#password').fill('Meterwork-demo-2026');
-  await page.locator('#password').press('Enter');
-  await page.getByTestId('page-title').waitFor({ timeout: 90_000 });
-}
 
 /** From the click on "next week" to the frame with every card; the long tasks in between. */
 type Metrics = Record<string, number>;

@@ -12,7 +12,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { Page } from '@playwright/test';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { connect } from '../server/db/index';
 import { schedules, scheduleItems, smsMessages, users } from '../server/db/schema';
@@ -20,7 +19,7 @@ import { insertItems } from '../server/repositories/scheduling';
 import { addDays, isoWeek, isoWeekDates, osloDay, osloInstant } from '../src/domain/time/oslo';
 import { freePort } from '../tests/helpers/freePort';
 import { signInWithPassword, tokenClaims } from '../tests/helpers/app';
-import { launchBenchBrowser } from './benchBrowser';
+import { launchBenchBrowser, signInAdmin } from './benchBrowser';
 import { startServer } from './browserJobList';
 
 export const NOTICES_BUDGET_MS = 5000;
@@ -66,14 +65,6 @@ async function fillWeek(db: Db, weeksAhead: number, offset: number) {
   return { plumber: per.registrationId, year: w.year, weekNo: w.week, scheduleId: schedule.id, ids: made.map((m) => m.id) };
 }
 
-async function signInAdmin(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByTestId('sign-in').click();
-  await page.locator('#email').fill('kari.nordmann@sandvika-ror.no');
-  await page.locator('#password').fill('Meterwork-demo-2026');
-  await page.locator('#password').press('Enter');
-  await page.getByTestId('page-title').waitFor({ timeout: 90_000 });
-}
 
 export async function benchOwners(): Promise<OwnersBench> {
   const port = await freePort();

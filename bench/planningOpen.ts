@@ -17,7 +17,7 @@ import type { Page } from '@playwright/test';
 import { connect } from '../server/db/index';
 import { freePort } from '../tests/helpers/freePort';
 import { fillRegister } from './assignments';
-import { launchBenchBrowser } from './benchBrowser';
+import { launchBenchBrowser, signInAdmin } from './benchBrowser';
 import { startServer } from './browserJobList';
 
 export const PLANNING_OPEN_BUDGET_MS = 1000;
@@ -38,14 +38,6 @@ const whenShown = (page: Page, selectors: string[]) => page.waitForFunction(
   (sel) => (sel.every((s) => document.querySelector(s)) ? performance.now() : null), selectors, { polling: 'raf', timeout: 60_000 },
 ).then((h) => h.jsonValue() as Promise<number>);
 
-async function signInAdmin(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByTestId('sign-in').click();
-  await page.locator('#email').fill('kari.nordmann@sandvika-ror.no');
-  await page.locator('#password').fill('Meterwork-demo-2026');
-  await page.locator('#password').press('Enter');
-  await page.getByTestId('page-title').waitFor({ timeout: 90_000 });
-}
 
 /** Opens the chooser, fills it and answers the time from the click on "Planlegg" to the first table row. */
 async function planlegg(page: Page): Promise<number> {
