@@ -272,9 +272,17 @@ test('an admin drags a card by mouse and one by keyboard; a drop on too small a 
   // 9. The past: the admin's clock says Wednesday of that week at noon; a drop on Tuesday morning opens the
   // past-date modal and nothing is sent.
   await page.clock.setFixedTime(osloInstant(days[2], 12 * 60));
-  await dragTo(page, card(again.id), slot(days[1], '08:00'));
-  await expect(page.getByTestId('dialog-warning').getByText('Tidspunktet er passert. Velg et tidspunkt fra nå av.')).toBeVisible();
-  expect(await startOf(again.id)).toBe(laidAt);
+  // The grid reflows once the map is gone: a drag measured mid-reflow can miss the slot (seen once on the
+  // CI's two cores), so it is tried again, at most three times; every try must leave the item where it was.
+  const past = page.getByTestId('dialog-warning').getByText('Tidspunktet er passert. Velg et tidspunkt fra nå av.');
+  for (let attempt = 1; ; attempt += 1) {
+    await expect(card(again.id)).toHaveAttribute('data-date', days[4]);
+    await dragTo(page, card(again.id), slot(days[1], '08:00'));
+    const shown = await past.waitFor({ timeout: 5000 }).then(() => true, () => false);
+    expect(await startOf(again.id)).toBe(laidAt);
+    if (shown || attempt === 3) break;
+  }
+  await expect(past).toBeVisible();
 });
 
 /** A mouse drag the way a hand does it: press on the card's top, move in steps, let go with its top on the slot. */
