@@ -4,7 +4,8 @@
  * both items are listed, the most notified first; the rejected one's timeline shows the real notice
  * and the owner's NEI, a fresh notice is not offered for it (the page says what to do instead), its
  * contact is typed key by key and saved; reminders sent past the ErrorThreshold raise the warning icon;
- * the item without a mobile is closed as a deviation and listed as a Failure. A plumber sees the
+ * the item without a mobile is submitted as a deviation: typed causes and note, the item Deviation and off
+ * the list, its job completed with them on its task, shown on the task's page. A plumber sees the
  * not-allowed view. The server's database is the judge of what was saved.
  */
 import { randomUUID } from 'node:crypto';
@@ -135,19 +136,39 @@ test('an admin handles a rejected item and a failed notice on the error-handling
   await expect(row(unreachable).getByTestId('error-item-warning')).toHaveCount(0);
   expect((await page.getByTestId('error-item').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-item-id'))))).indexOf(rejected)).toBe(0);
 
-  // The failed notice: a fresh one is offered; the admin closes it as a deviation instead, as a failure.
+  // The failed notice: a fresh one is offered; the admin submits it as a deviation instead. Its point's
+  // cadastre unit is a property of the register, so its job can be made.
+  const [unit] = await dbQuery<{ nr: string }>(`
+    select p.matrikkel_nummer as nr from properties p join companies co on co.customer_id = p.customer_id join users u on u.company_id = co.id
+    where u.email = $1 and exists (select 1 from addresses a where a.property_id = p.id) order by p.id limit 1`, [ADMIN_A]);
+  await dbQuery('update schedule_items set matrikkelenhet_id = $1 where id = $2', [unit.nr, unreachable]);
   await row(unreachable).click();
   await expect(panel.getByTestId('error-fresh')).toBeEnabled();
   await panel.getByTestId('error-deviation').click();
   const deviation = page.getByTestId('error-deviation-dialog');
-  await expect(deviation.getByTestId('error-deviation-reason')).toHaveValue('5');
-  await deviation.getByRole('button', { name: 'Lukk oppdraget' }).click();
-  await expect(page.getByText(`${STREET} 2 er lukket som avvik`)).toBeVisible();
-  await expect.poll(async () => (await dbQuery<{ status: number; cancellation_type_id: number }>(
-    'select status, cancellation_type_id from schedule_items where id = $1', [unreachable]))[0]).toEqual({ status: 7, cancellation_type_id: 5 });
-  await expect(row(unreachable).getByTestId('error-item-status')).toHaveText('Kansellert');
-  await expect(row(unreachable).getByTestId('error-item-class')).toHaveText('Feil');
-  await expect(panel.getByTestId('error-deviation')).toBeDisabled();
+  // No cause chosen: nothing to send.
+  await expect(deviation.getByRole('button', { name: 'Send inn avvik' })).toBeDisabled();
+  await expect(deviation.getByTestId('error-deviation-pick')).toHaveText('Velg minst én årsak.');
+  await deviation.getByTestId('error-cause-6').click();
+  await deviation.getByTestId('error-deviation-note').pressSequentially('Måleren er knust, eier varslet på telefon');
+  await deviation.getByRole('button', { name: 'Send inn avvik' }).click();
+  await expect(page.getByText(`${STREET} 2 er lukket med avvik på jobben`)).toBeVisible();
+  // The item is Deviation and leaves the list; its job is completed with the cause and the note on its task.
+  await expect.poll(() => statusOf(unreachable)).toBe(12);
+  await expect(row(unreachable)).toHaveCount(0);
+  const [made] = await dbQuery<{ job_id: string; task_id: string; job_status: number; task_status: number; details: unknown }>(`
+    select t.job_id, t.id as task_id, j.status_id as job_status, t.status_id as task_status, t.additional_details_request as details
+    from tasks t join jobs j on j.id = t.job_id where t.schedule_item_id = $1`, [unreachable]);
+  expect(made).toMatchObject({
+    job_status: 4, task_status: 9,
+    details: { obstacle: false, note: 'Måleren er knust, eier varslet på telefon', deviationList: [{ id: 6, value: 'Plombe brutt eller måler skadet', deviationType: 0 }] },
+  });
+  // On its job, as the plumber's report would show it.
+  await expect(async () => {
+    await page.goto(`/job/${made.job_id}/task/${made.task_id}`);
+    await expect(page.getByTestId('task-deviation')).toContainText('Plombe brutt eller måler skadet', { timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByTestId('task-deviation')).toContainText('Måleren er knust, eier varslet på telefon');
 
   // A plumber: the not-allowed view, and no menu entry.
   const other = await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'nb-NO' });

@@ -38,6 +38,12 @@ const EXPECTED: Record<ItemEventName, (s: number) => Transition> = {
   [ItemEvent.JobCancelled]: (s) => s === S.Cancelled ? skip : ([S.JobCreated, S.JobCreationFailed] as number[]).includes(s) ? to(S.Cancelled) : refused(),
   [ItemEvent.Deviation]: (s) => s === S.JobCreated ? to(S.Deviation) : refused(),
   [ItemEvent.Obstacle]: (s) => s === S.JobCreated ? to(S.Obstacle) : refused(),
+  // Ours (spec 2 §2.4): the error page's submit as deviation, for an item the owner refused, answered unclearly
+  // or not at all, whose notice failed or whose job could not be made; not a closed (Cancelled) or settled one.
+  [ItemEvent.DeviationSubmitted]: (s) => ([S.Rejected, S.Unknown, S.NoReply, S.NotificationFailed, S.SmsApiFailed, S.JobCreationFailed] as number[]).includes(s)
+    ? to(S.Deviation) : refused(),
+  [ItemEvent.ObstacleSubmitted]: (s) => ([S.Rejected, S.Unknown, S.NoReply, S.NotificationFailed, S.SmsApiFailed, S.JobCreationFailed] as number[]).includes(s)
+    ? to(S.Obstacle) : refused(),
   // Dragging: only Scheduled or NotificationFailed; Notified items cannot be re-timed (cancel instead).
   [ItemEvent.Move]: (s) => ([S.Scheduled, S.NotificationFailed] as number[]).includes(s) ? to(s) : refused(),
   [ItemEvent.Relay]: (s) => ([S.Scheduled, S.NotificationFailed] as number[]).includes(s) ? to(s) : refused(),

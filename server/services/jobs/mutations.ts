@@ -56,18 +56,19 @@ function createPolicy(user: UserContext, body: CreateJobInput): JobAuthor {
 }
 
 /** POST /api/Jobs: a new job (status New, its first task not started). Returns the job id. */
-export async function createJob(w: Work, user: UserContext, body: CreateJobInput): Promise<string> {
+export async function createJob(w: Work, user: UserContext, body: CreateJobInput, origin: { scheduleItemId?: number } = {}): Promise<string> {
   // The company lock first, as every job write takes it (the unit of work may already hold it).
   await lockedCompany(w, user);
-  return createJobCore(w, createPolicy(user, body), body);
+  return createJobCore(w, { ...createPolicy(user, body), scheduleItemId: origin.scheduleItemId }, body);
 }
 
 /**
- * A job created for an actor: a user through the route's policy, or the system for its company (the
- * job of a confirmed schedule item, `origin.scheduleItemId`: auto-created, its task tied to the item).
+ * A job created for an actor: a user through the route's policy, or the system for its company. With
+ * `origin.scheduleItemId` it is a schedule item's job (the system's for a confirmed item, an admin's for
+ * an item submitted as a deviation): auto-created, its task tied to the item.
  */
 export async function createJobAs(w: Work, actor: Actor, body: CreateJobInput, origin: { scheduleItemId?: number } = {}): Promise<string> {
-  if (actor.kind === 'user') return createJob(w, actor.user, body);
+  if (actor.kind === 'user') return createJob(w, actor.user, body, origin);
   return createJobCore(w, {
     companyId: actor.companyId, customerId: actor.customerId, createdBy: actorName(actor), setsDueDate: true, scheduleItemId: origin.scheduleItemId,
   }, body);

@@ -20,7 +20,10 @@ import { findItems, lockSchedule, toScheduleItem, updateItem } from '../../repos
 import { followUpsOf } from './followUps';
 
 /** The events a signed-in admin makes; the rest happen to an item (the owner, the operator, a deadline, the job). */
-const ADMIN_EVENTS: ReadonlySet<ItemEventName> = new Set([ItemEvent.Notify, ItemEvent.ConfirmManually, ItemEvent.Cancel, ItemEvent.JobCancelled]);
+const ADMIN_EVENTS: ReadonlySet<ItemEventName> = new Set([
+  ItemEvent.Notify, ItemEvent.ConfirmManually, ItemEvent.Cancel, ItemEvent.JobCancelled, ItemEvent.DeviationSubmitted,
+  ItemEvent.ObstacleSubmitted,
+]);
 /** What the system may do for a company: every event but the admin's own choices and the calendar's moves. */
 const SYSTEM_EVENTS: ReadonlySet<ItemEventName> = new Set([
   ItemEvent.NoticeSent, ItemEvent.NoticeFailed, ItemEvent.SmsApiFailed, ItemEvent.OwnerConfirmed, ItemEvent.OwnerRejected,

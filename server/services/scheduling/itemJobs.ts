@@ -28,19 +28,22 @@ import { applyItemEvent } from './itemEvents';
 import { randomUUID } from 'node:crypto';
 
 
+/** The error key of an item whose meter point names no property of the register: no job can be made for it. */
+export const NO_PROPERTY = 'Scheduling.NoPropertyForItem';
+
 const JOB_TYPE_OF: Record<number, number> = {
   [AssignmentType.New]: JobType.Install, [AssignmentType.Replacement]: JobType.Replace, [AssignmentType.Dismantle]: JobType.Dismantle,
 };
 
 /** The create payload of the item's job, or a RuleError naming what the company's data lacks. */
-async function jobBodyFor(tx: Tx, item: ItemRow, customerId: string): Promise<CreateJobInput> {
+export async function jobBodyFor(tx: Tx, item: ItemRow, customerId: string): Promise<CreateJobInput> {
   const schedule = await findSchedule(tx, item.companyId, item.scheduleId);
   if (!schedule) throw new RuleError('scheduleId', `schedule ${item.scheduleId} of the item is gone`);
   const jobTypeId = JOB_TYPE_OF[item.objectType];
   if (!jobTypeId) throw new RuleError('objectType', `${item.objectType} is not a job type`);
-  if (!item.matrikkelenhetId) throw new RuleError('matrikkelenhetId', 'the meter point has no matrikkel number in the register');
+  if (!item.matrikkelenhetId) throw new RuleError('matrikkelenhetId', 'the meter point has no matrikkel number in the register', NO_PROPERTY);
   const property = await findPropertyByNummer(tx, customerId, item.matrikkelenhetId);
-  if (!property) throw new RuleError('matrikkelenhetId', `no property ${item.matrikkelenhetId} in the customer's register`);
+  if (!property) throw new RuleError('matrikkelenhetId', `no property ${item.matrikkelenhetId} in the customer's register`, NO_PROPERTY);
   const address = (await firstAddressOf(tx, [property.id])).get(property.id);
   const shortName = JobTypeShortName[jobTypeId];
   const location = item.latitude !== null && item.longitude !== null ? { x: item.longitude, y: item.latitude, srs: 4326 } : null;

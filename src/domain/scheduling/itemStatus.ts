@@ -35,6 +35,11 @@
  *   cancellation, DELETE /api/Jobs): JobCreated (or JobCreationFailed) → Cancelled with the reason; an
  *   item already Cancelled is skipped; a reported one (Deviation, Obstacle) or any other is refused (the
  *   job rules refuse deleting a reported job before: canDeleteJob in src/domain/jobs/rules.ts).
+ * - the admin submits an item of the error-handling page as a deviation (spec 2 §2.4): an item the owner
+ *   answered no to or unclearly, never answered, whose notice failed or whose job could not be made
+ *   (Rejected, Unknown, NoReply, NotificationFailed, SmsApiFailed, JobCreationFailed: DEVIATION_SUBMITTABLE)
+ *   → Deviation, or Obstacle when every cause chosen is an obstacle (as a plumber's report decides), its
+ *   job made (or the one it has taken) with its task reported so.
  */
 import { CancellationReason } from '../enums';
 import { ScheduleItemStatus, type ScheduleItemStatusId } from './enums';
@@ -149,6 +154,10 @@ export const ItemEvent = {
   JobCancelled: 'jobCancelled',
   Deviation: 'deviation',
   Obstacle: 'obstacle',
+  /** The admin submits the item as a deviation from the error-handling page, with a cause of type deviation among its causes … */
+  DeviationSubmitted: 'deviationSubmitted',
+  /** … or with obstacles only (spec 1 §4: the report's outcome follows its causes). */
+  ObstacleSubmitted: 'obstacleSubmitted',
   /** Dragged or re-timed on the calendar, or given another duration. */
   Move: 'move',
   /** Laid again by a plan from its start. */
@@ -171,6 +180,9 @@ export type Transition =
 const to = (status: ScheduleItemStatusId | null): Transition => ({ kind: 'to', status });
 const refused = (errorKey = 'Scheduling.StatusNotAllowed'): Transition => ({ kind: 'refused', errorKey });
 
+/** What the error-handling page may submit as a deviation (ItemEvent.DeviationSubmitted). */
+export const DEVIATION_SUBMITTABLE: readonly number[] = [S.Rejected, S.Unknown, S.NoReply, S.NotificationFailed, S.SmsApiFailed, S.JobCreationFailed];
+
 const FROM: Partial<Record<ItemEventName, { from: readonly number[]; to: ScheduleItemStatusId }>> = {
   [ItemEvent.NoticeSent]: { from: [S.NotificationInProgress], to: S.Notified },
   [ItemEvent.NoticeFailed]: { from: [S.NotificationInProgress], to: S.NotificationFailed },
@@ -185,6 +197,8 @@ const FROM: Partial<Record<ItemEventName, { from: readonly number[]; to: Schedul
   [ItemEvent.Deviation]: { from: [S.JobCreated], to: S.Deviation },
   [ItemEvent.Obstacle]: { from: [S.JobCreated], to: S.Obstacle },
   [ItemEvent.JobCancelled]: { from: [S.JobCreated, S.JobCreationFailed], to: S.Cancelled },
+  [ItemEvent.DeviationSubmitted]: { from: DEVIATION_SUBMITTABLE, to: S.Deviation },
+  [ItemEvent.ObstacleSubmitted]: { from: DEVIATION_SUBMITTABLE, to: S.Obstacle },
 };
 
 /** The transition of `item` on `event` (see the module comment for the table it follows). */

@@ -23,7 +23,8 @@
 import { Type, type Static } from 'typebox';
 import { CancellationReason } from '../enums';
 import { ScheduleItemStatus } from '../scheduling/enums';
-import { Nullable } from './common';
+import { NOTE_MAX_LENGTH } from '../constants';
+import { Nullable, Uuid } from './common';
 
 const S = ScheduleItemStatus;
 
@@ -67,3 +68,33 @@ export const ErroneousScheduleItemSchema = Type.Object({
   exceedsThreshold: Type.Boolean(),
 });
 export type ErroneousScheduleItem = Static<typeof ErroneousScheduleItemSchema>;
+
+// --- POST /api/ErroneousScheduleItem/{id}/deviation: submit as deviation (ours; spec 2 §2.4 names the button) ---
+
+const Int4Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+/** The most causes one submission names (a few of the reference list's). */
+export const DEVIATION_SUBMIT_CAUSES_MAX = 10;
+
+export const DeviationSubmitParams = Type.Object({ id: Int4Id });
+/**
+ * The item is closed as a deviation that shows on its job (spec 2 §2.4): the item's job is made (or the
+ * one it has is taken), its task reported "not carried out" with these causes (of the reference list,
+ * GET /api/Deviation) and the admin's note, and the job completed; the item becomes Deviation, or
+ * Obstacle when every cause is an obstacle (the outcome a plumber's report with them has). `status` is the status the admin saw: another one now is 409 Scheduling.StatusChanged.
+ * An item whose meter point has no property in the register cannot have a job: 400
+ * Scheduling.NoPropertyForItem, nothing written.
+ */
+export const DeviationSubmitSchema = Type.Object({
+  status: Type.Integer({ minimum: 1, maximum: 14 }),
+  deviationIds: Type.Array(Int4Id, { minItems: 1, maxItems: DEVIATION_SUBMIT_CAUSES_MAX, uniqueItems: true }),
+  note: Type.Optional(Type.String({ maxLength: NOTE_MAX_LENGTH })),
+}, { additionalProperties: false });
+export type DeviationSubmit = Static<typeof DeviationSubmitSchema>;
+
+export const DeviationSubmitResultSchema = Type.Object({
+  /** The item's job, where the deviation shows. */
+  jobId: Uuid,
+  /** The job was made by this submission (false: the item had one). */
+  jobCreated: Type.Boolean(),
+});
+export type DeviationSubmitResult = Static<typeof DeviationSubmitResultSchema>;

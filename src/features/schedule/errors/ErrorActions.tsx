@@ -5,16 +5,14 @@
  *   spec 2 §5, src/domain/validation.ts, the server's rule too), saved through POST or PUT
  *   /api/contactInformation as the contact page saves it.
  *
- * - Submit as deviation: the spec says the item closes with a deviation that shows on its job. The
- *   items this page lists have no job (JobCreated, Deviation and Obstacle are not errors, and a cancel
- *   passes JobCreated by), and the status table moves to Deviation only from JobCreated. So, decided:
- *   the item is closed the way the status table closes an item that will not be done, Cancelled, with
- *   the reason the admin picks (proposed from its status: Rejected → Rejection, NoReply → NoReply,
- *   Unknown → UnknownReply, a failed notice → ExternalFailure), through the calendar's own cancel
- *   (PUT /api/ScheduleItem/CancelledScheduleItem/, without an SMS: the owner was not reached or
- *   answered already). Its time and meter point are free again for a new plan, and it stays in the list
- *   as Cancelled or Failure by that reason (spec 2 §4). Not offered for a Cancelled item (closed
- *   already) nor a JobCreationFailed one (the cancel passes it by; the job's making is tried again).
+ * - Submit as deviation: the item closes with a deviation that shows on its job (POST
+ *   /api/ErroneousScheduleItem/{id}/deviation, server/services/scheduling/deviation.ts): the admin picks
+ *   causes from the deviation list (deviations and obstacles, as the plumber's "not carried out" form
+ *   offers them) and may write a note; the item's job is made (or its own taken), its task reported
+ *   with them, the job completed, the item Deviation (Obstacle with obstacles only). Offered for the
+ *   statuses the table takes (DEVIATION_SUBMITTABLE), not for a Cancelled item (closed already). An item
+ *   whose meter point has no property in the register cannot have a job: the server says so, and the
+ *   page tells the admin to cancel it from the calendar instead.
  *
  * - Fresh report: the notice sent again (POST /api/Schedule/SendNotification with the company's notice
  *   template) for the items Send notice takes (itemStatus.ts isNotifiable: NotificationFailed unless
@@ -24,12 +22,14 @@
  *   Unknown), or cancel and plan it again; it links to the item's week.
  */
 import { useState } from 'react';
-import { Button, Field, Input, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Field, Input, Link, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useLookup } from '../../../data/sync';
 import { ApiError } from '../../../data/transport';
 import { ownWrite } from '../../../data/useLiveReload';
-import { CancellationReason } from '../../../domain/enums';
+import { NOTE_MAX_LENGTH } from '../../../domain/constants';
+import { CancellationReason, DeviationType } from '../../../domain/enums';
 import { ScheduleItemStatus as S } from '../../../domain/scheduling/enums';
 import { isNotifiable, rulesOf } from '../../../domain/scheduling/itemStatus';
 import type { ContactInformation } from '../../../domain/schemas/contactInformation';
@@ -39,9 +39,9 @@ import { isValidContactPhone } from '../../../domain/validation';
 import { confirm, snackbar } from '../../../ui';
 import { FormDialog } from '../../../ui/FormDialog';
 import { LiveReadView } from '../../../ui/LiveReadView';
-import { cancelScheduleItems } from '../api/cancelScheduleItems';
 import { saveItemContact, useItemContact } from '../api/itemContact';
 import { sendNotices } from '../api/sendNotices';
+import { submitDeviation } from '../api/submitDeviation';
 
 const errorKeyOf = (err: unknown): unknown => (err instanceof ApiError ? (err.body as { errorKey?: unknown } | null)?.errorKey : undefined);
 
@@ -120,37 +120,32 @@ function ContactForm({ scheduleItemId, saved, onClose, onSaved }: {
   );
 }
 
-/** The reason proposed for closing an item of this status. */
-function proposedReason(status: number): number {
-  switch (status) {
-    case S.Rejected: return CancellationReason.Rejection;
-    case S.NoReply: return CancellationReason.NoReply;
-    case S.Unknown: return CancellationReason.UnknownReply;
-    case S.NotificationFailed:
-    case S.SmsApiFailed: return CancellationReason.ExternalFailure;
-    default: return CancellationReason.Other;
-  }
-}
+/** A cause of the reference list (GET /api/Deviation, in the replica's lookups). */
+interface DeviationCause { id: number; value: string; deviationType: number }
+const NO_CAUSES: DeviationCause[] = [];
 
 export function DeviationDialog({ item, onClose, onDone }: { item: ErroneousScheduleItem; onClose: () => void; onDone: () => Promise<void> }) {
   const { t } = useTranslation('planning');
-  const [reason, setReason] = useState(proposedReason(item.status));
+  const causes = useLookup<DeviationCause>('Deviation') ?? NO_CAUSES;
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [note, setNote] = useState('');
   const [saving, setSaving] = useState(false);
-  // One key for this dialog: a repeat after a lost answer closes the item once.
+  // One key for this dialog: a repeat after a lost answer makes one job.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const tooLong = note.length > NOTE_MAX_LENGTH;
 
   const submit = async () => {
     setSaving(true);
     try {
-      const result = await ownWrite(cancelScheduleItems({
-        scheduleItems: [{ Id: item.id, Status: item.status, CancellationTypeId: reason, Address: item.address }],
-        isSendingSms: false, assigneeId: item.assigneeId,
-      }, idempotencyKey));
-      if (result.isUpdated) snackbar.success(t('Errors.Deviation.Done', { address: item.address }));
-      else snackbar.warning(t('Errors.Deviation.NotClosed'));
+      await ownWrite(submitDeviation(item.id, { status: item.status, deviationIds: chosen, ...(note.trim() ? { note } : {}) }, idempotencyKey));
+      snackbar.success(t('Errors.Deviation.Done', { address: item.address }));
       onClose();
     } catch (err) {
-      snackbar.error(t('Errors.Deviation.Failed'), t(errorKeyOf(err) === 'Scheduling.StatusChanged' ? 'Errors.ChangedMeanwhile' : 'Contact.PleaseTryAgain'));
+      const key = errorKeyOf(err);
+      snackbar.error(t('Errors.Deviation.Failed'), t(
+        key === 'Scheduling.StatusChanged' ? 'Errors.ChangedMeanwhile'
+          : key === 'Scheduling.NoPropertyForItem' ? 'Errors.Deviation.NoProperty' : 'Contact.PleaseTryAgain',
+      ));
       onClose();
     } finally {
       setSaving(false);
@@ -158,22 +153,38 @@ export function DeviationDialog({ item, onClose, onDone }: { item: ErroneousSche
     }
   };
 
+  const toggle = (id: number, on: boolean) => setChosen((c) => (on ? [...c, id].sort((a, b) => a - b) : c.filter((x) => x !== id)));
+  const group = (type: number) => causes.filter((c) => c.deviationType === type);
+
   return (
     <FormDialog
-      title={t('Errors.Deviation.Title', { address: item.address })} testId="error-deviation-dialog" width="520px"
-      onClose={onClose} onSubmit={() => void submit()} submitText={t('Errors.Deviation.Submit')} submitPalette="red" submitDisabled={false} saving={saving}
+      title={t('Errors.Deviation.Title', { address: item.address })} testId="error-deviation-dialog" width="560px" closeOnInteractOutside={false}
+      onClose={onClose} onSubmit={() => void submit()} submitText={t('Errors.Deviation.Submit')} submitPalette="red"
+      submitDisabled={chosen.length === 0 || tooLong} saving={saving}
     >
       <Stack gap="4">
         <Text>{t('Errors.Deviation.Explain')}</Text>
-        <Field.Root>
-          <Field.Label>{t('Calendar.Cancel.Reason')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={String(reason)} onChange={(e) => setReason(Number(e.currentTarget.value))} data-testid="error-deviation-reason">
-              {Object.entries(REASON_NAMES).map(([id, name]) => <option key={id} value={id}>{t(`Calendar.Cancel.Reasons.${name}`)}</option>)}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+        {causes.length === 0 && <Text color="fg.muted">{t('Errors.Deviation.NoCauses')}</Text>}
+        {[DeviationType.Deviation, DeviationType.Obstacle].map((type) => group(type).length > 0 && (
+          <Box as="fieldset" key={type} data-testid={`error-causes-${type === DeviationType.Deviation ? 'deviation' : 'obstacle'}`}>
+            <Text as="legend" fontWeight="semibold" mb="2">{t(type === DeviationType.Deviation ? 'Errors.Deviation.Deviations' : 'Errors.Deviation.Obstacles')}</Text>
+            <Stack gap="1">
+              {group(type).map((c) => (
+                <Checkbox.Root key={c.id} checked={chosen.includes(c.id)} onCheckedChange={(e) => toggle(c.id, e.checked === true)} data-testid={`error-cause-${c.id}`}>
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{c.value}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </Stack>
+          </Box>
+        ))}
+        <Field.Root invalid={tooLong}>
+          <Field.Label>{t('Errors.Deviation.Note')}</Field.Label>
+          <Textarea rows={3} value={note} onChange={(e) => setNote(e.currentTarget.value)} data-testid="error-deviation-note" />
+          {tooLong && <Field.ErrorText>{t('Errors.Deviation.NoteTooLong', { max: NOTE_MAX_LENGTH })}</Field.ErrorText>}
         </Field.Root>
+        {chosen.length === 0 && <Text fontSize="sm" color="fg.muted" data-testid="error-deviation-pick">{t('Errors.Deviation.PickCause')}</Text>}
       </Stack>
     </FormDialog>
   );

@@ -7,7 +7,7 @@
  * as a timeline (its SMS with their delivery state and the owner's answers, from its SMS log, then its
  * status now) and three actions:
  * - Contact details: the item's contact person, edited and saved as on the contact page (spec 2 §5).
- * - Submit as deviation (ErrorActions.tsx): the item is closed as cancelled with a reason.
+ * - Submit as deviation (ErrorActions.tsx): the item closes with a deviation on its job.
  * - Fresh report: the notice sent again, for the items Send notice takes (itemStatus.ts isNotifiable);
  *   for the others the page says what can be done instead.
  * Live: read again on the company's SchedulesChanged and MessagesChanged. Admins with an agreement.
@@ -19,8 +19,8 @@ import type { LiveRead } from '../../../data/liveRead';
 import { useSession } from '../../../data/session';
 import { useHubNotice } from '../../../data/useLiveReload';
 import { NotificationType } from '../../../domain/enums';
-import { ScheduleItemStatus } from '../../../domain/scheduling/enums';
 import { timeOf } from '../../../domain/scheduling/hours';
+import { DEVIATION_SUBMITTABLE } from '../../../domain/scheduling/itemStatus';
 import type { SmsLogEntry } from '../../../domain/schemas/contactInformation';
 import type { ErroneousScheduleItem } from '../../../domain/schemas/erroneous';
 import { osloDayMinute } from '../../../domain/time/oslo';
@@ -146,7 +146,7 @@ function ItemPanel({ item, log, offline, onChanged }: {
           <FreshReport item={item} offline={offline} onSent={onChanged} />
           {!deviationPossible(item.status) && (
             <Text fontSize="sm" color="fg.muted" data-testid="error-deviation-why">
-              {t(item.status === ScheduleItemStatus.Cancelled ? 'Errors.Deviation.AlreadyClosed' : 'Errors.Deviation.NotForJobFailure')}
+              {t('Errors.Deviation.AlreadyClosed')}
             </Text>
           )}
           <Timeline item={item} log={log} />
@@ -158,12 +158,8 @@ function ItemPanel({ item, log, offline, onChanged }: {
   );
 }
 
-/**
- * The deviation closes the item (ErrorActions.tsx): not for an item already cancelled, nor for a
- * JobCreationFailed one, which the cancel passes by (spec 2 §4) and the job's making settles.
- */
-export const deviationPossible = (status: number): boolean =>
-  status !== ScheduleItemStatus.Cancelled && status !== ScheduleItemStatus.JobCreationFailed;
+/** The deviation closes the item (ErrorActions.tsx): for the statuses the table takes, not a Cancelled item (closed already). */
+export const deviationPossible = (status: number): boolean => DEVIATION_SUBMITTABLE.includes(status);
 
 const STATUS_PALETTE: Record<string, string> = { queued: 'gray', handed_over: 'blue', delivered: 'green', failed: 'red' };
 
