@@ -12,7 +12,7 @@ export function toPlumber(u: UserRow): Plumber {
     telephone: u.mobile, email: u.email, userStatus: u.status, registeredDate: u.registeredAt.toISOString(),
     isActive: u.status === UserStatus.Activated,
     plumberInitials: `${u.firstName.charAt(0)}${u.lastName.charAt(0)}`.toUpperCase(),
-    roleId: u.roleId, gdprConsent: u.gdprConsent,
+    roleId: u.roleId, gdprConsent: u.gdprConsent, baseLatitude: u.baseLatitude, baseLongitude: u.baseLongitude,
   };
 }
 
@@ -55,6 +55,13 @@ export async function isCompanyEmployee(db: DbOrTx, companyId: string, registrat
   const [row] = await db.select({ id: users.id }).from(users)
     .where(and(eq(users.registrationId, registrationId), eq(users.companyId, companyId))).limit(1);
   return !!row;
+}
+
+/** A company employee's own base (ours, issue 24 §4), or null when they have none or are not the company's. */
+export async function ownBaseOf(db: DbOrTx, companyId: string, registrationId: number): Promise<{ baseLatitude: number | null; baseLongitude: number | null } | null> {
+  const [row] = await db.select({ baseLatitude: users.baseLatitude, baseLongitude: users.baseLongitude }).from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.registrationId, registrationId))).limit(1);
+  return row ?? null;
 }
 
 /** The mobile number on file for a user, if any. */

@@ -4,6 +4,7 @@
  * may edit only their own information (spec 1 §6).
  */
 import type { Plumber, UserInformationRequest, UserStatusRequest } from '../../src/domain/schemas';
+import { BASE_DECIMALS, BASE_LATITUDE_RANGE, BASE_LONGITUDE_RANGE, plumberBaseError } from '../../src/domain/settings/company';
 import { canChangeUserStatus } from '../../src/domain/users/status';
 import { toNorwegianE164, validatePlumberInformation } from '../../src/domain/validation';
 import type { UserContext } from '../auth/context';
@@ -70,12 +71,42 @@ const FIELD_RULES: Record<string, string> = {
   telephone: 'must be 8 digits starting 2 to 9, optionally after 0047, +47 or 47 (spaces allowed)',
 };
 
-/** PUT /api/Users/userinformation: an admin edits any company user, a plumber only themselves (spec 1 §5, §6). */
+/**
+ * The plumber's own base a request sets (ours, issue 24 §4): undefined when it names neither
+ * coordinate (the base stays), else both coordinates or both null, in range, kept to BASE_DECIMALS.
+ */
+function baseOfRequest(body: UserInformationRequest): { baseLatitude: number | null; baseLongitude: number | null } | undefined {
+  const { baseLatitude: lat, baseLongitude: lng } = body;
+  if (lat === undefined && lng === undefined) return undefined;
+  const error = plumberBaseError(lat ?? null, lng ?? null);
+  if (error === 'BaseNeedsBoth') {
+    const missing = lat === undefined || lat === null ? 'baseLatitude' : 'baseLongitude';
+    const given = missing === 'baseLatitude' ? 'baseLongitude' : 'baseLatitude';
+    throw badRequest(`body/${missing}`, `must be set together with ${given}: a base is both coordinates or neither (both null clears it)`);
+  }
+  if (error === 'OutOfRange') {
+    // The schema's bounds refuse these first; this is the domain's rule, kept for callers that skip the schema.
+    const latOut = !(lat! >= BASE_LATITUDE_RANGE.min && lat! <= BASE_LATITUDE_RANGE.max);
+    throw latOut
+      ? badRequest('body/baseLatitude', `must be between ${BASE_LATITUDE_RANGE.min} and ${BASE_LATITUDE_RANGE.max} degrees`)
+      : badRequest('body/baseLongitude', `must be between ${BASE_LONGITUDE_RANGE.min} and ${BASE_LONGITUDE_RANGE.max} degrees`);
+  }
+  const keep = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(v * 10 ** BASE_DECIMALS) / 10 ** BASE_DECIMALS);
+  return { baseLatitude: keep(lat), baseLongitude: keep(lng) };
+}
+
+/**
+ * PUT /api/Users/userinformation: an admin edits any company user, a plumber only themselves (spec 1 §5,
+ * §6). Ours: an admin may also set or clear the user's own base (baseLatitude, baseLongitude); a plumber
+ * who names either is refused (403), their own base included.
+ */
 export async function updateUserInformation(w: Work, user: UserContext, body: UserInformationRequest): Promise<Plumber> {
   const { tx } = w;
   const invalid = Object.keys(validatePlumberInformation(body))[0];
   if (invalid) throw badRequest(`body/${invalid}`, FIELD_RULES[invalid]);
+  const base = baseOfRequest(body);
   if (!user.companyId) throw forbidden();
+  if (base && !user.isAdmin) throw forbidden();
   const byRegistration = /^\d+$/.test(body.objectId);
   if (!byRegistration && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(body.objectId)) {
     throw badRequest('body/objectId', 'must be a user id or registration id');
@@ -84,8 +115,10 @@ export async function updateUserInformation(w: Work, user: UserContext, body: Us
   if (!row) throw notFound('User');
   if (!user.isAdmin && row.id !== user.userId) throw forbidden();
   w.changes.note(user.companyId!, 'users');
+  // A changed base changes the plumber's weeks as planning reads them: open calendars and plans read again (SettingsChanged).
+  if (base && (base.baseLatitude !== row.baseLatitude || base.baseLongitude !== row.baseLongitude)) w.changes.note(user.companyId!, 'settings');
   return toPlumber(await updateUser(tx, row.id, {
-    firstName: body.firstName, lastName: body.lastName, displayName: body.displayName, mobile: toNorwegianE164(body.telephone)!,
+    firstName: body.firstName, lastName: body.lastName, displayName: body.displayName, mobile: toNorwegianE164(body.telephone)!, ...base,
   }));
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   exampleMergeValues, firstFormError, formDiffers, insertAtSelection, isUnsetValue, isValidSmsSender, meterAddressRange, MergeField, missingReminderSettings, planSettingsSave,
   reminderMinutesToValue, reminderValueToMinutes, renderTemplate, sanitizeDigitInput, settingValueError, SettingType as S, templateCost,
-  travelOf, withSendReminder, baseOf, missingBaseSettings, formFieldError,
+  travelOf, withSendReminder, baseOf, missingBaseSettings, formFieldError, plumberBase, plumberBaseError, plumberBaseOfForm,
 } from '../../src/domain/settings/company';
 import { DEFAULT_TRAVEL } from '../../src/domain/scheduling/routeOrder';
 
@@ -108,6 +108,38 @@ describe('the base', () => {
     expect(baseOf((typeId) => half[typeId])).toBeNull();
     const bad: Record<number, string> = { [S.BaseLatitude]: '59.8912', [S.BaseLongitude]: '99' };
     expect(baseOf((typeId) => bad[typeId])).toBeNull();
+  });
+});
+
+describe('a plumber\'s own base', () => {
+  it('is both coordinates or neither, in the company base\'s ranges', () => {
+    expect(plumberBaseError(null, null)).toBeNull();
+    expect(plumberBaseError(59.9, 10.5)).toBeNull();
+    expect(plumberBaseError(57, 4)).toBeNull();
+    expect(plumberBaseError(72, 32)).toBeNull();
+    expect(plumberBaseError(59.9, null)).toBe('BaseNeedsBoth');
+    expect(plumberBaseError(null, 10.5)).toBe('BaseNeedsBoth');
+    for (const [lat, lng] of [[56.99, 10], [72.01, 10], [59.9, 3.99], [59.9, 32.01], [Number.NaN, 10], [59.9, Number.POSITIVE_INFINITY]]) {
+      expect(plumberBaseError(lat, lng)).toBe('OutOfRange');
+    }
+  });
+
+  it('is used over the company\'s when set, else the company\'s', () => {
+    const company = { lat: 59.8912, lng: 10.5213 };
+    expect(plumberBase({ baseLatitude: 60.1, baseLongitude: 10.5 }, company)).toEqual({ lat: 60.1, lng: 10.5 });
+    expect(plumberBase({ baseLatitude: null, baseLongitude: null }, company)).toBe(company);
+    expect(plumberBase(null, company)).toBe(company);
+    expect(plumberBase({ baseLatitude: 60.1, baseLongitude: 10.5 }, null)).toEqual({ lat: 60.1, lng: 10.5 });
+    expect(plumberBase({}, null)).toBeNull();
+  });
+
+  it('is read from the form as typed: a comma is the decimal sign, empty is none, half or out of range names its field', () => {
+    expect(plumberBaseOfForm('59,8912', '10.5213')).toEqual({ ok: true, baseLatitude: 59.8912, baseLongitude: 10.5213 });
+    expect(plumberBaseOfForm('', '')).toEqual({ ok: true, baseLatitude: null, baseLongitude: null });
+    expect(plumberBaseOfForm('59,8912', '')).toEqual({ ok: false, field: 'baseLongitude', error: 'BaseNeedsBoth' });
+    expect(plumberBaseOfForm('', '10,5')).toEqual({ ok: false, field: 'baseLatitude', error: 'BaseNeedsBoth' });
+    expect(plumberBaseOfForm('59,8912', '45')).toEqual({ ok: false, field: 'baseLongitude', error: 'OutOfRange' });
+    expect(plumberBaseOfForm('nord', '10')).toEqual({ ok: false, field: 'baseLatitude', error: 'InvalidInput' });
   });
 });
 

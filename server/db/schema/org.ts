@@ -1,6 +1,6 @@
 /** Utilities, plumber companies and their users. Part of the database schema (index.ts). */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgSequence, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, pgSequence, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Feeds jobs.change_seq and feed_tombstones.seq. */
 export const changeSeq = pgSequence('change_seq');
@@ -49,4 +49,14 @@ export const users = pgTable('users', {
   gdprConsent: boolean('gdpr_consent').notNull().default(false),
   hidePlumberOptions: boolean('hide_plumber_options').notNull().default(false),
   registeredAt: ts('registered_at').notNull().defaultNow(),
-}, (t) => [uniqueIndex('users_email_lower').on(sql`lower(${t.email})`), index('users_company').on(t.companyId)]);
+  /**
+   * Ours (issue 24 §4): the plumber's own base, where their days start and end, in degrees (WGS 84);
+   * it overrides the company's (settings BaseLatitude/BaseLongitude) for this plumber's days. Both or
+   * neither, inside BASE_LATITUDE_RANGE and BASE_LONGITUDE_RANGE (src/domain/settings/company.ts).
+   */
+  baseLatitude: doublePrecision('base_latitude'),
+  baseLongitude: doublePrecision('base_longitude'),
+}, (t) => [
+  uniqueIndex('users_email_lower').on(sql`lower(${t.email})`), index('users_company').on(t.companyId),
+  check('users_base', sql`(${t.baseLatitude} is null and ${t.baseLongitude} is null) or (${t.baseLatitude} is not null and ${t.baseLongitude} is not null and ${t.baseLatitude} between 57 and 72 and ${t.baseLongitude} between 4 and 32)`),
+]);

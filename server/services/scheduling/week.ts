@@ -9,13 +9,14 @@ import { planFit, type PlanFit, type WeekFacts } from '../../../src/domain/sched
 import type { DayMinute } from '../../../src/domain/scheduling/hours';
 import type { LayoutItem } from '../../../src/domain/scheduling/layout';
 import type { GeoPoint, TravelModel } from '../../../src/domain/scheduling/routeOrder';
-import { baseOf, DURATION_SETTING_TYPES, SettingType, travelOf } from '../../../src/domain/settings/company';
+import { baseOf, DURATION_SETTING_TYPES, plumberBase, SettingType, travelOf } from '../../../src/domain/settings/company';
 import { isDayOff } from '../../../src/domain/settings/dayHours';
 import { effectiveWeek } from '../../../src/domain/settings/workingHours';
 import type { DbOrTx } from '../../db/tx';
 import { holidaysFrom } from '../../repositories/holidays';
 import { availabilityBetween, findWeekSchedule, laidItemsOfPlumber, unavailableSlotsOf } from '../../repositories/scheduling';
 import { companySettingsOf } from '../../repositories/settings';
+import { ownBaseOf } from '../../repositories/users';
 import { hoursRowsForWeek } from '../../repositories/workingHours';
 
 /** The ISO week after year/weekNo. */
@@ -26,21 +27,23 @@ export function nextWeek(year: number, weekNo: number): { year: number; weekNo: 
 
 /**
  * The facts of the plumber's week (src/domain/scheduling/freeWeek.ts), composed the one way the page
- * (GET /api/Schedule/planningWeek), the submit's check and the batch all read them. Holidays are read
- * by date, so a week across New Year holds those of both years.
+ * (GET /api/Schedule/planningWeek), the submit's check, the batch and the calendar's drop all read them.
+ * Holidays are read by date, so a week across New Year holds those of both years. The base is the
+ * plumber's own when one is set, else the company's (plumberBase).
  */
 export async function weekFacts(
   db: DbOrTx, companyId: string, registrationId: number, year: number, weekNo: number, times?: JobTimes,
 ): Promise<WeekFacts> {
   const dates = isoWeekDates(year, weekNo);
   // The reads are independent: on the pool they run side by side (a transaction queues them on its one connection).
-  const [rows, holidayRows, availabilityRows, schedule, laidRows, jobTimes] = await Promise.all([
+  const [rows, holidayRows, availabilityRows, schedule, laidRows, jobTimes, ownBase] = await Promise.all([
     hoursRowsForWeek(db, companyId, registrationId, year, weekNo, dates[0]),
     holidaysFrom(db, companyId, dates[0]),
     availabilityBetween(db, companyId, registrationId, dates[0], dates[6]),
     findWeekSchedule(db, companyId, registrationId, year, weekNo),
     laidItemsOfPlumber(db, companyId, registrationId, osloInstant(dates[0], 0), osloInstant(addDays(dates[6], 1), 0)),
     times ?? companyJobTimes(db, companyId),
+    ownBaseOf(db, companyId, registrationId),
   ]);
   const days = effectiveWeek(rows, registrationId, year, weekNo).map((d, i) => ({ date: dates[i], hours: d.hours }));
   const holidays = holidayRows.filter((h) => h.date <= dates[6])
@@ -55,7 +58,9 @@ export async function weekFacts(
       const from = osloDayMinute(i.startTime!);
       return { id: i.id, date: from.date, from: from.minute, to: from.minute + Math.round((i.endTime!.getTime() - i.startTime!.getTime()) / 60_000), status: i.status, lat: i.latitude, lng: i.longitude };
     });
-  const { intervalMinutes, travel, base } = jobTimes;
+  const { intervalMinutes, travel } = jobTimes;
+  // The plumber's own base over the company's (issue 24 §4): their days start and end there.
+  const base = plumberBase(ownBase, jobTimes.base);
   return { year, weekNo, dates, days, holidays, availability, unavailable, laid, intervalMinutes, travel, base, hasHours: days.some((d) => !isDayOff(d.hours)) };
 }
 
@@ -65,7 +70,7 @@ export interface JobTimes {
   intervalMinutes: number;
   /** How the company counts a drive between stops (settings RoadFactor, TravelSpeed). */
   travel: TravelModel;
-  /** Where the company's days start and end (settings BaseLatitude, BaseLongitude), or null. */
+  /** Where the company's days start and end (settings BaseLatitude, BaseLongitude), or null; a plumber's own base overrides it in weekFacts. */
   base: GeoPoint | null;
 }
 

@@ -54,7 +54,7 @@ export interface WeekFacts {
   intervalMinutes: number;
   /** How the company counts a drive between stops (its settings); DEFAULT_TRAVEL when absent. */
   travel?: TravelModel;
-  /** The company's base, where each day starts and ends (settings BaseLatitude/BaseLongitude); none when not set. */
+  /** The plumber's base, where each day starts and ends: their own when set, else the company's (settings BaseLatitude/BaseLongitude; plumberBase); none when neither is. */
   base?: GeoPoint | null;
   /** Whether any day has working hours (else WorkinghoursNotAvailable). */
   hasHours: boolean;

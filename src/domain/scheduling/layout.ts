@@ -69,7 +69,7 @@ export interface LayoutOptions {
   travel?: TravelModel;
   keepSelectionOrder?: boolean;
   /**
-   * The plumber's base (the company's, settings BaseLatitude/BaseLongitude): each day starts there and
+   * The plumber's base (their own, else the company's; settings/company.ts plumberBase): each day starts there and
    * ends there, so a day's first stop starts after the drive from it, its last ends in time to drive
    * back before the day's end, and its kilometres count both drives.
    */

@@ -1,6 +1,17 @@
 /** The company's users as the plumber screens see them (spec 1 §7 Users; id = registration id). */
 import { Type, type Static } from 'typebox';
 import { Uuid, Nullable } from './common';
+import { BASE_LATITUDE_RANGE, BASE_LONGITUDE_RANGE } from '../settings/company';
+
+/** A plumber's own base, ours (issue 24 §4): degrees (WGS 84) inside the company base's ranges; null is none. */
+const BaseLatitude = Nullable(Type.Number({
+  minimum: BASE_LATITUDE_RANGE.min, maximum: BASE_LATITUDE_RANGE.max,
+  description: `Ours: the latitude of the plumber's own base, where their days start and end (over the company's); ${BASE_LATITUDE_RANGE.min}–${BASE_LATITUDE_RANGE.max}, null: none`,
+}));
+const BaseLongitude = Nullable(Type.Number({
+  minimum: BASE_LONGITUDE_RANGE.min, maximum: BASE_LONGITUDE_RANGE.max,
+  description: `Ours: the longitude of the plumber's own base; ${BASE_LONGITUDE_RANGE.min}–${BASE_LONGITUDE_RANGE.max}, null: none. Set together with baseLatitude or not at all`,
+}));
 
 export const PlumberSchema = Type.Object({
   id: Type.Integer(),
@@ -16,6 +27,9 @@ export const PlumberSchema = Type.Object({
   plumberInitials: Type.String(),
   roleId: Type.Integer(),
   gdprConsent: Type.Boolean(),
+  /** Ours: the plumber's own base (both or neither), over the company's; absent from older copies. */
+  baseLatitude: Type.Optional(BaseLatitude),
+  baseLongitude: Type.Optional(BaseLongitude),
 });
 export type Plumber = Static<typeof PlumberSchema>;
 
@@ -35,7 +49,10 @@ export const UserStatusBody = Type.Object({
 });
 export type UserStatusRequest = Static<typeof UserStatusBody>;
 
-/** PUT /api/Users/userinformation. */
+/**
+ * PUT /api/Users/userinformation. Ours: baseLatitude and baseLongitude, an admin's only, both or
+ * neither (both null clears the plumber's base); absent, the base is left as it is.
+ */
 export const UserInformationBody = Type.Object({
   firstName: Type.String({ maxLength: 100 }),
   lastName: Type.String({ maxLength: 100 }),
@@ -43,5 +60,7 @@ export const UserInformationBody = Type.Object({
   telephone: Type.String({ maxLength: 20 }),
   /** The user's id (users.id, the token's subject) or registration id. */
   objectId: Type.String({ minLength: 1, maxLength: 100, description: 'The user id (uuid) or registration id' }),
+  baseLatitude: Type.Optional(BaseLatitude),
+  baseLongitude: Type.Optional(BaseLongitude),
 });
 export type UserInformationRequest = Static<typeof UserInformationBody>;

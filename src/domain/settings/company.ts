@@ -102,6 +102,51 @@ export function baseOf(value: (typeId: SettingTypeId) => string | undefined): Ge
   return ok(SettingType.BaseLatitude, lat) && ok(SettingType.BaseLongitude, lng) ? { lat: Number(lat), lng: Number(lng) } : null;
 }
 
+/** How many decimals of a degree a base keeps (about 0.1 m), as the settings' text allows. */
+export const BASE_DECIMALS = 6;
+
+/**
+ * A plumber's own base (ours, issue 24 §4; users.base_latitude/base_longitude, PUT
+ * /api/Users/userinformation): both coordinates or neither, inside the company base's ranges.
+ * BaseNeedsBoth: one without the other; OutOfRange: a coordinate outside BASE_LATITUDE_RANGE or
+ * BASE_LONGITUDE_RANGE (or not a finite number). Null: a base that may be saved (none is one).
+ */
+export function plumberBaseError(lat: number | null, lng: number | null): 'BaseNeedsBoth' | 'OutOfRange' | null {
+  if ((lat === null) !== (lng === null)) return 'BaseNeedsBoth';
+  if (lat === null || lng === null) return null;
+  const inside = (v: number, r: { min: number; max: number }) => Number.isFinite(v) && v >= r.min && v <= r.max;
+  return inside(lat, BASE_LATITUDE_RANGE) && inside(lng, BASE_LONGITUDE_RANGE) ? null : 'OutOfRange';
+}
+
+/**
+ * Where a plumber's days start and end: their own base when both coordinates are set and valid, else
+ * the company's (baseOf), else none. The one rule the page's facts, the batch and the calendar's drop
+ * share (the server composes it into the week's facts, server/services/scheduling/week.ts).
+ */
+export function plumberBase(own: { baseLatitude?: number | null; baseLongitude?: number | null } | null | undefined, company: GeoPoint | null): GeoPoint | null {
+  const lat = own?.baseLatitude ?? null;
+  const lng = own?.baseLongitude ?? null;
+  return lat !== null && lng !== null && plumberBaseError(lat, lng) === null ? { lat, lng } : company;
+}
+
+/**
+ * A plumber's base as typed in their edit form (a comma or a point as the decimal sign), checked as the
+ * company's base fields are (settingValueError, then both or neither; empty or 0 is none): the base to
+ * send, or the first field in error and why.
+ */
+export function plumberBaseOfForm(latitude: string, longitude: string):
+  | { ok: true; baseLatitude: number | null; baseLongitude: number | null }
+  | { ok: false; field: 'baseLatitude' | 'baseLongitude'; error: SettingError } {
+  const fields = [['baseLatitude', SettingType.BaseLatitude, latitude.replace(',', '.')], ['baseLongitude', SettingType.BaseLongitude, longitude.replace(',', '.')]] as const;
+  for (const [field, typeId, text] of fields) {
+    const error = settingValueError(typeId, text);
+    if (error) return { ok: false, field, error };
+  }
+  const [lat, lng] = fields.map(([, , text]) => (isUnsetValue(text) ? null : Number(text)));
+  if ((lat === null) !== (lng === null)) return { ok: false, field: lat === null ? 'baseLatitude' : 'baseLongitude', error: 'BaseNeedsBoth' };
+  return { ok: true, baseLatitude: lat, baseLongitude: lng };
+}
+
 /**
  * The base is both coordinates or neither (a base with one coordinate is nowhere): the setting types
  * that are missing given the values by type; empty when both or neither are set.

@@ -1,0 +1,3 @@
+ALTER TABLE "users" ADD COLUMN "base_latitude" double precision;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "base_longitude" double precision;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_base" CHECK (("users"."base_latitude" is null and "users"."base_longitude" is null) or ("users"."base_latitude" is not null and "users"."base_longitude" is not null and "users"."base_latitude" between 57 and 72 and "users"."base_longitude" between 4 and 32));
