@@ -40,6 +40,11 @@ export interface Config {
   mediaQuotaBytes: number;
   /** Where the server's SMS go (SMS_PROVIDER; server/sms/gateway.ts smsGatewayFor). */
   sms: SmsProviderConfig;
+  /**
+   * How long after its hand-over the embedded gateway reports a message delivered
+   * (EMBEDDED_SMS_DELIVERY_DELAY_MS): pending until then, as a provider's report is; 0 delivers at once.
+   */
+  embeddedSmsDeliveryDelayMs: number;
 }
 
 /** The embedded gateway (the default: messages stay in the database), or Twilio's Programmable Messaging. */
@@ -63,6 +68,9 @@ export interface TwilioConfig {
 }
 
 const SMS_PROVIDERS = ['embedded', 'twilio'] as const;
+
+/** The embedded gateway's default delay from hand-over to delivered (EMBEDDED_SMS_DELIVERY_DELAY_MS). */
+export const EMBEDDED_SMS_DELIVERY_DELAY_MS = 2500;
 
 function smsProvider(): SmsProviderConfig {
   const provider = (process.env.SMS_PROVIDER || 'embedded').trim().toLowerCase();
@@ -218,6 +226,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     mediaS3: mediaS3(),
     mediaQuotaBytes: int('MEDIA_QUOTA_MB_PER_COMPANY', 51_200) * 1024 * 1024,
     sms: overrides.sms ?? smsProvider(),
+    embeddedSmsDeliveryDelayMs: int('EMBEDDED_SMS_DELIVERY_DELAY_MS', EMBEDDED_SMS_DELIVERY_DELAY_MS),
   };
   return { ...base, ...overrides };
 }

@@ -125,7 +125,7 @@ export async function companyDeliveries(db: DbOrTx, companyId: string, limit: nu
   return db.select({
     providerRef: smsGatewayDeliveries.providerRef, to: smsGatewayDeliveries.toNumber, sender: smsGatewayDeliveries.sender,
     text: smsGatewayDeliveries.text, at: smsGatewayDeliveries.receivedAt, kind: smsMessages.kind, scheduleItemId: smsMessages.scheduleItemId,
-    address: scheduleItems.address,
+    address: scheduleItems.address, status: smsMessages.status,
   }).from(smsGatewayDeliveries)
     .innerJoin(smsMessages, eq(sql`${smsMessages.id}::text`, smsGatewayDeliveries.reference))
     .leftJoin(scheduleItems, eq(scheduleItems.id, smsMessages.scheduleItemId))

@@ -31,6 +31,8 @@ export async function demoPhoneMessages(ctx: AppContext, user: UserContext): Pro
     return {
       providerRef: r.providerRef, to: r.to, sender: r.sender, text: r.text, at: r.at.toISOString(), kind: r.kind,
       scheduleItemId: r.scheduleItemId, address: r.address,
+      // Queued (a worker that died right after the hand-over) or handed over: its report is still to come.
+      delivery: r.status === 'delivered' || r.status === 'failed' ? r.status : 'pending',
       replies: mine.map((p) => ({ text: p.text, at: p.receivedAt.toISOString(), outcome: p.outcome, answer: p.answer })),
     };
   });

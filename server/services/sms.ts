@@ -141,7 +141,9 @@ export async function deliverSms(
 
 /**
  * Asks the gateway what became of a message handed over and records it; a pending report is asked
- * again SMS_REPORT_AGAIN_SECONDS later (queue 'sms-report'), at most SMS_REPORT_TRIES times.
+ * again (queue 'sms-report') when the gateway says it will know more (its `retryAfterMs`, in whole
+ * seconds rounded up: pg-boss's startAfter), else SMS_REPORT_AGAIN_SECONDS later; at most
+ * SMS_REPORT_TRIES times. Two runs at once record it once (moveSms moves it from handed over only).
  */
 export async function reportSms(deps: SmsDeps, messageId: string, tries = 0, now = () => new Date()): Promise<SmsRow['status'] | 'unknown'> {
   const row = await findSms(deps.db, messageId);
@@ -150,7 +152,7 @@ export async function reportSms(deps: SmsDeps, messageId: string, tries = 0, now
   const report = await deps.sms.report(row.providerRef);
   if (report.state === 'pending') {
     if (tries + 1 < SMS_REPORT_TRIES) {
-      await deps.queue.send(deps.db, SMS_REPORT_QUEUE, { messageId, tries: tries + 1 }, { startAfter: SMS_REPORT_AGAIN_SECONDS });
+      await deps.queue.send(deps.db, SMS_REPORT_QUEUE, { messageId, tries: tries + 1 }, { startAfter: reportAgainSeconds(report) });
     }
     return row.status;
   }
@@ -158,6 +160,12 @@ export async function reportSms(deps: SmsDeps, messageId: string, tries = 0, now
     status: report.state, finishedAt: report.at ?? now(), error: report.state === 'failed' ? report.error ?? 'failed' : null,
   });
   return moved?.status ?? (await findSms(deps.db, messageId))!.status;
+}
+
+/** How many seconds after a pending report the gateway is asked again: its hint rounded up, at least 1. */
+export function reportAgainSeconds(report: DeliveryReport): number {
+  if (report.retryAfterMs === undefined || !Number.isFinite(report.retryAfterMs)) return SMS_REPORT_AGAIN_SECONDS;
+  return Math.min(SMS_REPORT_AGAIN_SECONDS, Math.max(1, Math.ceil(report.retryAfterMs / 1000)));
 }
 
 /**

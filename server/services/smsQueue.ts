@@ -12,7 +12,10 @@ import { insertQueuedSms, type SmsRow } from '../repositories/sms';
 export const SMS_DELIVER_QUEUE = 'sms-deliver';
 /** The queue of delivery reports asked again later (a provider that has not reported yet). */
 export const SMS_REPORT_QUEUE = 'sms-report';
-/** How long after a pending report the gateway is asked again, and how many times. */
+/**
+ * How long after a pending report the gateway is asked again when it gives no hint of its own (a
+ * pending report's retryAfterMs, services/sms.ts reportAgainSeconds: never longer), and how many times.
+ */
 export const SMS_REPORT_AGAIN_SECONDS = 60;
 export const SMS_REPORT_TRIES = 60;
 

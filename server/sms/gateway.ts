@@ -10,11 +10,13 @@
  * worth trying again. `report` says what became of a message handed over.
  *
  * The embedded default stands where a provider's system would be: it keeps each message in its own
- * table (sms_gateway_deliveries, one row per reference) and reports it delivered. A real provider is
+ * table (sms_gateway_deliveries, one row per reference) and, as an operator does, reports it pending
+ * until a short delay after its hand-over has passed (EMBEDDED_SMS_DELIVERY_DELAY_MS, server/config.ts),
+ * then delivered; a pending report says when to ask again (`retryAfterMs`). A real provider is
  * an HTTP adapter behind this same interface, selected by configuration (SMS_PROVIDER, sms/index.ts): Twilio's
  * (sms/twilio.ts), whose callbacks come in through routes/smsProvider.ts.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/index';
 import { smsGatewayDeliveries } from '../db/schema';
 import type { SentSms } from '../../src/domain/schemas/templates';
@@ -35,6 +37,11 @@ export interface DeliveryReport {
   state: 'pending' | 'delivered' | 'failed';
   at?: Date;
   error?: string;
+  /**
+   * Of a pending report: when the provider expects to know more, in ms from now (the next report job
+   * waits that long, services/sms.ts reportSms); absent, the report is asked again a minute later.
+   */
+  retryAfterMs?: number;
 }
 
 export interface SmsGateway {
@@ -52,7 +59,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The embedded gateway: the database's sms_gateway_deliveries is the provider's store. */
 export class EmbeddedSmsGateway implements SmsGateway {
-  constructor(private readonly db: Db) {}
+  /** How long after its hand-over a message is reported delivered (pending until then). */
+  readonly deliveryDelayMs: number;
+
+  constructor(private readonly db: Db, opts: { deliveryDelayMs?: number } = {}) {
+    this.deliveryDelayMs = Math.max(0, opts.deliveryDelayMs ?? 0);
+  }
 
   async deliver(msg: OutboundSms): Promise<{ providerRef: string }> {
     if (!E164.test(msg.to)) throw new SmsRefused(`Not an E.164 number: ${msg.to}`);
@@ -65,10 +77,18 @@ export class EmbeddedSmsGateway implements SmsGateway {
     return kept;
   }
 
+  /**
+   * Delivered at its hand-over plus the delay; before that pending, to be asked again when the delay
+   * has passed. The database's clock decides (the one that stamped the hand-over), whichever process asks.
+   */
   async report(providerRef: string): Promise<DeliveryReport> {
     if (!UUID.test(providerRef)) return { state: 'failed', error: `Unknown message ${providerRef}` };
-    const [row] = await this.db.select({ at: smsGatewayDeliveries.receivedAt }).from(smsGatewayDeliveries)
-      .where(eq(smsGatewayDeliveries.providerRef, providerRef));
-    return row ? { state: 'delivered', at: row.at } : { state: 'failed', error: `Unknown message ${providerRef}` };
+    const delay = sql`make_interval(secs => ${this.deliveryDelayMs / 1000}::float8)`;
+    const [row] = await this.db.select({
+      at: sql<Date>`${smsGatewayDeliveries.receivedAt} + ${delay}`.mapWith(smsGatewayDeliveries.receivedAt),
+      leftMs: sql<number>`ceil(extract(epoch from (${smsGatewayDeliveries.receivedAt} + ${delay} - clock_timestamp())) * 1000)::float8`.mapWith(Number),
+    }).from(smsGatewayDeliveries).where(eq(smsGatewayDeliveries.providerRef, providerRef));
+    if (!row) return { state: 'failed', error: `Unknown message ${providerRef}` };
+    return row.leftMs > 0 ? { state: 'pending', retryAfterMs: row.leftMs } : { state: 'delivered', at: row.at };
   }
 }

@@ -4,6 +4,8 @@ import type { Db } from '../db/index';
 import { EmbeddedSmsGateway, type SmsGateway } from './gateway';
 import { TwilioSmsGateway } from './twilio';
 
-export function smsGatewayFor(config: Pick<Config, 'sms'>, db: Db): SmsGateway {
-  return config.sms.provider === 'twilio' ? new TwilioSmsGateway(db, config.sms.twilio) : new EmbeddedSmsGateway(db);
+export function smsGatewayFor(config: Pick<Config, 'sms' | 'embeddedSmsDeliveryDelayMs'>, db: Db): SmsGateway {
+  return config.sms.provider === 'twilio'
+    ? new TwilioSmsGateway(db, config.sms.twilio)
+    : new EmbeddedSmsGateway(db, { deliveryDelayMs: config.embeddedSmsDeliveryDelayMs });
 }

@@ -74,6 +74,8 @@ test('owners answer on the demo phone: the calendar turns green and orange live,
   await phone.goto('/settings?section=demoPhone');
   const conversation = (n: string) => phone.locator(`[data-testid="demo-conversation"][data-number="+47${n}"]`);
   await expect(conversation(numbers[0]).getByTestId('demo-message')).toContainText(`${STREET} 1`);
+  // Delivered (the embedded gateway reported it a short delay after the hand-over: the card is Notified).
+  await expect(conversation(numbers[0]).getByTestId('demo-delivery')).toHaveText('Levert');
   // Owner 1 taps JA.
   await conversation(numbers[0]).getByTestId('demo-answer-yes').click();
   await expect(phone.getByText('Svaret er registrert: oppdraget er nå Bekreftet')).toBeVisible();

@@ -27,6 +27,11 @@ import {
 import { replyDeadlinePassed, sendConfirmation, sendReminder } from '../../server/services/scheduling/followUpWork';
 import { createItemJob } from '../../server/services/scheduling/itemJobs';
 import { receiveReply } from '../../server/services/smsReplies';
+import { deliverSms, queueSms, reportSms, SMS_REPORT_QUEUE } from '../../server/services/sms';
+import { inUnitOfWork } from '../../server/services/unitOfWork';
+import { pgBossQueue, type Queue } from '../../server/queue';
+import { EmbeddedSmsGateway } from '../../server/sms/gateway';
+import type { AppContext } from '../../server/context';
 import { startWorkers, type Workers } from '../../server/workers';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { plainSite, startDemo, type Demo } from './jobs-fixtures';
@@ -237,6 +242,53 @@ describe('owners answer a notice', () => {
     expect((await demo.api('kari', 'POST', '/api/demoPhone/reply', { providerRef: delivery.providerRef, replyId: randomUUID(), text: 'JA' })).status).toBe(404);
     expect((await demo.api('kari', 'GET', '/api/demoPhone/messages')).body.some((m: { providerRef: string }) => m.providerRef === delivery.providerRef)).toBe(false);
     expect(await db().select().from(smsReplies).where(eq(smsReplies.fromNumber, '+4790000001'))).toHaveLength(0);
+  });
+});
+
+describe('a notice\'s delivery report (the embedded gateway\'s delay, EMBEDDED_SMS_DELIVERY_DELAY_MS)', () => {
+  it('the notice is handed over and reported pending: the item stays NotificationInProgress and the demo phone shows it pending; after the delay it is delivered, once, and only then Notified', async () => {
+    const DELAY = 300;
+    const { companyId } = await companyOf(demo, 'kari');
+    const { ids: [id] } = await items([phone()], { status: S.NotificationInProgress });
+    const [kari] = (await db().execute<{ id: string }>(sql`select id from users where email = 'kari.nordmann@sandvika-ror.no'`)).rows;
+    // Both processes' gateways wait DELAY ms; the notice is recorded without its delivery job, so this test hands it over itself.
+    const gateway = () => new EmbeddedSmsGateway(db(), { deliveryDelayMs: DELAY });
+    const a: AppContext = { ...demo.t.app.context, sms: gateway() };
+    const b: AppContext = { ...second.app.context, sms: gateway() };
+    const noJobs: Queue = { ...pgBossQueue, send: async () => false, on: () => ({ send: async () => false }) };
+    const row = await inUnitOfWork({ ...a, queue: noJobs }, (w) => queueSms(w, {
+      companyId, to: '+4791999001', text: 'Varsel om målerbytte', sender: 'Sandvika Rør', createdBy: kari.id, kind: 'notice', scheduleItemId: id,
+    }));
+
+    expect(await deliverSms(a, row.id)).toBe('handed_over');
+    expect(await statuses([id])).toEqual([S.NotificationInProgress]);
+    const delivery = async () => ((await demo.api('kari', 'GET', '/api/demoPhone/messages')).body as { scheduleItemId: number; delivery: string }[])
+      .find((m) => m.scheduleItemId === id)?.delivery;
+    expect(await delivery()).toBe('pending');
+    // The pending report asked the gateway again in a second (its hint, rounded up), not in a minute.
+    const { rows: again } = await db().execute<{ waits: number }>(sql`
+      select extract(epoch from start_after - created_on)::float8 as waits from pgboss.job
+      where name = ${SMS_REPORT_QUEUE} and data->>'messageId' = ${row.id} and state = 'created'`);
+    expect(again).toHaveLength(1);
+    expect(again[0].waits).toBeGreaterThanOrEqual(0.9);
+    expect(again[0].waits).toBeLessThanOrEqual(2);
+
+    await new Promise((resolve) => setTimeout(resolve, DELAY + 50));
+    // Asked by both processes at once: recorded once, and the item moves once.
+    expect(await Promise.all([reportSms(a, row.id), reportSms(b, row.id)])).toEqual(['delivered', 'delivered']);
+    expect(await statuses([id])).toEqual([S.Notified]);
+    expect(await delivery()).toBe('delivered');
+    expect((await followUps(id)).filter((q) => q.name === ITEM_REMINDER_QUEUE)).toHaveLength(2);
+    // The report job the pending report sent runs later on the workers (whose gateways wait the configured
+    // delay, and may send another) and changes nothing.
+    await expect.poll(async () => {
+      const { rows: states } = await db().execute<{ state: string }>(sql`
+        select state::text from pgboss.job where name = ${SMS_REPORT_QUEUE} and data->>'messageId' = ${row.id}`);
+      return states.length > 0 && states.every((r) => r.state === 'completed');
+    }, { timeout: 15_000, interval: 200 }).toBe(true);
+    expect(await noticeOf(id)).toMatchObject({ status: 'delivered' });
+    expect(await statuses([id])).toEqual([S.Notified]);
+    expect((await followUps(id)).filter((q) => q.name === ITEM_REMINDER_QUEUE)).toHaveLength(2);
   });
 });
 

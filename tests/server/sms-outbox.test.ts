@@ -14,8 +14,8 @@ import { createContext, type AppContext } from '../../server/context';
 import { notificationTemplates, smsGatewayDeliveries, smsMessages } from '../../server/db/schema';
 import { seedTemplates } from '../../server/db/seedTemplates';
 import { pgBossQueue } from '../../server/queue';
-import type { SmsGateway } from '../../server/sms/gateway';
-import { deliverSms, queueSms, SMS_DELIVER_QUEUE, type OutgoingSms } from '../../server/services/sms';
+import { EmbeddedSmsGateway, type SmsGateway } from '../../server/sms/gateway';
+import { deliverSms, queueSms, reportAgainSeconds, reportSms, SMS_DELIVER_QUEUE, type OutgoingSms } from '../../server/services/sms';
 import { inUnitOfWork } from '../../server/services/unitOfWork';
 import { startWorkers, type Workers } from '../../server/workers';
 import { seedTestPeople, signInRoles, startTestApp, type TestApp, type TestPeople } from '../helpers/app';
@@ -27,7 +27,8 @@ let templateId: number;
 const workers: Workers[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The embedded gateway reports at once here (these tests are of the hand-over); its delay has a test of its own below.
+  t = await startTestApp({ config: { embeddedSmsDeliveryDelayMs: 0 } });
   people = await seedTestPeople(t.database.db);
   await seedTemplates(t.database.db, { companyWithSettings: people.companyC.id });
   [{ id: templateId }] = await t.database.db.select({ id: notificationTemplates.id }).from(notificationTemplates)
@@ -120,6 +121,59 @@ describe('before any worker has started (the queue is not made yet)', () => {
   });
 });
 
+describe('the embedded gateway\'s delivery delay (EMBEDDED_SMS_DELIVERY_DELAY_MS)', () => {
+  const DELAY = 300;
+
+  it('reports a message pending until the delay after its hand-over has passed, with when to ask again, then delivered at the hand-over plus the delay', async () => {
+    const ctx: AppContext = { ...t.app.context, sms: new EmbeddedSmsGateway(db(), { deliveryDelayMs: DELAY }) };
+    const row = await queued(ctx);
+    // Handed over, and its report asked at once: pending, so the message stays handed over.
+    expect(await deliverSms(ctx, row.id)).toBe('handed_over');
+    const handed = await rowOf(row.id);
+    expect(handed).toMatchObject({ status: 'handed_over', attempts: 1, finishedAt: null });
+    const early = await ctx.sms.report(handed.providerRef!);
+    expect(early.state).toBe('pending');
+    expect(early.retryAfterMs).toBeGreaterThan(0);
+    expect(early.retryAfterMs).toBeLessThanOrEqual(DELAY);
+    expect(reportAgainSeconds(early)).toBe(1);
+    expect(await reportSms(ctx, row.id)).toBe('handed_over');
+
+    await new Promise((resolve) => setTimeout(resolve, early.retryAfterMs! + 20));
+    const late = await ctx.sms.report(handed.providerRef!);
+    const [{ receivedAt }] = await db().select({ receivedAt: smsGatewayDeliveries.receivedAt }).from(smsGatewayDeliveries)
+      .where(eq(smsGatewayDeliveries.providerRef, handed.providerRef!));
+    expect(late).toEqual({ state: 'delivered', at: new Date(receivedAt.getTime() + DELAY) });
+    // Asked by two at once, it is recorded once, at the gateway's time of delivery.
+    expect(await Promise.all([reportSms(ctx, row.id), reportSms(ctx, row.id)])).toEqual(['delivered', 'delivered']);
+    expect(await rowOf(row.id)).toMatchObject({ status: 'delivered', finishedAt: late.at, error: null });
+    expect(await handedOver(row.id)).toBe(1);
+  });
+
+  it('asks a pending report again after the gateway\'s hint in whole seconds, rounded up; without a hint a minute later', () => {
+    expect(reportAgainSeconds({ state: 'pending', retryAfterMs: 1 })).toBe(1);
+    expect(reportAgainSeconds({ state: 'pending', retryAfterMs: 2500 })).toBe(3);
+    expect(reportAgainSeconds({ state: 'pending', retryAfterMs: 3000 })).toBe(3);
+    expect(reportAgainSeconds({ state: 'pending', retryAfterMs: 0 })).toBe(1);
+    expect(reportAgainSeconds({ state: 'pending', retryAfterMs: 3_600_000 })).toBe(60);
+    expect(reportAgainSeconds({ state: 'pending' })).toBe(60);
+  });
+
+  it('is read from the configuration: 2500 ms by default, a whole number of ms', () => {
+    const env = process.env.EMBEDDED_SMS_DELIVERY_DELAY_MS;
+    try {
+      delete process.env.EMBEDDED_SMS_DELIVERY_DELAY_MS;
+      expect(loadConfig().embeddedSmsDeliveryDelayMs).toBe(2500);
+      process.env.EMBEDDED_SMS_DELIVERY_DELAY_MS = '0';
+      expect(loadConfig().embeddedSmsDeliveryDelayMs).toBe(0);
+      process.env.EMBEDDED_SMS_DELIVERY_DELAY_MS = 'soon';
+      expect(() => loadConfig()).toThrow(/EMBEDDED_SMS_DELIVERY_DELAY_MS must be a whole number/);
+    } finally {
+      if (env === undefined) delete process.env.EMBEDDED_SMS_DELIVERY_DELAY_MS;
+      else process.env.EMBEDDED_SMS_DELIVERY_DELAY_MS = env;
+    }
+  });
+});
+
 describe('with two worker processes on one database', () => {
   const pending: string[] = [];
 
@@ -156,12 +210,12 @@ describe('with two worker processes on one database', () => {
       expect(await jobsOf(id)).toBeLessThanOrEqual(1);
     }
     // Every message of this file was handed over once: the one queued before the workers started too
-    // (the sweep sent its job), and the refused one never.
+    // (the sweep sent its job), the one of the delay's test, and the refused one never.
     await expect.poll(async () => (await db().select({ n: count() }).from(smsMessages).where(eq(smsMessages.status, 'queued')))[0].n,
       { timeout: 30_000, interval: 250 }).toBe(0);
     const [{ n }] = await db().select({ n: count() }).from(smsMessages).where(eq(smsMessages.status, 'delivered'));
     const [{ m }] = await db().select({ m: count() }).from(smsGatewayDeliveries);
-    expect(n).toBe(10);
+    expect(n).toBe(11);
     expect(m).toBe(n);
   });
 });

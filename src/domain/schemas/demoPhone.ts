@@ -1,6 +1,6 @@
 /**
  * The embedded SMS gateway's demo phone (ours; server/sms/gateway.ts EmbeddedSmsGateway): where a
- * company's admin sees the messages the embedded gateway "delivered" and answers one as the property
+ * company's admin sees the messages the embedded gateway took, with their delivery state, and answers one as the property
  * owner would, so the whole notice → reply → job path can be tried without a provider.
  * - GET /api/demoPhone/messages -> 200 DemoPhoneMessage[]: the company's delivered messages, newest
  *   first (at most DEMO_PHONE_MAX_MESSAGES), each with the replies its number sent after it.
@@ -33,6 +33,11 @@ export const DemoPhoneMessageSchema = Type.Object({
   scheduleItemId: Nullable(Type.Integer()),
   /** The item's address, when the message is about one. */
   address: Nullable(Type.String()),
+  /**
+   * What the message's delivery report says so far: pending from its hand-over until the gateway
+   * reports it (EMBEDDED_SMS_DELIVERY_DELAY_MS later), then delivered (or failed).
+   */
+  delivery: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
   replies: Type.Array(DemoPhoneReplySchema),
 });
 export type DemoPhoneMessage = Static<typeof DemoPhoneMessageSchema>;

@@ -1,6 +1,7 @@
 /**
- * The demo phone (ours): every message the embedded SMS gateway delivered for the company, as the
- * owners' phones would show them, one conversation per number, and an answer typed as the owner would
+ * The demo phone (ours): every message the embedded SMS gateway took for the company, as the
+ * owners' phones would show them, one conversation per number, each with its delivery state (pending,
+ * then delivered once the gateway reports it), and an answer typed as the owner would
  * (JA, NEI or anything else). The answer goes the way a provider's inbound SMS goes, so the calendar's
  * cards, the SMS log and the plumber's jobs change as they would for a real owner. Heard live
  * (MessagesChanged, SchedulesChanged). With a real provider configured the server has no demo phone
@@ -22,6 +23,9 @@ import type { SectionProps } from '../sections';
 import { conversationsOf, sendDemoReply, useDemoPhoneMessages, type Conversation } from './api';
 
 const HEARS: readonly string[] = [NotificationType.MessagesChanged, NotificationType.SchedulesChanged];
+
+/** The message's delivery state: pending until the gateway's report (a short delay after the hand-over). */
+const DELIVERY_PALETTE: Record<DemoPhoneMessage['delivery'], string> = { pending: 'gray', delivered: 'green', failed: 'red' };
 
 function whenText(iso: string): string {
   const at = osloDayMinute(new Date(iso));
@@ -73,11 +77,17 @@ function MessageBubbles({ message }: { message: DemoPhoneMessage }) {
   const { t } = useTranslation('companySettings');
   return (
     <>
-      <Box role="listitem" alignSelf="flex-start" maxW="85%" bg="gray.100" borderRadius="lg" px="3" py="2" data-testid="demo-message" data-item={message.scheduleItemId ?? ''}>
+      <Box
+        role="listitem" alignSelf="flex-start" maxW="85%" bg="gray.100" borderRadius="lg" px="3" py="2" data-testid="demo-message"
+        data-item={message.scheduleItemId ?? ''} data-delivery={message.delivery}
+      >
         <Text fontSize="xs" color="fg.muted">
           {message.sender} · {whenText(message.at)} · {t(`DemoPhone.Kind.${message.kind}`, { defaultValue: message.kind })}
         </Text>
         <Text whiteSpace="pre-wrap">{message.text}</Text>
+        <Badge size="sm" mt="1" colorPalette={DELIVERY_PALETTE[message.delivery]} data-testid="demo-delivery">
+          {t(`DemoPhone.Delivery.${message.delivery}`)}
+        </Badge>
       </Box>
       {message.replies.map((r) => (
         <Box key={`${r.at}-${r.text}`} role="listitem" alignSelf="flex-end" maxW="85%" bg="green.100" borderRadius="lg" px="3" py="2" data-testid="demo-reply">
