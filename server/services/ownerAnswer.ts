@@ -20,20 +20,17 @@
  * `link:{itemId}:{notice id}`: one per notice, so a second click (or a click after the item was
  * answered another way, kept as 'noted') records nothing more.
  */
-import { ItemEvent } from '../../src/domain/scheduling/itemStatus';
 import { ScheduleItemStatus as S } from '../../src/domain/scheduling/enums';
 import type { OwnerAnswerResult, OwnerAnswerState, OwnerAppointment } from '../../src/domain/schemas/ownerAnswer';
 import { answerLinkUrl, withAnswerLink } from '../../src/domain/sms/answerLink';
 import { noticeMergeValues } from '../../src/domain/sms/notice';
 import { advisoryLock, type DbOrTx, type Work } from '../db/tx';
-import { systemActor } from '../http/actor';
 import { itemOfAnswerLink } from '../repositories/ownerAnswer';
 import type { ItemRow } from '../repositories/scheduling';
-import { companyCustomerId, insertReply, latestNoticeOf } from '../repositories/sms';
+import { insertReply, latestNoticeOf } from '../repositories/sms';
 import { ownerAnswerToken } from '../security/ownerLink';
 import { companyMergeValues } from './companySettings';
-import { applyItemEvent } from './scheduling/itemEvents';
-import { AWAITING_ANSWER } from './smsReplies';
+import { applyOwnerAnswer, AWAITING_ANSWER } from './smsReplies';
 import { inUnitOfWork, type UnitOfWorkDeps } from './unitOfWork';
 
 export type OwnerAnswer = 'yes' | 'no';
@@ -80,9 +77,7 @@ export async function answerByLink(deps: UnitOfWorkDeps, itemId: number, answer:
     }
     if (!open) return { applied: false, appointment: await appointmentOf(w.tx, item) };
 
-    const actor = systemActor(item.companyId, await companyCustomerId(w.tx, item.companyId), 'the owner answered by the link');
-    if (item.status === S.NotificationInProgress) await applyItemEvent(w, actor, [item.id], ItemEvent.NoticeSent);
-    await applyItemEvent(w, actor, [item.id], answer === 'yes' ? ItemEvent.OwnerConfirmed : ItemEvent.OwnerRejected);
+    await applyOwnerAnswer(w, item, answer, 'the owner answered by the link');
     const after = await itemOfAnswerLink(w.tx, itemId);
     return { applied: true, appointment: await appointmentOf(w.tx, after ?? item) };
   });

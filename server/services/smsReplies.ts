@@ -20,10 +20,10 @@ import { ItemEvent, type ItemEventName } from '../../src/domain/scheduling/itemS
 import { ScheduleItemStatus as S } from '../../src/domain/scheduling/enums';
 import { readReply, replyCodeOf, type ReplyAnswer } from '../../src/domain/sms/reply';
 import type { SmsReplyOutcome } from '../db/schema';
-import { advisoryLock, type Tx } from '../db/tx';
+import { advisoryLock, type Tx, type Work } from '../db/tx';
 import { systemActor } from '../http/actor';
 import { RuleError } from '../http/errors';
-import { findItems } from '../repositories/scheduling';
+import { findItems, type ItemRow } from '../repositories/scheduling';
 import { companyCustomerId, insertReply, noticesToNumber, type NoticeToNumber } from '../repositories/sms';
 import { applyItemEvent } from './scheduling/itemEvents';
 import { inUnitOfWork, type UnitOfWorkDeps } from './unitOfWork';
@@ -91,18 +91,25 @@ export async function receiveReply(deps: UnitOfWorkDeps, msg: InboundSms): Promi
 
     w.changes.note(target.companyId, 'messages');
     if (outcome === 'applied' || outcome === 'ambiguous') {
-      const actor = systemActor(target.companyId, await companyCustomerId(w.tx, target.companyId), 'the owner replied by SMS');
       const [item] = await findItems(w.tx, target.companyId, [target.scheduleItemId]);
-      if (item.status === S.NotificationInProgress) await applyItemEvent(w, actor, [item.id], ItemEvent.NoticeSent);
-      const event = outcome === 'ambiguous' ? ItemEvent.OwnerUnclear : EVENT_OF[read.answer];
-      // An unclear answer to an item already Unknown leaves it Unknown (the admin reads both).
-      if (!(event === ItemEvent.OwnerUnclear && item.status === S.Unknown)) {
-        // A yes asks for the plumber's job (applyItemEvent's follow-ups, scheduling/followUps.ts).
-        await applyItemEvent(w, actor, [item.id], event);
-      }
+      await applyOwnerAnswer(w, item, outcome === 'ambiguous' ? 'unknown' : read.answer, 'the owner replied by SMS');
     }
     return { duplicate: false, answer: read.answer, outcome, scheduleItemId: target.scheduleItemId };
   });
+}
+
+/**
+ * An owner's answer to an item waiting for one, by SMS or by the answer link (ownerAnswer.ts), in the
+ * caller's unit of work (which holds the owner's and the item's turn): an answer before the delivery
+ * report proves the notice arrived, so NotificationInProgress is Notified first; then yes → Confirmed
+ * (its job is asked for by applyItemEvent's follow-ups, scheduling/followUps.ts), no → Rejected,
+ * unknown → Unknown (an item already Unknown stays so: the admin reads both answers).
+ */
+export async function applyOwnerAnswer(w: Work, item: Pick<ItemRow, 'id' | 'companyId' | 'status'>, answer: ReplyAnswer, reason: string): Promise<void> {
+  const actor = systemActor(item.companyId, await companyCustomerId(w.tx, item.companyId), reason);
+  if (item.status === S.NotificationInProgress) await applyItemEvent(w, actor, [item.id], ItemEvent.NoticeSent);
+  if (answer === 'unknown' && item.status === S.Unknown) return;
+  await applyItemEvent(w, actor, [item.id], EVENT_OF[answer]);
 }
 
 /**
