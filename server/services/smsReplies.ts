@@ -57,10 +57,12 @@ export const REPLY_TEXT_MAX = 1600;
 export const PROVIDER_ID_MAX = 100;
 
 /** The notice a reply answers, and what it will do with it. */
-function matchReply(notices: NoticeToNumber[], code: string | null): { target: NoticeToNumber | null; outcome: SmsReplyOutcome } {
+export function matchReply(notices: NoticeToNumber[], code: string | null): { target: NoticeToNumber | null; outcome: SmsReplyOutcome } {
   const open = notices.filter((n) => AWAITING.includes(n.status));
-  const coded = code ? open.find((n) => replyCodeOf(n.scheduleItemId) === code) : undefined;
-  if (coded) return { target: coded, outcome: 'applied' };
+  const coded = code ? open.filter((n) => replyCodeOf(n.scheduleItemId) === code) : [];
+  if (coded.length === 1) return { target: coded[0], outcome: 'applied' };
+  // Two of the owner's open items with one code (four digits: 1 in 9,000): the code cannot tell them apart.
+  if (coded.length > 1) return { target: coded[0], outcome: 'ambiguous' };
   if (open.length === 1) return { target: open[0], outcome: 'applied' };
   if (open.length > 1) return { target: open[0], outcome: 'ambiguous' };
   if (notices.length) return { target: notices[0], outcome: 'noted' };

@@ -83,7 +83,8 @@ export function readReply(text: string): ReadReply {
 /**
  * The reply code of an item's notice: four digits from its id, the same every time it is asked, so a
  * reminder names the same code as the notice. Unique among one owner's open notices is enough; the
- * server falls back to the latest notice when a reply has no code.
+ * server falls back to the latest notice when a reply has no code, and calls a reply ambiguous when two
+ * open notices share its code (server/services/smsReplies.ts matchReply).
  */
 export function replyCodeOf(itemId: number): string {
   return String(1000 + (Math.abs(Math.imul(itemId, 2654435761)) % 9000));
