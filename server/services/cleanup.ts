@@ -9,6 +9,7 @@
  *   goes, the devices are told (MediaChanged), and it is logged as an error to look into.
  * - Half-written files of a crash during a write.
  * - The assignment lists' change log folded to a row per company, its totals kept (foldListChanges).
+ * - The Twilio adapter's rows of messages settled (or gone) more than TWILIO_ROW_RETENTION_MS ago.
  * Nothing younger than GRACE_MS is touched: an upload in flight writes its file before its row
  * commits, and a replacement writes the new file before the row names it.
  */
@@ -17,6 +18,7 @@ import type { StoredFile } from '../media/store';
 import { foldListChanges } from '../repositories/assignments';
 import { deleteAnswersBefore } from '../repositories/idempotency';
 import { deleteStaleAsset, storageKeysAfter, type StoredKey } from '../repositories/media';
+import { deleteSettledTwilioRows, TWILIO_ROW_RETENTION_MS } from '../sms/twilio';
 import { MAX_QUEUED_MS } from './jobs/mutationChecks';
 import { inUnitOfWork } from './unitOfWork';
 
@@ -29,6 +31,7 @@ export interface CleanupResult {
   orphanFiles: number;
   missingFiles: number;
   unfinishedFiles: number;
+  twilioRows: number;
 }
 
 async function* rowsInKeyOrder(ctx: AppContext): AsyncIterable<StoredKey> {
@@ -46,6 +49,7 @@ export async function dailyCleanup(ctx: AppContext, now = new Date()): Promise<C
   const result: CleanupResult = {
     answers: await deleteAnswersBefore(ctx.db, new Date(now.getTime() - ANSWER_RETENTION_MS)),
     orphanFiles: 0, missingFiles: 0, unfinishedFiles: 0,
+    twilioRows: await deleteSettledTwilioRows(ctx.db, new Date(now.getTime() - TWILIO_ROW_RETENTION_MS)),
   };
   await foldListChanges(ctx.db);
 

@@ -32,10 +32,11 @@
  * two). A 4xx answer (nothing was made) clears the claim, so the next attempt posts without asking.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { TwilioConfig } from '../config';
 import type { Db } from '../db/index';
 import { twilioMessages } from '../db/schema';
+import type { DbOrTx } from '../db/tx';
 import { SmsRefused, type DeliveryReport, type OutboundSms, type SmsGateway } from './gateway';
 
 /** Where Twilio posts a message's status changes, and an owner's reply (routes/smsProvider.ts). */
@@ -307,4 +308,19 @@ export class TwilioSmsGateway implements SmsGateway {
     }
     return null;
   }
+}
+
+/** How long a settled message's row is kept: far longer than a message can be handed over again. */
+export const TWILIO_ROW_RETENTION_MS = 30 * 86_400_000;
+
+/**
+ * The daily clean-up's part (services/cleanup.ts): the rows of messages claimed before `before` whose
+ * message is settled (delivered or failed) or gone. A message still queued or handed over keeps its
+ * row, so a hand-over after a crash still finds Twilio's answer. Answers how many went.
+ */
+export async function deleteSettledTwilioRows(db: DbOrTx, before: Date): Promise<number> {
+  const { rowCount } = await db.execute(sql`
+    delete from twilio_messages t where t.claimed_at < ${before}
+      and not exists (select 1 from sms_messages m where m.id::text = t.reference and m.status not in ('delivered', 'failed'))`);
+  return rowCount ?? 0;
 }

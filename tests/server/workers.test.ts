@@ -14,7 +14,7 @@ import type { PlumberNotification } from '../../src/domain/api';
 import { NotificationType } from '../../src/domain/enums';
 import { loadConfig } from '../../server/config';
 import { createContext } from '../../server/context';
-import { idempotencyKeys, mediaAssets, users } from '../../server/db/schema';
+import { idempotencyKeys, mediaAssets, smsMessages, twilioMessages, users } from '../../server/db/schema';
 import { lockCompanyJobs, writeJob } from '../../server/repositories/jobs';
 import { dailyCleanup, GRACE_MS } from '../../server/services/cleanup';
 import { inUnitOfWork } from '../../server/services/unitOfWork';
@@ -90,8 +90,22 @@ it('the daily clean-up removes old answers, files no row names, rows whose file 
   fs.writeFileSync(part, 'half');
   fs.utimesSync(part, hours(2), hours(2));
 
+  // The Twilio adapter's rows: an old one of a delivered message and one of a message gone go; an old
+  // one of a message still handed over, and a young one of a delivered message, stay.
+  const message = async (status: 'delivered' | 'handed_over') => (await ctx.db.insert(smsMessages).values({
+    companyId: user.companyId!, toNumber: '+4791234567', sender: 'Test', text: 'x', encoding: 'GSM-7', segments: 1, characters: 1,
+    kind: 'notice', createdBy: user.id, status,
+  }).returning({ id: smsMessages.id }))[0].id;
+  const [settled, pending, young] = [await message('delivered'), await message('handed_over'), await message('delivered')];
+  const old = new Date(Date.now() - 31 * 86_400_000);
+  await ctx.db.insert(twilioMessages).values([
+    { reference: settled, sid: `SM${'a'.repeat(32)}`, claimedAt: old }, { reference: pending, sid: `SM${'b'.repeat(32)}`, claimedAt: old },
+    { reference: young, sid: `SM${'c'.repeat(32)}` }, { reference: randomUUID(), sid: `SM${'d'.repeat(32)}`, claimedAt: old },
+  ]);
+
   const result = await dailyCleanup(ctx);
-  expect(result).toMatchObject({ answers: 1, orphanFiles: 1, missingFiles: 1, unfinishedFiles: 1 });
+  expect(result).toMatchObject({ answers: 1, orphanFiles: 1, missingFiles: 1, unfinishedFiles: 1, twilioRows: 2 });
+  expect((await ctx.db.select({ r: twilioMessages.reference }).from(twilioMessages)).map((r) => r.r).sort()).toEqual([pending, young].sort());
 
   const keys = (await ctx.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.key);
   expect(keys).toContain('recent');
@@ -107,7 +121,7 @@ it('the daily clean-up removes old answers, files no row names, rows whose file 
   await expect.poll(() => of(ola, NotificationType.MediaChanged).length, { timeout: 5000 }).toBe(1);
 
   // A second run finds nothing more to do.
-  expect(await dailyCleanup(ctx)).toEqual({ answers: 0, orphanFiles: 0, missingFiles: 0, unfinishedFiles: 0 });
+  expect(await dailyCleanup(ctx)).toEqual({ answers: 0, orphanFiles: 0, missingFiles: 0, unfinishedFiles: 0, twilioRows: 0 });
   expect(GRACE_MS).toBe(3600_000);
 });
 
