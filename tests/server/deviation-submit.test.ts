@@ -6,7 +6,7 @@
  * (Obstacle with obstacles only); the plumber's device hears it through the change feed. Refused, with
  * nothing written: a status changed since the page read it, a status the table does not take (Scheduled,
  * Cancelled, settled ones), a cause the list does not know, a meter point without a property, a plumber,
- * another company's admin. Two submissions at once make one job.
+ * another company's admin. Two submissions at once, to two server processes on one database, make one job.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,13 +19,21 @@ import type { Job } from '../../src/domain/schemas';
 import { isoWeekDates, osloInstant } from '../../src/domain/time/oslo';
 import { jobs, scheduleItems, tasks } from '../../server/db/schema';
 import { ensureWeekSchedule, insertItems } from '../../server/repositories/scheduling';
-import { createJob, FORBIDDEN, plainSite, startDemo, type Demo } from './jobs-fixtures';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { DEMO_PASSWORD } from '../../server/db/seed';
+import { createJob, EMAILS, FORBIDDEN, plainSite, startDemo, type Demo } from './jobs-fixtures';
 import { addPoints, companyOf, registrationOf, weekAhead } from './schedule-fixtures';
 
 let demo: Demo;
+/** A second server process on the same database. */
+let second: TestApp;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meterwork-deviation-'));
-beforeAll(async () => { demo = await startDemo({ dataDir }); });
+beforeAll(async () => {
+  demo = await startDemo({ dataDir });
+  second = await startTestApp({ database: demo.t.database, config: { dataDir, publicUrl: demo.t.baseUrl } });
+});
 afterAll(async () => {
+  await second?.close();
   await demo?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -157,18 +165,24 @@ describe('submit as deviation', () => {
     expect(await jobsOf(id)).toEqual([]);
   });
 
-  it('two submissions at once make one job; a repeat with its idempotency key gets the same answer', async () => {
-    const [id] = await lay([S.Unknown]);
-    const both = await Promise.all([1, 2].map(() => submit(id, { status: S.Unknown, deviationIds: [LEAK] })));
-    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(await jobsOf(id)).toHaveLength(1);
+  it('two submissions at once, one to each of two server processes, make one job; a repeat with its idempotency key gets the same answer', async () => {
+    // Signed in once, at the first process's provider: the second checks the same token (one database, one issuer).
+    const kari = await demo.t.login(EMAILS.kari, DEMO_PASSWORD);
+    for (let round = 0; round < 5; round += 1) {
+      const [id] = await lay([S.Unknown]);
+      const body = { status: S.Unknown, deviationIds: [LEAK] };
+      const both = await Promise.all([submit(id, body), second.api(kari, 'POST', `/api/ErroneousScheduleItem/${id}/deviation`, body)]);
+      expect(both.map((r) => r.status).sort(), `round ${round}`).toEqual([200, 409]);
+      expect(await jobsOf(id)).toHaveLength(1);
+      expect(await statusOf(id)).toBe(S.Deviation);
+    }
     const [again] = await lay([S.Unknown]);
     const key = { 'idempotency-key': `deviation-${Date.now()}` };
     const first = await submit(again, { status: S.Unknown, deviationIds: [LEAK] }, 'kari', key);
-    const second = await submit(again, { status: S.Unknown, deviationIds: [LEAK] }, 'kari', key);
+    const repeat = await submit(again, { status: S.Unknown, deviationIds: [LEAK] }, 'kari', key);
     expect(first.status).toBe(200);
-    expect(second.status).toBe(200);
-    expect(second.body).toEqual(first.body);
+    expect(repeat.status).toBe(200);
+    expect(repeat.body).toEqual(first.body);
     expect(await jobsOf(again)).toHaveLength(1);
   });
 });
