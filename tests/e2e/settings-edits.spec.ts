@@ -2,7 +2,8 @@
  * Editing company settings and a plumber as an admin, against the real server and database: an edit
  * survives a connection blip (the form stays, Save waits, then saves); junk is refused, never taken
  * for a clear; reminders cannot be switched on with nothing to send; the plumber form saves only a
- * change, and takes a phone written with spaces and a display name with an initial.
+ * change, and takes a phone written with spaces and a display name with an initial; and an admin gives
+ * a plumber a base of their own (both coordinates or neither, in range) or takes it away.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_A, dbQuery, goOffline, goOnline, PLUMBER_OLA, signIn } from './helpers';
@@ -155,5 +156,56 @@ test("the drives and the base, typed as people type them: a comma is the decimal
   } finally {
     // The planning specs share this database: the demo company's drives and base go back to unset.
     await dbQuery(`delete from company_settings s using companies c where c.id = s.company_id and c.org_number = '912345678' and s.setting_type_id in (11, 12, 13, 14)`);
+  }
+});
+
+test("a plumber's own base, typed key by key in the plumber form: half a base or out of range is named and not saved, the names stay as they were, and clearing both takes it away", async ({ page }) => {
+  const [ola] = await dbQuery<{ registration_id: number; display_name: string; mobile: string }>('select registration_id, display_name, mobile from users where email = $1', [PLUMBER_OLA]);
+  const baseOfOla = async () => (await dbQuery<{ base_latitude: number | null; base_longitude: number | null }>(
+    'select base_latitude, base_longitude from users where email = $1', [PLUMBER_OLA],
+  ))[0];
+  await signIn(page, ADMIN_A);
+  try {
+    await page.goto(`/plumbers/edit/${ola.registration_id}`);
+    const form = page.getByTestId('edit-plumber-form');
+    await expect(form.locator('input[name="displayName"]')).not.toHaveValue('', FIRST_LOAD);
+    const lat = page.getByTestId('plumber-base-latitude');
+    const lng = page.getByTestId('plumber-base-longitude');
+    await expect(lat).toHaveValue('');
+    await expect(saveButton(page)).toBeDisabled();
+    // Only the latitude: the longitude is named as missing, and Save waits.
+    await lat.click();
+    await lat.pressSequentially('60,1', { delay: 30 });
+    await expect(lat).toHaveValue('60,1');
+    await expect(form.getByText('Oppgi både breddegrad og lengdegrad for basen, eller tøm begge')).toBeVisible();
+    await expect(saveButton(page)).toBeDisabled();
+    // A longitude outside Norway is out of range.
+    await lng.click();
+    await lng.pressSequentially('45', { delay: 30 });
+    await expect(form.getByText('Verdien er utenfor det tillatte området')).toBeVisible();
+    await expect(saveButton(page)).toBeDisabled();
+    await lng.fill('');
+    await lng.pressSequentially('10,5', { delay: 30 });
+    await expect(saveButton(page)).toBeEnabled();
+    await saveButton(page).click();
+    await expect(page.getByText('Rørleggerinformasjonen ble oppdatert')).toBeVisible();
+    await expect.poll(baseOfOla).toEqual({ base_latitude: 60.1, base_longitude: 10.5 });
+    expect((await dbQuery<{ display_name: string; mobile: string }>('select display_name, mobile from users where email = $1', [PLUMBER_OLA]))[0])
+      .toEqual({ display_name: ola.display_name, mobile: ola.mobile });
+
+    // Read back with the Norwegian decimal sign; unchanged, nothing to save.
+    await page.goto(`/plumbers/edit/${ola.registration_id}`);
+    await expect(lat).toHaveValue('60,1', FIRST_LOAD);
+    await expect(lng).toHaveValue('10,5');
+    await expect(saveButton(page)).toBeDisabled();
+    // Clearing both takes the base away: the company's is used again.
+    await lat.fill('');
+    await lng.fill('');
+    await saveButton(page).click();
+    await expect(page.getByText('Rørleggerinformasjonen ble oppdatert')).toBeVisible();
+    await expect.poll(baseOfOla).toEqual({ base_latitude: null, base_longitude: null });
+  } finally {
+    // The planning specs share this database: Ola goes back to the company's base.
+    await dbQuery('update users set base_latitude = null, base_longitude = null where email = $1', [PLUMBER_OLA]);
   }
 });

@@ -6,7 +6,7 @@
  * several statuses and of another; the job ids include an automatically created job tied to its item, for
  * DELETE /api/Jobs's cancellation), and sent as an admin and as a plumber. Two properties must hold for
  * every request: never a 5xx, and a 4xx writes nothing (a fingerprint of every table the API writes,
- * settings, templates, sent SMS, schedule items' statuses and reasons, availability entries, unavailable
+ * settings, templates, users' names and bases, sent SMS, schedule items' statuses and reasons, availability entries, unavailable
  * slots and calendar presence included, is the same before and after).
  *
  * The SMS provider's public callbacks are attacked with signed and unsigned form bodies, and the
@@ -94,7 +94,7 @@ async function fingerprint(): Promise<string> {
   const { rows } = await demo.t.database.db.execute(sql`select
     (select count(*) from jobs) as jobs, (select coalesce(max(change_seq), 0) from jobs) as seq, (select coalesce(sum(version), 0) from jobs) as versions,
     (select count(*) from tasks) as tasks, (select count(*) from users) as users, (select coalesce(sum(status), 0) from users) as statuses,
-    (select md5(coalesce(string_agg(first_name || last_name || display_name || coalesce(mobile, ''), ',' order by id), '')) from users) as names,
+    (select md5(coalesce(string_agg(concat_ws('|', first_name, last_name, display_name, mobile, base_latitude, base_longitude), ',' order by id), '')) from users) as names,
     (select count(*) from media_assets) as media, (select coalesce(sum(version), 0) from media_assets) as media_versions,
     (select count(*) from idempotency_keys) as keys, (select count(*) from feed_tombstones) as tombstones,
     (select md5(coalesce(string_agg(concat_ws('|', id, company_id, registration_id, year, week_no, day_of_week, start_time, end_time, lunch_start_time, lunch_end_time), ',' order by id), '')) from working_hours) as hours,
@@ -162,8 +162,12 @@ function arb(schema: unknown, depth = 0): fc.Arbitrary<unknown> {
       const valid = fc.integer({ min: Math.min(min, max), max });
       return edge(items.length ? fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: fc.constantFrom(...items) }) : valid, hostileNumbers);
     }
-    case 'number':
-      return edge(fc.double({ min: -1e7, max: 1e7, noNaN: true }), hostileNumbers);
+    case 'number': {
+      // Within the schema's bounds as often as anywhere (a plumber's base lies in Norway: 57–72, 4–32), so valid values get through too.
+      const any = fc.double({ min: -1e7, max: 1e7, noNaN: true });
+      const bounded = typeof s.minimum === 'number' && typeof s.maximum === 'number';
+      return edge(bounded ? fc.oneof(fc.double({ min: Number(s.minimum), max: Number(s.maximum), noNaN: true }), any) : any, hostileNumbers);
+    }
     case 'boolean':
       return edge(fc.boolean(), fc.constantFrom('true', 1, 0));
     case 'null':
