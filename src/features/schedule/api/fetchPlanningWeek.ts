@@ -12,9 +12,11 @@ export function fetchPlanningWeek(assigneeId: number, year: number, weekNo: numb
   return apiFetch<WeekFacts>(`/api/Schedule/planningWeek?${query}`, { signal });
 }
 
-/** Starts reading the week's facts at the tap that asks for them (see prefetchWeekSchedule). */
-export function prefetchPlanningWeek(assigneeId: number, year: number, weekNo: number): void {
-  prefetchLiveRead(['planningWeek', assigneeId, year, weekNo], () => fetchPlanningWeek(assigneeId, year, weekNo), { unlessKept: true });
+/** Starts reading the week's facts at the tap that asks for them (see prefetchWeekSchedule); answers the read started, if one did. */
+export function prefetchPlanningWeek(assigneeId: number, year: number, weekNo: number): Promise<WeekFacts> | null {
+  let started = null as Promise<WeekFacts> | null;
+  prefetchLiveRead(['planningWeek', assigneeId, year, weekNo], () => (started = fetchPlanningWeek(assigneeId, year, weekNo)), { unlessKept: true });
+  return started;
 }
 
 /** null: no plumber chosen yet, nothing is read. */

@@ -2,6 +2,7 @@
  * The plumber's schedule of a week: GET /api/Schedule?assigneeId&weekNo&year; a 404 means there is none
  * yet, so it is created (POST /api/Schedule) and used (spec 2 §7).
  */
+import { useEffect } from 'react';
 import { prefetchLiveRead, useLiveRead } from '../../../data/liveRead';
 import { ApiError, apiFetch } from '../../../data/transport';
 import type { Schedule } from '../../../domain/schemas/scheduling';
@@ -13,7 +14,8 @@ export class ScheduleOpenError extends Error {
   }
 }
 
-export async function openWeekSchedule(assigneeId: number, weekNo: number, year: number, signal?: AbortSignal): Promise<Schedule> {
+/** `beforeCreate`: a week without a schedule is created only once this settles (a read ahead creates nothing until its week is shown). */
+export async function openWeekSchedule(assigneeId: number, weekNo: number, year: number, signal?: AbortSignal, beforeCreate?: Promise<void>): Promise<Schedule> {
   const query = new URLSearchParams({ assigneeId: String(assigneeId), weekNo: String(weekNo), year: String(year) });
   try {
     return await apiFetch<Schedule>(`/api/Schedule?${query}`, { signal });
@@ -21,6 +23,7 @@ export async function openWeekSchedule(assigneeId: number, weekNo: number, year:
     if (err instanceof ApiError && err.network) throw err;
     if (!(err instanceof ApiError) || err.status !== 404) throw new ScheduleOpenError('load', err);
   }
+  await beforeCreate;
   try {
     return await apiFetch<Schedule>('/api/Schedule', { method: 'POST', body: { assigneeId, weekNo, year }, signal });
   } catch (err) {
@@ -49,9 +52,41 @@ export function prefetchWeekSchedule(assigneeId: number, weekNo: number, year: n
   prefetchLiveRead(scheduleKey({ assigneeId, weekNo, year }), () => openWeekSchedule(assigneeId, weekNo, year), { unlessKept: true });
 }
 
+/** Weeks read ahead (prefetchWeekScheduleAhead), by key: what lets their create go once shown. */
+const readAhead = new Map<string, () => void>();
+
+/**
+ * Reads a plumber's week ahead, before anyone asks for it (the calendar's next week: an admin steps
+ * through weeks), so that the tap on it finds the answer read or on its way (the tap's prefetchWeekSchedule and
+ * useSchedule take it over). Only GET: a week without a schedule is created when it is shown
+ * (useSchedule of the week), never by reading ahead. Nothing is read for a week read before (it draws
+ * from its last answer). Answers the read started, if one did.
+ */
+export function prefetchWeekScheduleAhead(assigneeId: number, weekNo: number, year: number): Promise<Schedule> | null {
+  const key = scheduleKey({ assigneeId, weekNo, year });
+  const keyString = JSON.stringify(key);
+  let started = null as Promise<Schedule> | null;
+  prefetchLiveRead(key, () => {
+    const shown = new Promise<void>((resolve) => { readAhead.set(keyString, resolve); });
+    // Kept a little longer than prefetchLiveRead keeps the read for a taker (a minute): a week never shown creates nothing.
+    setTimeout(() => readAhead.delete(keyString), 61_000);
+    started = openWeekSchedule(assigneeId, weekNo, year, undefined, shown);
+    return started;
+  }, { unlessKept: true });
+  return started;
+}
+
 /** Read again (refetch) after a submit or a delete; the last answer stays on screen meanwhile. */
 export function useSchedule(target: ScheduleTarget | null) {
-  return useLiveRead(target ? scheduleKey(target) : null, (signal) => (
+  const key = target ? scheduleKey(target) : null;
+  const keyString = key && JSON.stringify(key);
+  // The week is on screen: a read ahead of it (taken over below) may now create it.
+  useEffect(() => {
+    if (!keyString) return;
+    readAhead.get(keyString)?.();
+    readAhead.delete(keyString);
+  }, [keyString]);
+  return useLiveRead(key, (signal) => (
     'scheduleId' in target! ? fetchSchedule(target.scheduleId, signal) : openWeekSchedule(target!.assigneeId, target!.weekNo, target!.year, signal)
   ));
 }

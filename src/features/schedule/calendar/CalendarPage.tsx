@@ -27,7 +27,7 @@ import { WorkingHoursNotAvailable } from '../../../ui/WorkingHoursNotAvailable';
 import { jobDurationsOf, useCompanySettings } from '../api/fetchJobDurations';
 import { usePlanningPlumbers } from '../api/fetchPlanningPlumbers';
 import { prefetchPlanningWeek, usePlanningWeek } from '../api/fetchPlanningWeek';
-import { prefetchWeekSchedule, useSchedule } from '../api/openWeekSchedule';
+import { prefetchWeekScheduleAhead, prefetchWeekSchedule, useSchedule } from '../api/openWeekSchedule';
 import { dateText } from '../planning/PlanChooser';
 import { placeCards } from './cardLayout';
 import { CalendarDnd, type SlotTarget } from './CalendarDnd';
@@ -111,6 +111,38 @@ function CalendarScreen() {
 
 const NO_ROUTES: DayRoute[] = [];
 
+/** Runs `run` when the page idles (a timer where the browser has no idle callback); answers the cancel. */
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: 2_000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 200);
+  return () => window.clearTimeout(id);
+}
+
+/**
+ * The weeks read ahead (readNextWeek), by plumber and week (weekId): their answers as they come,
+ * so that the tap on the week draws them in its first frame while its reads take the same answers
+ * over; `readAgain` until shown: read again then, as a week read before is.
+ */
+const readAhead = new Map<string, { schedule?: Schedule; facts?: WeekFacts; readAgain: boolean }>();
+const weekId = (plumberId: number, week: IsoWeekRef) => `${plumberId}-${weekKey(week)}`;
+
+/** Reads the week after `week` ahead (prefetchWeekScheduleAhead), unless read before. */
+function readNextWeek(plumberId: number, week: IsoWeekRef): void {
+  const next = stepWeek(week, 1);
+  const reads = [prefetchWeekScheduleAhead(plumberId, next.weekNo, next.year), prefetchPlanningWeek(plumberId, next.year, next.weekNo)] as const;
+  if (!reads[0] && !reads[1]) return;
+  const id = weekId(plumberId, next);
+  const entry: { schedule?: Schedule; facts?: WeekFacts; readAgain: boolean } = { readAgain: true };
+  readAhead.set(id, entry);
+  // As long as the reads are kept for the tap (prefetchLiveRead: a minute).
+  window.setTimeout(() => { if (readAhead.get(id) === entry) readAhead.delete(id); }, 60_000);
+  reads[0]?.then((answer) => { entry.schedule = answer; }, () => {});
+  reads[1]?.then((answer) => { entry.facts = answer; }, () => {});
+}
+
 interface WeekProps {
   plumbers: Plumber[];
   plumberId: number;
@@ -132,9 +164,14 @@ function Week({ plumbers, plumberId, week, weekend, onWeekend, onShow, override,
   const facts = usePlanningWeek(plumberId, week.year, week.weekNo);
   const [{ refetch: refetchSchedule }, { refetch: refetchFacts }] = [schedule, facts];
   const reload = useCallback(() => { void refetchSchedule(); void refetchFacts(); }, [refetchSchedule, refetchFacts]);
-  useWeekLive(schedule.data, reload);
-  const failure = useBatchFailure(schedule.data);
-  const running = isBatchRunning(schedule.data);
+  // A week read ahead draws from its answers while its reads take them over (they are the same answers).
+  const thisWeek = weekId(plumberId, week);
+  const ahead = readAhead.get(thisWeek);
+  const scheduleData = schedule.data ?? (schedule.status === 'loading' ? ahead?.schedule : undefined);
+  const factsData = facts.data ?? (facts.status === 'loading' ? ahead?.facts : undefined);
+  useWeekLive(scheduleData, reload);
+  const failure = useBatchFailure(scheduleData);
+  const running = isBatchRunning(scheduleData);
 
   // A week was being laid and is done: its facts (the items laid) are read again with it.
   const wasRunning = useRef(running);
@@ -143,7 +180,26 @@ function Week({ plumbers, plumberId, week, weekend, onWeekend, onShow, override,
     wasRunning.current = running;
   }, [running, refetchFacts]);
 
-  const noHours = facts.data?.hasHours === false;
+  // The next week is read as soon as this one is drawn: an admin steps through the weeks, and the tap on
+  // next week finds its two reads answered or on their way (a week read before is not read). Sending
+  // them costs the page next to nothing; the server answers while the page draws this week.
+  const shown = scheduleData !== undefined && factsData !== undefined;
+  useEffect(() => {
+    if (!shown || running) return undefined;
+    const timer = window.setTimeout(() => { if (navigator.onLine) readNextWeek(plumberId, { year: week.year, weekNo: week.weekNo }); }, 0);
+    return () => window.clearTimeout(timer);
+  }, [shown, running, plumberId, week.year, week.weekNo]);
+  // A week read ahead is read again once shown, when the page idles (its answers may be a minute old).
+  useEffect(() => {
+    const entry = readAhead.get(thisWeek);
+    if (!shown || !entry?.readAgain) return undefined;
+    return whenIdle(() => {
+      entry.readAgain = false;
+      reload();
+    });
+  }, [shown, thisWeek, reload]);
+
+  const noHours = factsData?.hasHours === false;
   useNoHoursPrompt(noHours);
 
   const allDates = isoWeekDates(week.year, week.weekNo);
@@ -199,9 +255,9 @@ function Week({ plumbers, plumberId, week, weekend, onWeekend, onShow, override,
           <Alert.Description>{t(failure.data.error ?? 'Scheduling.CreatingScheduleFailed', { defaultValue: t('Scheduling.CreatingScheduleFailed') })}</Alert.Description>
         </Alert.Root>
       )}
-      {schedule.data && facts.data ? (
+      {scheduleData && factsData ? (
         <WeekView
-          schedule={schedule.data} facts={facts.data} dates={dates} running={running} reload={reload}
+          schedule={scheduleData} facts={factsData} dates={dates} running={running} reload={reload}
           override={override} onOverride={onOverride} mapShown={mapShown} onMapShown={onMapShown}
         />
       ) : (
