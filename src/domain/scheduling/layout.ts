@@ -316,7 +316,8 @@ function splitIntoDays(
  *    used and none after its last day), so a long drive between places ends a day and the last day is not left short. The two
  *    splits that drive least are improved: stops moved, swapped and exchanged between days while both
  *    days still lay and the kilometres fall, never leaving an earlier week fewer stops (a search of
- *    SEARCH_BUDGET evaluations per item at most, for the page's dry run).
+ *    SEARCH_BUDGET evaluations per item at most, for the page's dry run), then a few stops near each
+ *    other taken out and put back at a time (daySplit.ts ruinAndRecreate, seeded, bounded rounds).
  * 3. A split replaces the plan to beat only when it leaves no more items out (and none of a higher
  *    priority), holds at least as many items in the first weeks (week 0, weeks 0–1, …), uses no more
  *    days, and drives less.
