@@ -176,8 +176,9 @@ function prefixKm(inp: SplitInput, s: readonly number[]): Float64Array {
 /**
  * Improves the days against each other (see the module comment); `days` is changed in place. The
  * moves work on each day's located stops; stops without a position stay on their day, after them.
+ * Then ruin and recreate (ruinAndRecreate), unless `recreate` is false.
  */
-export function improveDays(inp: SplitInput, days: number[][], budget: number): void {
+export function improveDays(inp: SplitInput, days: number[][], budget: number, recreate = true): void {
   const { n, dist, at, stride, fromBase, located, priority } = inp;
   const D = days.length;
   const weekOf = inp.dayWeeks;
@@ -314,12 +315,14 @@ export function improveDays(inp: SplitInput, days: number[][], budget: number): 
       }
     }
   }
-  ruinAndRecreate(inp, days, Math.min(RECREATE_ROUNDS_PER_ITEM * n, RECREATE_ROUNDS_MAX));
+  if (recreate) ruinAndRecreate(inp, days, Math.min(RECREATE_ROUNDS_PER_ITEM * n, RECREATE_ROUNDS_MAX));
 }
 
 /**
  * Rounds of ruin and recreate after the local search: per item, and at most (each round costs some
- * 30 µs at 200 items, two splits improved: some 60 ms; the dry run on the page and the batch both lay with it).
+ * 30 µs at 200 items; the dry run on the page and the batch both lay with it). layout.ts runs them on
+ * the split that drives least (`recreate`), not on the runner-up: the batch bench's layout of 200
+ * items takes 69 ms so (120 ms with both, 29 ms without).
  */
 const RECREATE_ROUNDS_PER_ITEM = 10;
 const RECREATE_ROUNDS_MAX = 1000;

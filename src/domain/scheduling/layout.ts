@@ -235,7 +235,7 @@ const SEARCH_BUDGET = 150;
 function splitIntoDays(
   weeks: readonly (readonly FreeDay[])[], tour: readonly LayoutItem[], spacing: Spacing, maxDays: number,
   indexOf: ReadonlyMap<LayoutItem, number>, dist: Float64Array, size: number, mustLay: number, lastDay: { week: number; date: string } | null,
-): { km: number; laid: number; improve: () => { placed: PlacedItem[]; rest: LayoutItem[] } | null } | null {
+): { km: number; laid: number; improve: (recreate: boolean) => { placed: PlacedItem[]; rest: LayoutItem[] } | null } | null {
   const free: { week: number; day: FreeDay }[] = [];
   for (const [w, week] of weeks.entries()) {
     for (const day of week) {
@@ -284,8 +284,8 @@ function splitIntoDays(
   };
   const days = splitRoute(inp, mustLay);
   if (!days) return null;
-  const improve = () => {
-    improveDays(inp, days, SEARCH_BUDGET * n);
+  const improve = (recreate: boolean) => {
+    improveDays(inp, days, SEARCH_BUDGET * n, recreate);
     const placed: PlacedItem[] = [];
     const laid = new Set<number>();
     for (const [k, stops] of days.entries()) {
@@ -317,7 +317,8 @@ function splitIntoDays(
  *    splits that drive least are improved: stops moved, swapped and exchanged between days while both
  *    days still lay and the kilometres fall, never leaving an earlier week fewer stops (a search of
  *    SEARCH_BUDGET evaluations per item at most, for the page's dry run), then a few stops near each
- *    other taken out and put back at a time (daySplit.ts ruinAndRecreate, seeded, bounded rounds).
+ *    other taken out and put back at a time (daySplit.ts ruinAndRecreate, seeded, bounded rounds; on
+ *    the split that drives least only).
  * 3. A split replaces the plan to beat only when it leaves no more items out (and none of a higher
  *    priority), holds at least as many items in the first weeks (week 0, weeks 0–1, …), uses no more
  *    days, and drives less.
@@ -371,8 +372,8 @@ export function layOut(weeks: readonly (readonly FreeDay[])[], items: readonly L
       .map(([reverse, refined], k) => ({ k, split: splitIntoDays(inWeeks, routeByPriority(routes, reverse, true, refined), spacing, maxDays, indexOf, dist, size, mustLay, lastDay) }))
       .flatMap(({ k, split }) => (split ? [{ k, split }] : []))
       .sort((a, b) => b.split.laid - a.split.laid || a.split.km - b.split.km || a.k - b.k);
-    for (const { split } of splits.slice(0, 2)) {
-      const improved = split.improve();
+    for (const [k, { split }] of splits.slice(0, 2).entries()) {
+      const improved = split.improve(k === 0);
       if (!improved) continue;
       const tried = finish(inWeeks, improved, byId, spacing, false);
       if (beats(tried, result, weeks.length)) result = tried;
