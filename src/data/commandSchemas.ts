@@ -43,14 +43,28 @@ export type CommandSchemaName = { [K in keyof typeof schemas]: (typeof schemas)[
 
 const compiled = new WeakMap<TSchema, ReturnType<typeof Compile>>();
 
-/** What the server would refuse in this command's body (its kind's schema), or null. */
-export function commandProblem(command: Command): CommandProblem | null {
-  const schema: TSchema = schemas[COMMANDS[command.type].schema];
+/** The compiled check of a command kind's schema, compiled on its first use. */
+function checkOf(type: Command['type']): ReturnType<typeof Compile> {
+  const schema: TSchema = schemas[COMMANDS[type].schema];
   let check = compiled.get(schema);
   if (!check) {
     check = Compile(harden(schema) as TSchema);
     compiled.set(schema, check);
   }
+  return check;
+}
+
+/**
+ * Compiles a kind's check ahead of its first command, at a moment of the caller's choosing (an idle
+ * one): compiled in the same task as the first command's save, it lengthened that task.
+ */
+export function prepareCommandCheck(type: Command['type']): void {
+  checkOf(type);
+}
+
+/** What the server would refuse in this command's body (its kind's schema), or null. */
+export function commandProblem(command: Command): CommandProblem | null {
+  const check = checkOf(command.type);
   // expectedVersion 0 is the device's placeholder for a job not yet on the server: replay fills it in.
   const body: Record<string, unknown> = { ...command.body };
   if (body.expectedVersion === 0) delete body.expectedVersion;

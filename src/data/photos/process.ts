@@ -30,6 +30,11 @@ function photoWorker(): Worker {
   return worker;
 }
 
+/** Starts the worker ahead of the first photo (its module loads in its own thread meanwhile), where there are workers. */
+export function startPhotoWorker(): void {
+  if (typeof Worker === 'function') photoWorker();
+}
+
 /** By name and declared type only to refuse early what is plainly no photo; the content decides. */
 export function looksLikePhoto(file: File): boolean {
   return offeredAsPhoto(file.name, file.type);

@@ -14,11 +14,38 @@ import { enqueue } from '../outbox';
 import { applyTables } from '../replay';
 import { getUploadProgress, subscribeUploadProgress } from '../status';
 import { apiFetchBlob } from '../transport';
-import { processPhoto } from './process';
+import { processPhoto, startPhotoWorker } from './process';
 import type { PhotoImageType, PhotoMeterKind, PhotoRef, StoredPhoto } from './types';
 
 /** Where a new photo belongs: its job, task, property, kind and meter. */
 export type PhotoTarget = Pick<StoredPhoto, 'jobId' | 'taskId' | 'matrikkelenhetsId' | 'imageType' | 'meterKind' | 'meterNumber'>;
+
+let prepared = false;
+
+/**
+ * Readies, in idle moments, what a screen's first photo would otherwise set up in the main thread's
+ * tasks while it is saved: the photo worker (its module then loads in its own thread) and the upload
+ * command's check (its module loaded, then compiled, each in an idle moment of its own; outbox.ts
+ * loads the same module on the first enqueue). Once per page; an image strip calls it when it shows.
+ */
+export function preparePhotoPath(): void {
+  if (prepared) return;
+  prepared = true;
+  void (async () => {
+    await idle();
+    startPhotoWorker();
+    await idle();
+    const { prepareCommandCheck } = await import('../commandSchemas');
+    await idle();
+    prepareCommandCheck('uploadPhoto');
+  })().catch(() => { prepared = false; });
+}
+
+/** An idle moment of the main thread (a timer where the browser has no requestIdleCallback). */
+const idle = () => new Promise<void>((resolve) => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
+  else setTimeout(resolve, 50);
+});
 
 /** Resizes the picture off the main thread, then stores it and queues its upload, atomically. */
 export async function addPhoto(file: Blob, target: PhotoTarget, now = new Date()): Promise<StoredPhoto> {

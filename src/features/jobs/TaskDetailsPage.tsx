@@ -69,6 +69,14 @@ function FieldList({ rows, labelPrefix }: { rows: FieldRow[]; labelPrefix: strin
   );
 }
 
+/**
+ * The job's outbox marker, read here and not by the page: every queued change of the job (a photo,
+ * a report) changes it, and read by the page it rendered the whole page again, the open form included.
+ */
+function JobOutboxBadge({ jobId }: { jobId: string }) {
+  return <OutboxBadge marker={useOutboxMarkers([jobId]).get(jobId)} />;
+}
+
 interface TaskDetailsProps {
   job: Job;
   task: Task;
@@ -86,7 +94,6 @@ function TaskDetails({ job, task, session, leaving, refused }: TaskDetailsProps)
   const jobTypes = useJobTypes();
   const typeLabel = useJobTypeLabel();
   const deleteJob = useDeleteJob();
-  const marker = useOutboxMarkers([job.jobId]).get(job.jobId);
   const [view, setView] = useState<'task' | 'deviation'>('task');
   const lookups: FieldLookups = {
     models: useLookup<NonNullable<FieldLookups['models']>[number]>('watermetermodels'),
@@ -187,7 +194,7 @@ function TaskDetails({ job, task, session, leaving, refused }: TaskDetailsProps)
           <HStack gap="3" wrap="wrap">
             <TaskStatusLabel statusId={task.statusId} />
             {taskCount > 1 && <Badge>{t('TaskCountOfJob', { count: taskCount })}</Badge>}
-            <OutboxBadge marker={marker} />
+            <JobOutboxBadge jobId={job.jobId} />
           </HStack>
         </Stack>
         {!refused && <Menu.Root onSelect={(d) => { if (d.value === 'delete') void deleteTask(); }} positioning={{ placement: 'bottom-end' }}>

@@ -4,7 +4,7 @@
  * picks the causes (deviations and obstacles), writes a note, and saves a draft or sends the report;
  * both go through the outbox, so they work without a connection and reach the server once.
  */
-import { useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { Alert, Box, Button, Checkbox, Field, Heading, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { Job, Task } from '../../../domain/api';
@@ -44,8 +44,12 @@ export function DeviationView({ job, task, onBack, onSent }: DeviationViewProps)
   const problem = deviationProblem(chosenCauses(values, causes), deviationImages.length);
   const tooLong = values.note.length > NOTE_MAX_LENGTH;
 
-  const toggle = (id: number, on: boolean) =>
-    setValues((v) => ({ ...v, causeIds: on ? [...v.causeIds, id].sort((a, b) => a - b) : v.causeIds.filter((x) => x !== id) }));
+  const toggle = useCallback((id: number, on: boolean) =>
+    setValues((v) => ({ ...v, causeIds: on ? [...v.causeIds, id].sort((a, b) => a - b) : v.causeIds.filter((x) => x !== id) })), []);
+  const target = useMemo(() => ({
+    jobId: job.jobId, taskId: task.taskId, matrikkelenhetsId: job.matrikkel.matrikkelenhetId,
+    imageType: 'deviation' as const, meterKind: 'deviation' as const, meterNumber: null,
+  }), [job.jobId, task.taskId, job.matrikkel.matrikkelenhetId]);
 
   const submit = async (draft: boolean) => {
     setBusy(draft ? 'draft' : 'send');
@@ -77,8 +81,6 @@ export function DeviationView({ job, task, onBack, onSent }: DeviationViewProps)
     }
   };
 
-  const group = (type: number) => causes.filter((c) => c.deviationType === type);
-
   return (
     <Stack gap="4" data-testid="deviation-view">
       <Button variant="plain" alignSelf="start" px="0" onClick={onBack} data-testid="back-to-task">
@@ -86,25 +88,7 @@ export function DeviationView({ job, task, onBack, onSent }: DeviationViewProps)
       </Button>
       <Heading as="h2" size="md">{t('NotCarriedOut')}</Heading>
       {causes.length === 0 && <Text color="fg.muted">{t('TaskForm.NoCausesLoaded')}</Text>}
-      {[DeviationType.Deviation, DeviationType.Obstacle].map((type) => group(type).length > 0 && (
-        <Box as="fieldset" key={type} data-testid={`causes-${type === DeviationType.Deviation ? 'deviation' : 'obstacle'}`}>
-          <Text as="legend" fontWeight="semibold" mb="2">{t(type === DeviationType.Deviation ? 'TaskForm.Deviations' : 'TaskForm.Obstacles')}</Text>
-          <Stack gap="1">
-            {group(type).map((c) => (
-              <Checkbox.Root
-                key={c.id}
-                checked={values.causeIds.includes(c.id)}
-                onCheckedChange={(e) => toggle(c.id, e.checked === true)}
-                data-testid={`cause-${c.id}`}
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{c.value}</Checkbox.Label>
-              </Checkbox.Root>
-            ))}
-          </Stack>
-        </Box>
-      ))}
+      <CauseGroups causes={causes} chosen={values.causeIds} onToggle={toggle} />
       <Field.Root invalid={tooLong}>
         <Field.Label>{t('DeviationField.note')}</Field.Label>
         <Textarea
@@ -117,13 +101,7 @@ export function DeviationView({ job, task, onBack, onSent }: DeviationViewProps)
           ? <Field.ErrorText>{t('NoteTooLong', { max: NOTE_MAX_LENGTH })}</Field.ErrorText>
           : <Field.HelperText>{t('NoteLength', { count: values.note.length, max: NOTE_MAX_LENGTH })}</Field.HelperText>}
       </Field.Root>
-      <ImageStrip
-        title={t('Images.DeviationImages')}
-        target={{
-          jobId: job.jobId, taskId: task.taskId, matrikkelenhetsId: job.matrikkel.matrikkelenhetId,
-          imageType: 'deviation', meterKind: 'deviation', meterNumber: null,
-        }}
-      />
+      <ImageStrip title={t('Images.DeviationImages')} target={target} />
       {problem && (
         <Alert.Root status={problem === 'ImagesRequired' ? 'warning' : 'info'} size="sm" data-testid="deviation-problem">
           <Alert.Indicator />
@@ -149,3 +127,42 @@ export function DeviationView({ job, task, onBack, onSent }: DeviationViewProps)
     </Stack>
   );
 }
+
+interface CauseGroupsProps {
+  causes: DeviationCause[];
+  chosen: number[];
+  onToggle: (id: number, on: boolean) => void;
+}
+
+/**
+ * The causes' checkboxes, by type. Rendered again only when the causes or the choice change: the view
+ * re-renders when its photos change (the send button and the hint count them), and the checkboxes
+ * were most of that render, in one main-thread task with a screen's first photo.
+ */
+const CauseGroups = memo(function CauseGroups({ causes, chosen, onToggle }: CauseGroupsProps) {
+  const { t } = useTranslation('jobs');
+  const group = (type: number) => causes.filter((c) => c.deviationType === type);
+  return (
+    <>
+      {[DeviationType.Deviation, DeviationType.Obstacle].map((type) => group(type).length > 0 && (
+        <Box as="fieldset" key={type} data-testid={`causes-${type === DeviationType.Deviation ? 'deviation' : 'obstacle'}`}>
+          <Text as="legend" fontWeight="semibold" mb="2">{t(type === DeviationType.Deviation ? 'TaskForm.Deviations' : 'TaskForm.Obstacles')}</Text>
+          <Stack gap="1">
+            {group(type).map((c) => (
+              <Checkbox.Root
+                key={c.id}
+                checked={chosen.includes(c.id)}
+                onCheckedChange={(e) => onToggle(c.id, e.checked === true)}
+                data-testid={`cause-${c.id}`}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{c.value}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </Stack>
+        </Box>
+      ))}
+    </>
+  );
+});

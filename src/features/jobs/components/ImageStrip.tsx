@@ -11,7 +11,7 @@ import { serverErrorKey } from '../../../domain/serverErrors';
 import { retryCommand } from '../../../data/outbox';
 import { looksLikePhoto, PHOTO_ACCEPT, PhotoRejected } from '../../../data/photos/process';
 import {
-  addPhoto, CaptureDateInFuture, deletePhoto, freeStorageBytes, fullPicture, LOW_STORAGE_BYTES, rotatePhoto, setPhotoCaptureDate, useTaskPhotos, useUploadProgress,
+  addPhoto, CaptureDateInFuture, deletePhoto, freeStorageBytes, fullPicture, LOW_STORAGE_BYTES, preparePhotoPath, rotatePhoto, setPhotoCaptureDate, useTaskPhotos, useUploadProgress,
   type PhotoSendState, type PhotoTarget, type TaskPhoto,
 } from '../../../data/photos/store';
 import type { StoredPhoto } from '../../../data/photos/types';
@@ -213,7 +213,18 @@ export interface ImageStripProps {
   blockedReason?: string | null;
 }
 
-export function ImageStrip({ target, title, disabled = false, blockedReason = null }: ImageStripProps) {
+const sameTarget = (a: PhotoTarget, b: PhotoTarget) => a.jobId === b.jobId && a.taskId === b.taskId && a.matrikkelenhetsId === b.matrikkelenhetsId
+  && a.imageType === b.imageType && a.meterKind === b.meterKind && a.meterNumber === b.meterNumber;
+
+/**
+ * Rendered again only when what it shows changes (its own photos come from its own live query): a
+ * form that re-renders on each change (a new photo's list, a note typed) hands it a new target object
+ * each time, and the strip and its thumbnails rendered again with the form in the same task.
+ */
+export const ImageStrip = memo(ImageStripView, (a, b) => a.title === b.title && (a.disabled ?? false) === (b.disabled ?? false)
+  && (a.blockedReason ?? null) === (b.blockedReason ?? null) && sameTarget(a.target, b.target));
+
+function ImageStripView({ target, title, disabled = false, blockedReason = null }: ImageStripProps) {
   const { t } = useTranslation('jobs');
   const photos = useTaskPhotos(target.taskId, target.imageType, target.meterKind);
   const [busy, setBusy] = useState(0);
@@ -227,6 +238,9 @@ export function ImageStrip({ target, title, disabled = false, blockedReason = nu
     void freeStorageBytes().then((free) => { if (live) setLowStorage(free !== null && free < LOW_STORAGE_BYTES); });
     return () => { live = false; };
   }, [photos.length]);
+
+  // The worker and the upload's check readied while the plumber looks at the form, not with the first photo.
+  useEffect(() => { if (!disabled) preparePhotoPath(); }, [disabled]);
 
   const take = async (list: FileList | null) => {
     for (const file of Array.from(list ?? [])) {
