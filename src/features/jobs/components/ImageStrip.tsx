@@ -280,12 +280,14 @@ function ImageStripView({ target, title, disabled = false, blockedReason = null 
         </Box>
         {photos.length > 3 && <IconButton aria-label={t('Images.Next')} size="sm" variant="ghost" onClick={() => scroll(1)}>›</IconButton>}
       </HStack>
-      {busy > 0 && (
-        <HStack gap="2" role="status" data-testid="photo-processing">
+      {/* Rendered from the start and shown while photos are processed: its styles are made with the
+          strip, not in the first photo's change event, where they restyled the whole document. */}
+      <div role="status" hidden={busy === 0} data-testid="photo-processing">
+        <HStack gap="2">
           <Spinner size="sm" />
           <Text fontSize="sm">{t('Images.Processing')}</Text>
         </HStack>
-      )}
+      </div>
       {blockedReason && !disabled && <Text fontSize="sm" color="fg.muted" data-testid="photo-blocked">{blockedReason}</Text>}
       {!disabled && (
         <HStack gap="2" wrap="wrap">
