@@ -41,9 +41,13 @@ export function preparePhotoPath(): void {
   })().catch(() => { prepared = false; });
 }
 
-/** An idle moment of the main thread (a timer where the browser has no requestIdleCallback). */
+/**
+ * An idle moment of the main thread (a timer where there is no requestIdleCallback). Read from
+ * globalThis: this module is also built for the service worker, whose types have none.
+ */
 const idle = () => new Promise<void>((resolve) => {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
+  const onIdle = (globalThis as { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number }).requestIdleCallback;
+  if (typeof onIdle === 'function') onIdle.call(globalThis, () => resolve(), { timeout: 2000 });
   else setTimeout(resolve, 50);
 });
 
