@@ -149,7 +149,7 @@ test('an admin handles a rejected item and a failed notice on the error-handling
   // No cause chosen: nothing to send.
   await expect(deviation.getByRole('button', { name: 'Send inn avvik' })).toBeDisabled();
   await expect(deviation.getByTestId('error-deviation-pick')).toHaveText('Velg minst én årsak.');
-  await deviation.getByTestId('error-cause-6').click();
+  await deviation.getByTestId('cause-6').click();
   await deviation.getByTestId('error-deviation-note').pressSequentially('Måleren er knust, eier varslet på telefon');
   await deviation.getByRole('button', { name: 'Send inn avvik' }).click();
   await expect(page.getByText(`${STREET} 2 er lukket med avvik på jobben`)).toBeVisible();

@@ -26,6 +26,7 @@
  *   run and the batch lay the same plan; a bounded number of rounds. On random points over Bærum it
  *   takes 200 stops from 100.1 to 97.4 km (HiGHS' proven lower bound 90.1) and 50 from 45.8 to 44.3.
  */
+import { mulberry32 } from '../random';
 
 export interface SplitInput {
   /** The stops, as indexes 0..n-1 in route order (the highest priority first). */
@@ -327,18 +328,6 @@ export function improveDays(inp: SplitInput, days: number[][], budget: number, r
 const RECREATE_ROUNDS_PER_ITEM = 10;
 const RECREATE_ROUNDS_MAX = 1000;
 
-/** A small deterministic random source (mulberry32): the same plan from the same input, on the page and the server alike. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * A day's located stops `s` in a shorter order when 2-opt or Or-opt (a run of 1–3 stops moved,
  * either way round) finds one: changed in place; whether it changed. `e` gives the kilometres between
@@ -460,7 +449,7 @@ export function ruinAndRecreate(inp: SplitInput, days: number[][], rounds: numbe
   let total = curKm.reduce((a, b) => a + b, 0);
   let best = cur.map((s) => [...s]);
   let bestTotal = total;
-  const rand = random(0x5eed + n);
+  const rand = mulberry32(0x5eed + n);
   // The temperature: from 0.3 of the mean kilometres per stop down to a hundredth of it.
   const mean = total / stops.length;
   const t0 = 0.3 * mean;

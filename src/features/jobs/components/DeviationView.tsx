@@ -4,12 +4,11 @@
  * picks the causes (deviations and obstacles), writes a note, and saves a draft or sends the report;
  * both go through the outbox, so they work without a connection and reach the server once.
  */
-import { memo, useCallback, useMemo, useState } from 'react';
-import { Alert, Box, Button, Checkbox, Field, Heading, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useCallback, useMemo, useState } from 'react';
+import { Alert, Button, Field, Heading, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { Job, Task } from '../../../domain/api';
 import { COMMENT_ROWS, NOTE_MAX_LENGTH } from '../../../domain/constants';
-import { DeviationType } from '../../../domain/enums';
 import { deviationDetails, initialDeviationValues, type DeviationCause, type DeviationFormValues } from '../../../domain/tasks/form';
 import { chosenCauses, deviationProblem } from '../../../domain/tasks/reportRules';
 import { useLookup } from '../../../data/sync';
@@ -18,6 +17,7 @@ import { ImageStrip } from './ImageStrip';
 import { CommandRejected, enqueue } from '../../../data/outbox';
 import { BackIcon, pageAction, snackbar } from '../../../ui';
 import { useUnsavedChangesGuard } from '../../../ui/useUnsavedChangesGuard';
+import { CauseGroups } from '../../../ui/CauseGroups';
 
 const NO_CAUSES: DeviationCause[] = [];
 
@@ -88,7 +88,10 @@ export function DeviationView({ job, task, onBack, onSent }: DeviationViewProps)
       </Button>
       <Heading as="h2" size="md">{t('NotCarriedOut')}</Heading>
       {causes.length === 0 && <Text color="fg.muted">{t('TaskForm.NoCausesLoaded')}</Text>}
-      <CauseGroups causes={causes} chosen={values.causeIds} onToggle={toggle} />
+      <CauseGroups
+        causes={causes} chosen={values.causeIds} onToggle={toggle}
+        deviationsLegend={t('TaskForm.Deviations')} obstaclesLegend={t('TaskForm.Obstacles')}
+      />
       <Field.Root invalid={tooLong}>
         <Field.Label>{t('DeviationField.note')}</Field.Label>
         <Textarea
@@ -127,42 +130,3 @@ export function DeviationView({ job, task, onBack, onSent }: DeviationViewProps)
     </Stack>
   );
 }
-
-interface CauseGroupsProps {
-  causes: DeviationCause[];
-  chosen: number[];
-  onToggle: (id: number, on: boolean) => void;
-}
-
-/**
- * The causes' checkboxes, by type. Rendered again only when the causes or the choice change: the view
- * re-renders when its photos change (the send button and the hint count them), and the checkboxes
- * were most of that render, in one main-thread task with a screen's first photo.
- */
-const CauseGroups = memo(function CauseGroups({ causes, chosen, onToggle }: CauseGroupsProps) {
-  const { t } = useTranslation('jobs');
-  const group = (type: number) => causes.filter((c) => c.deviationType === type);
-  return (
-    <>
-      {[DeviationType.Deviation, DeviationType.Obstacle].map((type) => group(type).length > 0 && (
-        <Box as="fieldset" key={type} data-testid={`causes-${type === DeviationType.Deviation ? 'deviation' : 'obstacle'}`}>
-          <Text as="legend" fontWeight="semibold" mb="2">{t(type === DeviationType.Deviation ? 'TaskForm.Deviations' : 'TaskForm.Obstacles')}</Text>
-          <Stack gap="1">
-            {group(type).map((c) => (
-              <Checkbox.Root
-                key={c.id}
-                checked={chosen.includes(c.id)}
-                onCheckedChange={(e) => onToggle(c.id, e.checked === true)}
-                data-testid={`cause-${c.id}`}
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{c.value}</Checkbox.Label>
-              </Checkbox.Root>
-            ))}
-          </Stack>
-        </Box>
-      ))}
-    </>
-  );
-});

@@ -7,9 +7,10 @@
  * checks are), and carries an Idempotency-Key, so a request repeated after a lost answer cancels once.
  */
 import { useLookup } from '../../../data/sync';
-import { ApiError, apiFetch } from '../../../data/transport';
+import { apiFetch } from '../../../data/transport';
 import { CancellationReason } from '../../../domain/enums';
 import type { CancelRequest, CancelResult } from '../../../domain/schemas/cancellation';
+import { requestProblem } from './requestProblem';
 
 export interface CancellationTypeItem { id: number; name: string; cancellationClass?: 'Cancelled' | 'Failure' }
 
@@ -21,20 +22,8 @@ export function useCancellationTypes(): CancellationTypeItem[] {
   return listed?.length ? listed : REASONS;
 }
 
-/** What the server's schema refuses in `body` (400 as the server would answer it), or null. */
-async function requestProblem(body: CancelRequest): Promise<ApiError | null> {
-  const [{ Compile }, { CancelRequestSchema }, { harden }] = await Promise.all([
-    import('typebox/compile'), import('../../../domain/schemas/cancellation'), import('../../../domain/schemaBounds'),
-  ]);
-  const check = Compile(harden(CancelRequestSchema) as typeof CancelRequestSchema);
-  if (check.Check(body)) return null;
-  const [first] = [...check.Errors(body)];
-  const field = `body${first?.instancePath ?? ''}`;
-  return new ApiError(`${field} ${first?.message ?? 'is not valid'}`, 400, { statusCode: 400, field, message: `${field} ${first?.message ?? 'is not valid'}` });
-}
-
 export async function cancelScheduleItems(body: CancelRequest, idempotencyKey: string): Promise<CancelResult> {
-  const problem = await requestProblem(body);
+  const problem = await requestProblem(async () => (await import('../../../domain/schemas/cancellation')).CancelRequestSchema, body);
   if (problem) throw problem;
   return apiFetch<CancelResult>('/api/ScheduleItem/CancelledScheduleItem/', { method: 'PUT', body, idempotencyKey });
 }

@@ -21,15 +21,16 @@
  *   done instead: agree the time by phone and mark it "Manually agreed" on the calendar (NoReply and
  *   Unknown), or cancel and plan it again; it links to the item's week.
  */
-import { useState } from 'react';
-import { Box, Button, Checkbox, Field, Input, Link, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useCallback, useState } from 'react';
+import { Button, Field, Input, Link, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useLookup } from '../../../data/sync';
 import { ApiError } from '../../../data/transport';
 import { ownWrite } from '../../../data/useLiveReload';
 import { NOTE_MAX_LENGTH } from '../../../domain/constants';
-import { CancellationReason, DeviationType } from '../../../domain/enums';
+import { CancellationReason } from '../../../domain/enums';
+import type { DeviationCause } from '../../../domain/reports/status';
 import { ScheduleItemStatus as S } from '../../../domain/scheduling/enums';
 import { isNotifiable, rulesOf } from '../../../domain/scheduling/itemStatus';
 import type { ContactInformation } from '../../../domain/schemas/contactInformation';
@@ -37,6 +38,7 @@ import type { ErroneousScheduleItem } from '../../../domain/schemas/erroneous';
 import { NotificationTemplateType, SAMPLE_TEMPLATE_KEYS } from '../../../domain/settings/company';
 import { isValidContactPhone } from '../../../domain/validation';
 import { confirm, snackbar } from '../../../ui';
+import { CauseGroups } from '../../../ui/CauseGroups';
 import { FormDialog } from '../../../ui/FormDialog';
 import { LiveReadView } from '../../../ui/LiveReadView';
 import { saveItemContact, useItemContact } from '../api/itemContact';
@@ -120,8 +122,6 @@ function ContactForm({ scheduleItemId, saved, onClose, onSaved }: {
   );
 }
 
-/** A cause of the reference list (GET /api/Deviation, in the replica's lookups). */
-interface DeviationCause { id: number; value: string; deviationType: number }
 const NO_CAUSES: DeviationCause[] = [];
 
 export function DeviationDialog({ item, onClose, onDone }: { item: ErroneousScheduleItem; onClose: () => void; onDone: () => Promise<void> }) {
@@ -153,8 +153,7 @@ export function DeviationDialog({ item, onClose, onDone }: { item: ErroneousSche
     }
   };
 
-  const toggle = (id: number, on: boolean) => setChosen((c) => (on ? [...c, id].sort((a, b) => a - b) : c.filter((x) => x !== id)));
-  const group = (type: number) => causes.filter((c) => c.deviationType === type);
+  const toggle = useCallback((id: number, on: boolean) => setChosen((c) => (on ? [...c, id].sort((a, b) => a - b) : c.filter((x) => x !== id))), []);
 
   return (
     <FormDialog
@@ -165,20 +164,10 @@ export function DeviationDialog({ item, onClose, onDone }: { item: ErroneousSche
       <Stack gap="4">
         <Text>{t('Errors.Deviation.Explain')}</Text>
         {causes.length === 0 && <Text color="fg.muted">{t('Errors.Deviation.NoCauses')}</Text>}
-        {[DeviationType.Deviation, DeviationType.Obstacle].map((type) => group(type).length > 0 && (
-          <Box as="fieldset" key={type} data-testid={`error-causes-${type === DeviationType.Deviation ? 'deviation' : 'obstacle'}`}>
-            <Text as="legend" fontWeight="semibold" mb="2">{t(type === DeviationType.Deviation ? 'Errors.Deviation.Deviations' : 'Errors.Deviation.Obstacles')}</Text>
-            <Stack gap="1">
-              {group(type).map((c) => (
-                <Checkbox.Root key={c.id} checked={chosen.includes(c.id)} onCheckedChange={(e) => toggle(c.id, e.checked === true)} data-testid={`error-cause-${c.id}`}>
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{c.value}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </Stack>
-          </Box>
-        ))}
+        <CauseGroups
+          causes={causes} chosen={chosen} onToggle={toggle}
+          deviationsLegend={t('Errors.Deviation.Deviations')} obstaclesLegend={t('Errors.Deviation.Obstacles')}
+        />
         <Field.Root invalid={tooLong}>
           <Field.Label>{t('Errors.Deviation.Note')}</Field.Label>
           <Textarea rows={3} value={note} onChange={(e) => setNote(e.currentTarget.value)} data-testid="error-deviation-note" />
