@@ -10,6 +10,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meterPoints, registerLookups, scheduleItems, schedules, users } from '../../server/db/schema';
 import { assignmentListJson, type ListRules, type PointFilter } from '../../server/repositories/assignments';
+import { seenFromSchedule } from '../../src/domain/scheduling/assignmentView';
+import type { AssignmentListItem, Schedule } from '../../src/domain/schemas/scheduling';
 import { seedTestPeople, signInRoles, startTestApp, tokenClaims, type TestApp, type TestPeople } from '../helpers/app';
 
 let t: TestApp;
@@ -170,6 +172,22 @@ describe('the list', () => {
     expect(status(fromWeek11, 'strand')).toEqual([4, true, true]);
     const noSchedule = byPoint(await list(undefined, null));
     expect(status(noSchedule, 'bare')).toEqual([2, true, true]);
+  });
+
+  it("the page's view from a schedule (seenFromSchedule over the list from no schedule) is the server's list from it", async () => {
+    // The page reads the one list the server keeps for the company and sees it from its schedule with
+    // the schedule's own read (domain/scheduling/assignmentView.ts): it must answer what the server
+    // answers for ?scheduleId=, point by point, for every schedule (laid, not laid, another week's, none of its points).
+    const fromNone = await list(undefined, null);
+    for (const id of [week10, week11]) {
+      const read = await t.api(admin, 'GET', `/api/Schedule/${id}?detailedResponse=true`);
+      expect(read.status).toBe(200);
+      const seen = seenFromSchedule(fromNone as unknown as AssignmentListItem[], read.body as Schedule);
+      expect(byPoint([...seen] as unknown as Item[])).toEqual(byPoint(await list(undefined, id)));
+    }
+    // A schedule with none of the points: the same answer, unchanged.
+    const empty = { id: adminWeek, scheduleItems: [] };
+    expect(seenFromSchedule(fromNone as unknown as AssignmentListItem[], empty)).toBe(fromNone);
   });
 
   it('gives a cancelled item its cancellation and colour: Failure for the failure types, else Cancelled', async () => {

@@ -22,6 +22,7 @@
  *   company; otherwise 404, as for anything another company holds.
  */
 import { CancellationReason } from '../../../src/domain/enums';
+import { DISABLED_ASSIGNMENT_STATUSES } from '../../../src/domain/scheduling/assignmentView';
 import { AssignmentItemStatus, ScheduleItemStatus } from '../../../src/domain/scheduling/enums';
 import type { AssignmentLookups } from '../../../src/domain/schemas/scheduling';
 import { requireAdminWithAgreement } from '../../auth/guards';
@@ -44,7 +45,7 @@ const RULES: ListRules = {
     planned: AssignmentItemStatus.Planned,
     scheduled: AssignmentItemStatus.Scheduled,
   },
-  disabled: [AssignmentItemStatus.PlannedItemsInOtherSchedules, AssignmentItemStatus.Scheduled],
+  disabled: DISABLED_ASSIGNMENT_STATUSES,
 };
 
 /** GET /api/AssignmentList/lookup: the five lists of the caller's utility. */

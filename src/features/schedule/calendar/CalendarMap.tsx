@@ -36,7 +36,7 @@ export interface CalendarMapProps {
 
 export function CalendarMap({ schedule, routes, base, litId, onStop, picked, pickedItem, onPick, height }: CalendarMapProps) {
   const { t } = useTranslation('planning');
-  const list = useAssignmentList(schedule.assigneeId, schedule.id, NO_FILTER);
+  const list = useAssignmentList(schedule, NO_FILTER);
   // The week changed (a drop, a batch, another admin): the points' statuses are read again with it.
   const { refetch } = list;
   // Not on the first show: the list's own first read is under way (a second would fetch 50,000 points twice).

@@ -81,7 +81,7 @@ export function PlanBoard({ schedule, week, durations, editing, startDateTime, o
   const street = useDebounced(filter.street, 300);
   const asked = useMemo(() => toAssignmentFilter({ ...filter, street }), [filter, street]);
   const lookups = useAssignmentLookups(useSession()?.companyId ?? null);
-  const list = useAssignmentList(schedule.assigneeId, schedule.id, asked);
+  const list = useAssignmentList(schedule, asked);
   const refetchList = list.refetch;
   // A saved item deleted or a batch finished: the schedule and the list are read again.
   const changed = useCallback(() => { onChanged(); void refetchList(); }, [onChanged, refetchList]);

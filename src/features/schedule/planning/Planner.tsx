@@ -40,6 +40,14 @@ export function Planner({ target, editing, startDateTime }: PlannerProps) {
     : { assigneeId: target.assigneeId, weekNo: target.weekNo, year: target.year };
   const schedule = useSchedule(scheduleTarget);
   const { refetch } = schedule;
+  // The board's first list (no filter) is read alongside the schedule, not after it: it is the same
+  // for every plumber of the company (fetchAssignmentList.ts), so the plumber the route names, else the
+  // signed-in admin, is the {id} it is read with.
+  const registrationId = useSession()?.registrationId;
+  const reader = target.kind === 'week' ? target.assigneeId : target.assigneeId ?? registrationId;
+  useEffect(() => {
+    if (reader) prefetchAssignmentList(reader, toAssignmentFilter(EMPTY_FILTER));
+  }, [reader]);
   const reload = useCallback(() => { void refetch(); }, [refetch]);
 
   // spec 2 §2.1: Back (and an empty list, or a schedule that cannot be opened) returns to the calendar, on this week.
@@ -75,8 +83,6 @@ function WeekPlanner({ schedule, editing, startDateTime, onBack, onChanged }: We
   const { t } = useTranslation('planning');
   const navigate = useNavigate();
   const companyId = useSession()?.companyId ?? null;
-  // The board's first list (no filter) loads alongside the week's facts and the settings, not after them.
-  useEffect(() => { prefetchAssignmentList(schedule.assigneeId, schedule.id, toAssignmentFilter(EMPTY_FILTER)); }, [schedule.assigneeId, schedule.id]);
   const week = usePlanningWeek(schedule.assigneeId, schedule.year, schedule.weekNo);
   const settings = useCompanySettings(companyId);
   const refetchWeek = week.refetch;

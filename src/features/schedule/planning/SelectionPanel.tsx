@@ -5,6 +5,7 @@
  * Under it "Continue into next week" (the submit's isPossibleToScheduleNextWeek). Delete is offered
  * only for Scheduled or Cancelled saved items (and every item chosen here); Cancelled and Obstacle keep a marker.
  */
+import { memo, useMemo } from 'react';
 import { Box, chakra, Checkbox, Flex, Heading, Stack, Text, type SystemStyleObject } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { assignmentSummary, toHours, type FreeDay } from '../../../domain/scheduling/hours';
@@ -12,6 +13,7 @@ import { CLOSE_ICON_PATH } from '../../../ui/icons';
 import { dateText } from './PlanChooser';
 import { canRemove, itemsFrom, markerOf, plannedDurations } from './selection';
 import type { PlanSelection } from './usePlanSelection';
+import type { TFunction } from 'i18next';
 
 const SUMMARY_MAX_PX = 151;
 /** The selection list's rows, styled once here: Cancelled and Obstacle keep a coloured marker. */
@@ -45,6 +47,7 @@ export function SelectionPanel({ selection, freeTime, fill = false }: SelectionP
   const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'nb-NO', { maximumFractionDigits: 2 });
   const summary = assignmentSummary(plannedDurations(itemsFrom(selection.items, selection.start)), freeTime);
   const over = selection.planned > selection.available;
+  const texts = useMemo(() => rowTexts(t), [t]);
   return (
     <Flex as="aside" aria-label={t('Selection.Heading')} direction="column" w={fill ? '100%' : '20vw'} minW={fill ? '0' : '300px'} flexShrink={0} gap="2" data-testid="planning-selection">
       <Box borderWidth="1px" borderRadius="md" p="3" maxH={`${SUMMARY_MAX_PX}px`} overflow="hidden" data-testid="planning-summary">
@@ -74,31 +77,62 @@ export function SelectionPanel({ selection, freeTime, fill = false }: SelectionP
       {/* A plan may hold hundreds of items: each row is plain elements styled once by the list (a
           Chakra component per element cost about a second for 400 rows on the edit route). */}
       <chakra.ol flex="1" overflowY="auto" listStyleType="none" m="0" p="0" display="flex" flexDirection="column" gap="1" data-testid="planning-selection-list" css={LIST_CSS}>
-        {selection.items.map((item, n) => {
-          const marker = markerOf(item);
-          return (
-            <li key={item.waterMeterPointId} data-marker={marker ?? undefined} data-testid="planning-selected">
-              <span className="no">{n + 1}</span>
-              <span className="what">
-                <span className="address">{item.address}</span>
-                <span className="details">
-                  {[t(`AssignmentType.${item.assignmentType}`), t('Duration.Minutes', { count: item.duration }),
-                    item.status ? t(`ScheduleItemStatus.${item.status}`) : t('Selection.New'),
-                    ...(item.scheduledDate && item.startTime ? [`${dateText(item.scheduledDate.slice(0, 10))} ${item.startTime}–${item.endTime ?? ''}`] : [])].join(' · ')}
-                </span>
-              </span>
-              {canRemove(item) && (
-                <button
-                  type="button" aria-label={t(item.scheduleItemId ? 'Selection.Delete' : 'Selection.Remove', { address: item.address })}
-                  onClick={() => void selection.remove(item)}
-                >
-                  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d={CLOSE_ICON_PATH} fill="currentColor" /></svg>
-                </button>
-              )}
-            </li>
-          );
-        })}
+        {selection.items.map((item, n) => (
+          <SelectedRow key={item.waterMeterPointId} item={item} n={n} texts={texts} onRemove={selection.remove} />
+        ))}
       </chakra.ol>
     </Flex>
   );
 }
+
+type SelectedItem = SelectionPanelProps['selection']['items'][number];
+
+/**
+ * The rows' texts, each made once per language and value: 400 rows asked i18next for about 2,000
+ * texts on every render of the panel (~150 ms of the edit route's first draw), most of them the same.
+ */
+function rowTexts(t: TFunction<'planning'>) {
+  const made = new Map<string, string>();
+  const once = (key: string, make: () => string) => {
+    let text = made.get(key);
+    if (text === undefined) {
+      text = make();
+      made.set(key, text);
+    }
+    return text;
+  };
+  // A mark no address holds, put where the address goes and replaced per row.
+  const MARK = '\u0000address\u0000';
+  return {
+    details: (item: SelectedItem) => [
+      once(`type${item.assignmentType}`, () => t(`AssignmentType.${item.assignmentType}`)),
+      once(`min${item.duration}`, () => t('Duration.Minutes', { count: item.duration })),
+      once(`status${item.status ?? ''}`, () => (item.status ? t(`ScheduleItemStatus.${item.status}`) : t('Selection.New'))),
+      ...(item.scheduledDate && item.startTime
+        ? [`${dateText(item.scheduledDate.slice(0, 10))} ${item.startTime}–${item.endTime ?? ''}`] : []),
+    ].join(' · '),
+    removeLabel: (item: SelectedItem) => once(item.scheduleItemId ? 'delete' : 'remove',
+      () => t(item.scheduleItemId ? 'Selection.Delete' : 'Selection.Remove', { address: MARK })).replace(MARK, item.address),
+  };
+}
+type RowTexts = ReturnType<typeof rowTexts>;
+
+const SelectedRow = memo(function SelectedRow({ item, n, texts, onRemove }: {
+  item: SelectedItem; n: number; texts: RowTexts; onRemove: (item: SelectedItem) => unknown;
+}) {
+  const marker = markerOf(item);
+  return (
+    <li data-marker={marker ?? undefined} data-testid="planning-selected">
+      <span className="no">{n + 1}</span>
+      <span className="what">
+        <span className="address">{item.address}</span>
+        <span className="details">{texts.details(item)}</span>
+      </span>
+      {canRemove(item) && (
+        <button type="button" aria-label={texts.removeLabel(item)} onClick={() => void onRemove(item)}>
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d={CLOSE_ICON_PATH} fill="currentColor" /></svg>
+        </button>
+      )}
+    </li>
+  );
+});

@@ -14,7 +14,7 @@ export interface PlanningRouteState {
 
 /** What the page plans: a schedule by id, or a plumber's week (the schedule is found or created). */
 export type PlanTarget =
-  | { kind: 'schedule'; scheduleId: number }
+  | { kind: 'schedule'; scheduleId: number; assigneeId?: number }
   | { kind: 'week'; assigneeId: number; weekNo: number; year: number; scheduleId: number | null };
 
 const positive = (value: unknown): number | undefined => {
@@ -31,11 +31,16 @@ export function readRouteState(state: unknown): PlanningRouteState {
   };
 }
 
-/** The edit route's id first, then a full plumber-and-week state; null: the page asks for a plumber and week. */
+/**
+ * The edit route's id first, then a full plumber-and-week state; null: the page asks for a plumber and
+ * week. The edit route's plumber (the state's, else the assigneeId query, spec 2 §2.1) is only a hint:
+ * it lets the assignment list be read alongside the schedule instead of after it (Planner.tsx); the
+ * schedule read says whose week it is.
+ */
 export function planTarget(routeId: string | undefined, state: PlanningRouteState, assigneeQuery: string | null): PlanTarget | null {
   const scheduleId = positive(routeId);
-  if (scheduleId) return { kind: 'schedule', scheduleId };
   const assigneeId = state.plumberId ?? positive(assigneeQuery);
+  if (scheduleId) return assigneeId ? { kind: 'schedule', scheduleId, assigneeId } : { kind: 'schedule', scheduleId };
   if (assigneeId && state.calendarWeek && state.year) {
     return { kind: 'week', assigneeId, weekNo: state.calendarWeek, year: state.year, scheduleId: state.scheduleId ?? null };
   }

@@ -107,7 +107,9 @@ describe('filters and route state', () => {
 
   it('plans the edit route\'s schedule, else a full plumber and week, else asks', () => {
     const state = readRouteState({ plumberId: 2, calendarWeek: 49, year: 2026, scheduleId: 'x', skipWeekCount: 1 });
-    expect(planTarget('12', state, null)).toEqual({ kind: 'schedule', scheduleId: 12 });
+    expect(planTarget('12', state, null)).toEqual({ kind: 'schedule', scheduleId: 12, assigneeId: 2 });
+    expect(planTarget('12', readRouteState(null), '7')).toEqual({ kind: 'schedule', scheduleId: 12, assigneeId: 7 });
+    expect(planTarget('12', readRouteState(null), 'x')).toEqual({ kind: 'schedule', scheduleId: 12 });
     expect(planTarget(undefined, state, null)).toEqual({ kind: 'week', assigneeId: 2, weekNo: 49, year: 2026, scheduleId: null });
     expect(planTarget(undefined, readRouteState({ calendarWeek: 49, year: 2026 }), '4')).toMatchObject({ assigneeId: 4 });
     expect(planTarget(undefined, readRouteState(null), null)).toBeNull();
