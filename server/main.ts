@@ -10,6 +10,7 @@ import { portInUse, startEmbeddedPostgres, type EmbeddedDatabase } from './db/em
 import { isEmpty, seedDemoData, DEMO_SIGN_INS } from './db/seed';
 import { ensureWebBuild } from './webBuild';
 import { buildApp } from './app';
+import { warmListWriter } from './services/assignments/listWriter';
 import { createContext } from './context';
 import { startWorkers, type Workers } from './workers';
 import type { FastifyInstance } from 'fastify';
@@ -83,6 +84,8 @@ async function main() {
   }
 
   workers = await startWorkers(context);
+  // The planning list's writer is ready before the first admin asks (listWriter.ts).
+  warmListWriter(url);
 
   console.log(`\nMeterwork is running at ${config.publicUrl}\n`);
   console.log('Demo sign-ins:');

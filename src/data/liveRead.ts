@@ -41,7 +41,7 @@ export interface LiveReadOptions {
 const kept = new Map<string, unknown>();
 let keptFor: string | null = null;
 /** Loads started before their screen asked (prefetchLiveRead), by key: the screen's first load takes them over. */
-const started = new Map<string, { owner: string | null; answer: Promise<unknown> }>();
+const started = new Map<string, { owner: string | null; answer: Promise<unknown>; settled?: { value: unknown } }>();
 
 /** The kept answers of the signed-in user: another user (or none) never sees the previous one's. */
 function lastLoaded(): Map<string, unknown> {
@@ -65,8 +65,10 @@ export function prefetchLiveRead<T>(key: readonly unknown[], load: () => Promise
   // reading it meanwhile would only compete with drawing that answer.
   if (opts.unlessKept && lastLoaded().has(keyString)) return;
   const answer = load();
-  answer.catch(() => {});
-  started.set(keyString, { owner: getSession()?.userId ?? null, answer });
+  const entry: { owner: string | null; answer: Promise<unknown>; settled?: { value: unknown } } = { owner: getSession()?.userId ?? null, answer };
+  // Its answer once in: the screen that mounts after it renders with it at once (takeSettled).
+  answer.then((value) => { entry.settled = { value }; }, () => {});
+  started.set(keyString, entry);
   setTimeout(() => { if (started.get(keyString)?.answer === answer) started.delete(keyString); }, 60_000);
 }
 
@@ -76,6 +78,18 @@ function takeStarted<T>(keyString: string): Promise<T> | null {
   if (!s) return null;
   started.delete(keyString);
   return s.owner === (getSession()?.userId ?? null) ? (s.answer as Promise<T>) : null;
+}
+
+/**
+ * The prefetched answer of `keyString` when it is already in (and the signed-in user's), taken (once):
+ * the screen's first render shows it, instead of a loading render first and a render with it a task
+ * later (a whole planning board drawn twice, issue 24 §5).
+ */
+function takeSettled<T>(keyString: string): { value: T } | null {
+  const s = started.get(keyString);
+  if (!s?.settled || s.owner !== (getSession()?.userId ?? null)) return null;
+  started.delete(keyString);
+  return s.settled as { value: T };
 }
 
 interface State<T> {
@@ -103,14 +117,28 @@ export function useLiveRead<T>(
   const silent404 = options.silent404 ?? false;
   const [attempt, setAttempt] = useState(0);
   const settled = useRef<(() => void)[]>([]);
-  const [state, setState] = useState<State<T>>(() => ({
-    key: keyString, status: 'loading', data: keyString === null ? undefined : (lastLoaded().get(keyString) as T | undefined), error: null, refreshing: false,
-  }));
+  /** The key whose prefetched answer the first render took: its first effect loads nothing more. */
+  const tookSettled = useRef<string | null>(null);
+  const [state, setState] = useState<State<T>>(() => {
+    const taken = keyString === null ? null : takeSettled<T>(keyString);
+    if (taken && keyString !== null) {
+      lastLoaded().set(keyString, taken.value);
+      tookSettled.current = keyString;
+      return { key: keyString, status: 'ready', data: taken.value, error: null, refreshing: false };
+    }
+    return { key: keyString, status: 'loading', data: keyString === null ? undefined : (lastLoaded().get(keyString) as T | undefined), error: null, refreshing: false };
+  });
 
   useEffect(() => {
     const release = () => { for (const done of settled.current.splice(0)) done(); };
     if (keyString === null) {
       setState({ key: null, status: 'loading', data: undefined, error: null, refreshing: false });
+      release();
+      return;
+    }
+    if (tookSettled.current === keyString) {
+      // The first render showed the prefetched answer: it is the load of this mount.
+      tookSettled.current = null;
       release();
       return;
     }

@@ -112,6 +112,13 @@ describe('kept answers', () => {
     // Another company's writes leave this one's fingerprint alone.
     await elsewhere('update meter_points set priority = priority where company_id = $1', [people.companyB.id]);
     expect(await listFingerprint(t.database.db, people.companyA.id)).toBe(before);
+    // A new week's schedule (no items yet) and a schedule's own status are not in the list: kept as it was
+    // (migration 0022). Its week, which its items show, is.
+    await elsewhere('insert into schedules (company_id, assignee_id, year, week_no) values ($1, $2, 2027, 11)', [people.companyA.id, plumberReg]);
+    await elsewhere('update schedules set status = 2 where id = $1', [week]);
+    expect(await listFingerprint(t.database.db, people.companyA.id)).toBe(before);
+    await elsewhere('update schedules set week_no = 12 where year = 2027 and week_no = 11 and company_id = $1', [people.companyA.id]);
+    expect(await listFingerprint(t.database.db, people.companyA.id)).not.toBe(before);
   });
 
   it('writes a list once for many who ask at once, each encoding as asked', async () => {

@@ -6,7 +6,7 @@
  */
 import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useLiveRead } from '../../src/data/liveRead';
+import { prefetchLiveRead, useLiveRead } from '../../src/data/liveRead';
 import { setSession, type Session } from '../../src/data/identity';
 import { ApiError, networkError } from '../../src/data/transport';
 
@@ -142,5 +142,48 @@ describe('useLiveRead', () => {
     expect(load).not.toHaveBeenCalled();
     render(<p>{result.current.status}</p>);
     expect(screen.getByText('loading')).toBeTruthy();
+  });
+
+  it('a prefetched answer already in is the first render\'s data, and nothing is read again', async () => {
+    const prefetch = vi.fn(async () => ({ points: 50_000 }));
+    prefetchLiveRead(['pre', 1], prefetch);
+    await Promise.resolve();
+    await Promise.resolve();
+    const load = vi.fn(async () => ({ points: 1 }));
+    const renders: unknown[] = [];
+    const { result } = renderHook(() => {
+      const read = useLiveRead(['pre', 1], load);
+      renders.push(read.status);
+      return read;
+    });
+    expect(renders[0]).toBe('ready');
+    expect(result.current.data).toEqual({ points: 50_000 });
+    await act(async () => { await Promise.resolve(); });
+    expect(load).not.toHaveBeenCalled();
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    // A refetch reads anew.
+    await refetch(result.current);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(result.current.data).toEqual({ points: 1 });
+  });
+
+  it("a prefetched answer still on its way is taken over, and another user's is never taken", async () => {
+    let answer!: (v: string) => void;
+    prefetchLiveRead(['slow'], () => new Promise<string>((r) => { answer = r; }));
+    const load = vi.fn(async () => 'own');
+    const { result } = renderHook(() => useLiveRead(['slow'], load));
+    expect(result.current.status).toBe('loading');
+    await act(async () => { answer('prefetched'); });
+    await waitFor(() => expect(result.current.data).toBe('prefetched'));
+    expect(load).not.toHaveBeenCalled();
+
+    setSession(session('first'));
+    prefetchLiveRead(['mine'], async () => 'secret of first');
+    await Promise.resolve();
+    await Promise.resolve();
+    setSession(session('second'));
+    const theirs = renderHook(() => useLiveRead(['mine'], async () => 'second\'s own'));
+    expect(theirs.result.current.data).toBeUndefined();
+    await waitFor(() => expect(theirs.result.current.data).toBe("second's own"));
   });
 });

@@ -78,9 +78,16 @@ function startWriter(connectionString: string): Writer {
   return writer;
 }
 
+/** Databases whose first writer is kept ready however long it waits (warmListWriter). */
+const keptWarm = new Set<string>();
+
 function release(writer: Writer): void {
   if (!all.has(writer)) return;
   writer.worker.unref();
+  if (keptWarm.has(writer.url) && !idle.some((w) => w.url === writer.url)) {
+    idle.push(writer);
+    return;
+  }
   writer.idle = setTimeout(() => {
     const at = idle.indexOf(writer);
     if (at >= 0) idle.splice(at, 1);
@@ -106,9 +113,25 @@ export function writeList(connectionString: string, job: ListJob): Promise<Writt
   }).finally(() => release(w));
 }
 
+/**
+ * Starts a writer for `connectionString` now and keeps one ready from then on (`npm start`'s server,
+ * server/main.ts): a writer's start (its thread, tsx and the modules) took ~460 ms of the first list
+ * after a change, which an admin waited for on "Planlegg" (issue 24 §5). The kept writer holds its
+ * one connection of its own (outside the pool) and does not keep the process alive.
+ */
+export function warmListWriter(connectionString: string): void {
+  keptWarm.add(connectionString);
+  if (all.size && [...all].some((w) => w.url === connectionString)) return;
+  const writer = startWriter(connectionString);
+  // Its module loads now, and it opens its connection (no answer is sent).
+  writer.worker.postMessage({ id: 0, ping: true });
+  release(writer);
+}
+
 /** Ends the list writers of the database at `connectionString` (the server's close). */
 export async function closeListWriters(connectionString: string): Promise<void> {
   const writers = [...all].filter((w) => w.url === connectionString);
+  keptWarm.delete(connectionString);
   for (const w of writers) {
     all.delete(w);
     const at = idle.indexOf(w);
@@ -206,7 +229,12 @@ function serveWriter(data: WriterData): void {
     });
     return client;
   };
-  parentPort!.on('message', ({ id, job }: { id: number; job: ListJob }) => {
+  parentPort!.on('message', ({ id, job, ping }: { id: number; job?: ListJob; ping?: true }) => {
+    if (ping || !job) {
+      // warmListWriter's: the module is loaded; open the connection too, so the first list waits for neither.
+      void connection().catch(() => {});
+      return;
+    }
     connection().then((c) => write(c, job)).then(
       ({ fingerprint, body }) => {
         const bytes = new Uint8Array(body.buffer, body.byteOffset, body.byteLength);

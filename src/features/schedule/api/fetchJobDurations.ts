@@ -1,5 +1,5 @@
 /** GET /api/Setting/companyid/{id}: the company's settings, of which planning reads the job durations per type. */
-import { useLiveRead } from '../../../data/liveRead';
+import { prefetchLiveRead, useLiveRead } from '../../../data/liveRead';
 import { apiFetch } from '../../../data/transport';
 import type { CompanySetting } from '../../../domain/schemas/companySettings';
 import { DURATION_SETTING_TYPES } from '../../../domain/settings/company';
@@ -8,9 +8,16 @@ export function fetchCompanySettings(companyId: string, signal?: AbortSignal): P
   return apiFetch<CompanySetting[]>(`/api/Setting/companyid/${companyId}`, { signal });
 }
 
+const settingsKey = (companyId: string) => ['planningSettings', companyId];
+
 /** A company without settings (404) has no durations: the page then says so. */
 export function useCompanySettings(companyId: string | null) {
-  return useLiveRead(companyId ? ['planningSettings', companyId] : null, (signal) => fetchCompanySettings(companyId!, signal), { silent404: true });
+  return useLiveRead(companyId ? settingsKey(companyId) : null, (signal) => fetchCompanySettings(companyId!, signal), { silent404: true });
+}
+
+/** Starts the read the planning page's useCompanySettings will take over (while its schedule loads). */
+export function prefetchCompanySettings(companyId: string): void {
+  prefetchLiveRead(settingsKey(companyId), () => fetchCompanySettings(companyId));
 }
 
 /** The job durations per assignment type (minutes) set in the company's settings; a type not set is absent. */

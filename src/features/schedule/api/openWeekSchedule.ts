@@ -2,7 +2,7 @@
  * The plumber's schedule of a week: GET /api/Schedule?assigneeId&weekNo&year; a 404 means there is none
  * yet, so it is created (POST /api/Schedule) and used (spec 2 §7).
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { prefetchLiveRead, useLiveRead } from '../../../data/liveRead';
 import { ApiError, apiFetch } from '../../../data/transport';
 import type { Schedule } from '../../../domain/schemas/scheduling';
@@ -77,16 +77,23 @@ export function prefetchWeekScheduleAhead(assigneeId: number, weekNo: number, ye
 }
 
 /** Read again (refetch) after a submit or a delete; the last answer stays on screen meanwhile. */
-export function useSchedule(target: ScheduleTarget | null) {
+export function useSchedule(target: ScheduleTarget | null, onRead?: (schedule: Schedule) => void) {
   const key = target ? scheduleKey(target) : null;
   const keyString = key && JSON.stringify(key);
+  const onReadRef = useRef(onRead);
+  onReadRef.current = onRead;
   // The week is on screen: a read ahead of it (taken over below) may now create it.
   useEffect(() => {
     if (!keyString) return;
     readAhead.get(keyString)?.();
     readAhead.delete(keyString);
   }, [keyString]);
-  return useLiveRead(key, (signal) => (
+  const read = useLiveRead(key, (signal) => (
     'scheduleId' in target! ? fetchSchedule(target.scheduleId, signal) : openWeekSchedule(target!.assigneeId, target!.weekNo, target!.year, signal)
-  ));
+  ).then((schedule) => {
+    // As soon as it is in, not after the render it causes: what the page reads next starts at once.
+    onReadRef.current?.(schedule);
+    return schedule;
+  }));
+  return read;
 }

@@ -19,8 +19,10 @@ import { firstFreeStart, isBefore, minutesOf, planStart, timeOf, type DayMinute 
 import { EmptyView, PageLayout } from '../../../ui';
 import { DateField, SelectField, TimeField } from '../../../ui/form';
 import { LiveReadView } from '../../../ui/LiveReadView';
+import { prefetchAssignmentList } from '../api/fetchAssignmentList';
 import { usePlanningPlumbers } from '../api/fetchPlanningPlumbers';
 import { usePlanningWeek } from '../api/fetchPlanningWeek';
+import { EMPTY_FILTER, toAssignmentFilter } from './filters';
 import type { PlanningRouteState } from './routeState';
 
 /** dd.MM.yyyy of a YYYY-MM-DD. */
@@ -70,8 +72,15 @@ function weekChoices(): { year: number; week: number; from: string; to: string }
 export function PlanChooser({ initial }: { initial: PlanningRouteState }) {
   const { t } = useTranslation('planning');
   const navigate = useNavigate();
-  const companyId = useSession()?.companyId ?? null;
+  const session = useSession();
+  const companyId = session?.companyId ?? null;
   const plumbers = usePlanningPlumbers(companyId);
+  // The board this chooser opens needs the company's assignment list, the same whichever plumber and
+  // week are chosen (fetchAssignmentList.ts): it is read while the admin chooses, and "Planlegg" takes it over.
+  const reader = session?.registrationId;
+  useEffect(() => {
+    if (reader) prefetchAssignmentList(reader, toAssignmentFilter(EMPTY_FILTER));
+  }, [reader]);
   const weeks = useMemo(weekChoices, []);
   const [plumber, setPlumber] = useState<number | null>(initial.plumberId ?? null);
   const initialWeek = initial.year && initial.calendarWeek ? weekKey(initial.year, initial.calendarWeek) : weekKey(weeks[0].year, weeks[0].week);

@@ -16,9 +16,9 @@ import { EmptyView, InfoIcon, LoadingState, PageLayout, snackbar } from '../../.
 import { LiveReadView } from '../../../ui/LiveReadView';
 import { WorkingHoursNotAvailable } from '../../../ui/WorkingHoursNotAvailable';
 import { prefetchAssignmentList } from '../api/fetchAssignmentList';
-import { jobDurationsOf, useCompanySettings } from '../api/fetchJobDurations';
+import { jobDurationsOf, prefetchCompanySettings, useCompanySettings } from '../api/fetchJobDurations';
 import { EMPTY_FILTER, toAssignmentFilter } from './filters';
-import { usePlanningWeek } from '../api/fetchPlanningWeek';
+import { prefetchPlanningWeek, usePlanningWeek } from '../api/fetchPlanningWeek';
 import { ScheduleOpenError, useSchedule, type ScheduleTarget } from '../api/openWeekSchedule';
 import type { Schedule } from '../../../domain/schemas/scheduling';
 import { calendarQuery } from '../calendar/routeState';
@@ -32,13 +32,17 @@ export interface PlannerProps {
   startDateTime?: string;
 }
 
+const readWeekFacts = (s: Schedule) => { prefetchPlanningWeek(s.assigneeId, s.year, s.weekNo); };
+
 export function Planner({ target, editing, startDateTime }: PlannerProps) {
   const { t } = useTranslation('planning');
   const navigate = useNavigate();
   const scheduleTarget: ScheduleTarget = target.kind === 'schedule' || target.scheduleId
     ? { scheduleId: target.kind === 'schedule' ? target.scheduleId : target.scheduleId! }
     : { assigneeId: target.assigneeId, weekNo: target.weekNo, year: target.year };
-  const schedule = useSchedule(scheduleTarget);
+  // The week's facts are asked for as soon as the schedule says which week it is (the edit route), or at
+  // once when the target says it (a plumber's week): WeekPlanner's usePlanningWeek takes the read over.
+  const schedule = useSchedule(scheduleTarget, readWeekFacts);
   const { refetch } = schedule;
   // The board's first list (no filter) is read alongside the schedule, not after it: it is the same
   // for every plumber of the company (fetchAssignmentList.ts), so the plumber the route names, else the
@@ -49,6 +53,13 @@ export function Planner({ target, editing, startDateTime }: PlannerProps) {
     if (reader) prefetchAssignmentList(reader, toAssignmentFilter(EMPTY_FILTER));
   }, [reader]);
   const reload = useCallback(() => { void refetch(); }, [refetch]);
+  const weekTarget = target.kind === 'week' ? target : null;
+  useEffect(() => {
+    if (weekTarget) prefetchPlanningWeek(weekTarget.assigneeId, weekTarget.year, weekTarget.weekNo);
+  }, [weekTarget]);
+  // The company's settings (the job durations) are read alongside too.
+  const companyId = useSession()?.companyId ?? null;
+  useEffect(() => { if (companyId) prefetchCompanySettings(companyId); }, [companyId]);
 
   // spec 2 §2.1: Back (and an empty list, or a schedule that cannot be opened) returns to the calendar, on this week.
   const back = useCallback((s?: Schedule) => {
