@@ -11,6 +11,7 @@ import { apiFetch } from '../../../data/transport';
 import { seenFromSchedule } from '../../../domain/scheduling/assignmentView';
 import type { AssignmentFilter, AssignmentListItem, Schedule } from '../../../domain/schemas/scheduling';
 
+
 export async function fetchAssignmentList(assigneeId: number, filter: AssignmentFilter, signal?: AbortSignal): Promise<AssignmentListItem[]> {
   const query = new URLSearchParams();
   if (Object.keys(filter).length) query.set('filtered', JSON.stringify(filter));

@@ -3,9 +3,9 @@
  * few dozen rows in the page). Rows are focusable: Space or Enter toggles the row, arrow keys move,
  * Home and End jump, so a keyboard user selects without the map. Empty: 'Det er ikke noe data'.
  */
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { Box, chakra, Flex, Spinner, Text, type SystemStyleObject } from '@chakra-ui/react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { AssignmentItemStatus } from '../../../domain/scheduling/enums';
 import type { AssignmentListItem } from '../../../domain/schemas/scheduling';
@@ -38,6 +38,24 @@ const ROWS_CSS: SystemStyleObject = {
   '& .sub': { color: 'fg.muted', fontSize: 'xs' },
 };
 
+/** Until the scroller is first observed, the window's height stands in for its own (rows enough to fill it). */
+const INITIAL_RECT = { width: 0, height: typeof window === 'undefined' ? 900 : window.innerHeight };
+
+/**
+ * The scroller's size from a ResizeObserver only, which reports it after the frame's own layout. The
+ * virtualizer's default measured it at mount too (getBoundingClientRect in React's commit): that forced
+ * a layout of the whole board, then the frame laid it out again (~100 ms of the edit route's first draw).
+ */
+function observeScrollerRect(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) {
+  const element = instance.scrollElement;
+  if (!element || typeof ResizeObserver === 'undefined') return observeElementRect(instance, cb);
+  const observer = new ResizeObserver(([entry]) => {
+    cb({ width: Math.round(entry.contentRect.width), height: Math.round(entry.contentRect.height) });
+  });
+  observer.observe(element, { box: 'content-box' });
+  return () => observer.disconnect();
+}
+
 export interface AssignmentTableProps {
   items: readonly AssignmentListItem[];
   loading: boolean;
@@ -47,8 +65,13 @@ export interface AssignmentTableProps {
 export function AssignmentTable({ items, loading, selection }: AssignmentTableProps) {
   const { t } = useTranslation('planning');
   const scroller = useRef<HTMLDivElement>(null);
-  const rows = useVirtualizer({ count: items.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_PX, overscan: 8 });
-  const takeable = items.filter((a) => selectVerdict(a, selection.week) === 'ok');
+  const rows = useVirtualizer({
+    count: items.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_PX, overscan: 8,
+    initialRect: INITIAL_RECT, observeElementRect: observeScrollerRect,
+  });
+  const { week } = selection;
+  // 50,000 verdicts: made once per list and week, not on every render (a selection, a focus).
+  const takeable = useMemo(() => items.filter((a) => selectVerdict(a, week) === 'ok'), [items, week]);
   const allTaken = takeable.length > 0 && takeable.every((a) => selection.selectedIds.has(a.waterMeterPointId));
 
   // At once when the row is rendered (the next key must reach it), else after scrolling it in.
