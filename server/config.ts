@@ -26,6 +26,11 @@ export interface Config {
   webDir: string;
   /** Build the web app at start-up when it is missing or older than its sources (BUILD_WEB). */
   buildWeb: boolean;
+  /**
+   * Write a company's assignment list ahead while its admins use the app (WARM_ASSIGNMENT_LISTS,
+   * services/assignments/list.ts warmAssignmentList). Off in the server tests, which count lists written.
+   */
+  warmAssignmentLists: boolean;
   logLevel: string;
   /**
    * Which proxies may set X-Forwarded-For/-Proto: false (none, the default), a hop count, or a
@@ -211,6 +216,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     cookieKeys: (process.env.COOKIE_KEYS ?? 'meterwork-dev-cookie-key-change-me').split(','),
     webDir: path.resolve(root, process.env.WEB_DIR ?? 'dist'),
     buildWeb: bool('BUILD_WEB', true),
+    warmAssignmentLists: bool('WARM_ASSIGNMENT_LISTS', true),
     logLevel: process.env.LOG_LEVEL ?? 'info',
     trustProxy: trustProxy(process.env.TRUST_PROXY),
     rateLimit: {

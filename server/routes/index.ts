@@ -16,6 +16,7 @@ import { availabilityRoutes } from './availability';
 import { cancellationRoutes } from './cancellation';
 import { bundleRoutes } from './bundle';
 import { assignmentRoutes } from './assignments';
+import { warmAssignmentList } from '../services/assignments/list';
 import { companySettingRoutes } from './companySettings';
 import { contactInformationRoutes } from './contactInformation';
 import { demoPhoneRoutes } from './demoPhone';
@@ -93,6 +94,14 @@ export async function apiRoutes(app: FastifyInstance) {
     req.log.error({ err }, 'request failed');
     return reply.code(500).send({ statusCode: 500, error: reasonPhrase(500), message: 'Something went wrong' });
   });
+
+  // An admin at work may plan next: the company's assignment list is written ahead, after the answer
+  // has gone (services/assignments/list.ts warmAssignmentList; at most every 30 s per company).
+  if (app.context.config.warmAssignmentLists) {
+    app.addHook('onResponse', async (req) => {
+      if (req.user?.isAdmin) void warmAssignmentList(app.context.db, req.user);
+    });
+  }
 
   await app.register(lookupRoutes);
   await app.register(jobRoutes);

@@ -43,6 +43,9 @@ let keptFor: string | null = null;
 /** Loads started before their screen asked (prefetchLiveRead), by key: the screen's first load takes them over. */
 const started = new Map<string, { owner: string | null; answer: Promise<unknown>; settled?: { value: unknown } }>();
 
+/** Keys a mounted screen is loading now (useLiveRead), by how many: a prefetch of one starts nothing. */
+const screenLoads = new Map<string, number>();
+
 /** The kept answers of the signed-in user: another user (or none) never sees the previous one's. */
 function lastLoaded(): Map<string, unknown> {
   const owner = getSession()?.userId ?? null;
@@ -60,7 +63,7 @@ function lastLoaded(): Map<string, unknown> {
  */
 export function prefetchLiveRead<T>(key: readonly unknown[], load: () => Promise<T>, opts: { unlessKept?: boolean } = {}): void {
   const keyString = JSON.stringify(key);
-  if (started.has(keyString)) return;
+  if (started.has(keyString) || screenLoads.has(keyString)) return;
   // `unlessKept`: a key read before shows its last answer at once and is read again once on screen;
   // reading it meanwhile would only compete with drawing that answer.
   if (opts.unlessKept && lastLoaded().has(keyString)) return;
@@ -70,6 +73,24 @@ export function prefetchLiveRead<T>(key: readonly unknown[], load: () => Promise
   answer.then((value) => { entry.settled = { value }; }, () => {});
   started.set(keyString, entry);
   setTimeout(() => { if (started.get(keyString)?.answer === answer) started.delete(keyString); }, 60_000);
+}
+
+/**
+ * Settles when the prefetch of `key` now under way does (either way); null when none is, or its answer
+ * is already in.
+ */
+export function prefetchPending(key: readonly unknown[]): Promise<void> | null {
+  const s = started.get(JSON.stringify(key));
+  if (!s || s.settled || s.owner !== (getSession()?.userId ?? null)) return null;
+  return s.answer.then(() => undefined, () => undefined);
+}
+
+/**
+ * Keeps `data` as the last answer of `key`, as if it had been read: a screen about to open with what
+ * another screen just read (the same answer under another key) shows it at once and reads it again.
+ */
+export function seedLiveRead<T>(key: readonly unknown[], data: T): void {
+  lastLoaded().set(JSON.stringify(key), data);
 }
 
 /** The prefetched load of `keyString` for the signed-in user, taken (once) by the screen's first load. */
@@ -153,7 +174,16 @@ export function useLiveRead<T>(
       return { key: keyString, status: data === undefined ? 'loading' : 'ready', data, error: null, refreshing: data !== undefined };
     });
     const controller = new AbortController();
-    (takeStarted<T>(keyString) ?? loadRef.current(controller.signal)).then(
+    const answer = takeStarted<T>(keyString) ?? loadRef.current(controller.signal);
+    // While it loads, a prefetch of the same key (a parent's, in its effect after this one) reads nothing more.
+    screenLoads.set(keyString, (screenLoads.get(keyString) ?? 0) + 1);
+    const loaded = () => {
+      const left = (screenLoads.get(keyString) ?? 1) - 1;
+      if (left > 0) screenLoads.set(keyString, left);
+      else screenLoads.delete(keyString);
+    };
+    answer.then(loaded, loaded);
+    answer.then(
       (data) => {
         if (controller.signal.aborted) return;
         lastLoaded().set(keyString, data);

@@ -155,7 +155,8 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const dist = path.resolve('dist');
   const webDir = fs.existsSync(path.join(dist, 'index.html')) ? dist : path.join(os.tmpdir(), 'meterwork-no-web-build');
   const overrides = typeof opts.config === 'function' ? opts.config(baseUrl) : opts.config;
-  const config = loadConfig({ port, publicUrl: baseUrl, logLevel: 'silent', webDir, ...overrides });
+  // Lists are written ahead only where a test asks for it (the server tests count the lists written).
+  const config = loadConfig({ port, publicUrl: baseUrl, logLevel: 'silent', webDir, warmAssignmentLists: false, ...overrides });
   const app = await buildApp(createContext(config, database));
   await app.listen({ port, host: '127.0.0.1' });
 

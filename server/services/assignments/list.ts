@@ -54,17 +54,44 @@ export async function assignmentLookups(db: DbOrTx, user: UserContext): Promise<
   return lookupLists(db, user.customerId);
 }
 
+/** When this process last offered each company's list a warm-up (warmAssignmentList). */
+const warmedAt = new Map<string, number>();
+export const WARM_LIST = { everyMs: 30_000 };
+
+/**
+ * Writes the company's list as the planning page reads it first (from no schedule, no filter, brotli)
+ * before an admin asks for it, when an admin of the company is using the app and the list is not kept at
+ * its fingerprint: the first "Planlegg" after a change (a register import, another admin's plan) no
+ * longer waits for 50,000 points to be written (issue 24 §5). Called after an admin's answer has gone
+ * (routes/index.ts), at most once per WARM_LIST.everyMs per company and process; the writing takes a
+ * turn as any list does (listCache.ts: one at a time, the lowest priority), and is left out when the
+ * turns are taken. Nothing is sent anywhere: the list is only kept.
+ */
+export function warmAssignmentList(db: DbOrTx, user: UserContext, now = Date.now()): Promise<void> | null {
+  if (!user.isAdmin || !user.hasAgreement || !user.companyId) return null;
+  const last = warmedAt.get(user.companyId);
+  if (last !== undefined && now - last < WARM_LIST.everyMs) return null;
+  warmedAt.set(user.companyId, now);
+  return assignmentList(db, user, null, {}, 'br').then(() => undefined, () => undefined);
+}
+
+/** Forgets when lists were warmed (tests). */
+export function forgetListWarmUps(): void {
+  warmedAt.clear();
+}
+
 /**
  * The list as JSON text (AssignmentListItem[]) in `encoding`, ready to send: kept or written by
  * listCache.ts (bounded per user and process, written once for all who ask at once).
  */
 export async function assignmentList(
-  db: DbOrTx, user: UserContext, assigneeId: number, query: { filtered?: string; scheduleId?: number }, encoding: ListEncoding,
+  db: DbOrTx, user: UserContext, assigneeId: number | null, query: { filtered?: string; scheduleId?: number }, encoding: ListEncoding,
 ): Promise<Buffer> {
   const companyId = requireAdminWithAgreement(user);
   const filter = pointFilterOf(parseAssignmentFilter(query.filtered));
-  if (!await isCompanyEmployee(db, companyId, assigneeId)) throw notFound('User');
-  if (query.scheduleId !== undefined) {
+  // null: the server's own warm-up (warmAssignmentList), for no plumber and no schedule.
+  if (assigneeId !== null && !await isCompanyEmployee(db, companyId, assigneeId)) throw notFound('User');
+  if (query.scheduleId !== undefined && assigneeId !== null) {
     const schedule = await companySchedule(db, companyId, query.scheduleId);
     if (!schedule || schedule.assigneeId !== assigneeId) throw notFound('Schedule');
   }

@@ -50,10 +50,12 @@ const writing = new Map<string, Promise<Kept>>();
 const perUser = new Map<string, number>();
 let running = 0;
 const queue: (() => void)[] = [];
+/** Lists written by this process since it started (tests and the bench). */
+let written = 0;
 
 /** What the answers of this process cost now (for tests and the bench). */
 export function listCacheState() {
-  return { keptLists: kept.size, keptBytes, writing: writing.size, running, waiting: queue.length };
+  return { keptLists: kept.size, keptBytes, writing: writing.size, running, waiting: queue.length, written };
 }
 
 /** Forgets every kept answer (tests). */
@@ -215,6 +217,7 @@ export async function cachedList(
       const list = await read();
       const entry = { fingerprint: list.fingerprint, body: 'compressed' in list ? list.compressed : await collect(list.body, encoding) };
       remember(at, entry);
+      written++;
       return entry;
     } finally {
       give();

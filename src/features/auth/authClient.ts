@@ -142,6 +142,11 @@ export async function signIn(opts: { prompt?: 'login' } = {}): Promise<void> {
 let lastToken: { account: string; token: string; renewAt: number } | null = null;
 const RENEW_BEFORE_EXPIRY_MS = 300_000;
 
+function keepToken(account: string, result: AuthenticationResult): void {
+  const expires = result.expiresOn?.getTime();
+  lastToken = expires ? { account, token: result.accessToken, renewAt: expires - RENEW_BEFORE_EXPIRY_MS } : null;
+}
+
 /** The token provider the data layer calls: silent only; a dead sign-in sends the user to log in (spec 1 §8). */
 async function accessToken(): Promise<string | null> {
   await checking;
@@ -153,8 +158,7 @@ async function accessToken(): Promise<string | null> {
   if (lastToken && lastToken.account === account.homeAccountId && Date.now() < lastToken.renewAt) return lastToken.token;
   try {
     const result = await msal.acquireTokenSilent({ scopes: config.scopes, account, redirectUri: silentRedirectUri() });
-    const expires = result.expiresOn?.getTime();
-    lastToken = expires ? { account: account.homeAccountId, token: result.accessToken, renewAt: expires - RENEW_BEFORE_EXPIRY_MS } : null;
+    keepToken(account.homeAccountId, result);
     return result.accessToken;
   } catch (err) {
     if (lib.isInteractionRequired(err) && navigator.onLine) void signIn().catch(() => undefined);
@@ -239,6 +243,8 @@ async function resolveSignIn(stored: Session | null, shown: Shown, known?: Await
 
   try {
     const token = await app.acquireTokenSilent({ scopes: loaded.scopes, account, redirectUri: silentRedirectUri() });
+    // The screens' first reads (waiting for this check) take this token instead of asking MSAL again.
+    keepToken(account.homeAccountId, token);
     const session = sessionFromClaims(token.idTokenClaims as Record<string, unknown>) ?? sessionFromClaims(account.idTokenClaims);
     if (!session) {
       console.error('Sign-in token lacks the user claims');
@@ -263,6 +269,9 @@ async function resolveSignIn(stored: Session | null, shown: Shown, known?: Await
 }
 
 async function run(): Promise<void> {
+  // MSAL's code is needed by every visit with a session or a sign-in answer: it loads while the device's
+  // copy of the session and the server's client config are read, not after them.
+  void import('./msalClient').catch(() => undefined);
   const stored = await readStoredSession();
   if (carriesAuthResponse() || (!stored && msalMayHaveAccount())) {
     deviceChecked();

@@ -6,7 +6,7 @@
  * it, and answers the same list for any). Items without finite coordinates are dropped (spec 2 §3).
  */
 import { useMemo } from 'react';
-import { prefetchLiveRead, useLiveRead, type LiveRead } from '../../../data/liveRead';
+import { prefetchLiveRead, prefetchPending, useLiveRead, type LiveRead } from '../../../data/liveRead';
 import { apiFetch } from '../../../data/transport';
 import { seenFromSchedule } from '../../../domain/scheduling/assignmentView';
 import type { AssignmentFilter, AssignmentListItem, Schedule } from '../../../domain/schemas/scheduling';
@@ -32,6 +32,14 @@ export function useAssignmentList(schedule: Schedule, filter: AssignmentFilter):
   const data = useMemo(() => (list.data ? seenFromSchedule(list.data, schedule) : undefined), [list.data, schedule]);
   const { status, error, refreshing, refetch } = list;
   return { status, error, refreshing, refetch, data };
+}
+
+/**
+ * While the list of `filter` is read ahead (prefetchAssignmentList), settles when it is in; null when
+ * no such read is under way.
+ */
+export function assignmentListPending(filter: AssignmentFilter): Promise<void> | null {
+  return prefetchPending(listKey(filter));
 }
 
 /**

@@ -3,7 +3,7 @@
  * yet, so it is created (POST /api/Schedule) and used (spec 2 §7).
  */
 import { useEffect, useRef } from 'react';
-import { prefetchLiveRead, useLiveRead } from '../../../data/liveRead';
+import { prefetchLiveRead, seedLiveRead, useLiveRead } from '../../../data/liveRead';
 import { ApiError, apiFetch } from '../../../data/transport';
 import type { Schedule } from '../../../domain/schemas/scheduling';
 
@@ -50,6 +50,15 @@ const scheduleKey = (target: ScheduleTarget) => ['planningSchedule', 'scheduleId
  */
 export function prefetchWeekSchedule(assigneeId: number, weekNo: number, year: number): void {
   prefetchLiveRead(scheduleKey({ assigneeId, weekNo, year }), () => openWeekSchedule(assigneeId, weekNo, year), { unlessKept: true });
+}
+
+/**
+ * The calendar's schedule of the week is the one the edit route reads by its id (the same detailed
+ * answer, GET /api/Schedule and /api/Schedule/{id}?detailedResponse=true): kept under the id too, the
+ * planning page opened from the calendar draws at once and reads it again behind.
+ */
+export function seedScheduleById(schedule: Schedule): void {
+  seedLiveRead(scheduleKey({ scheduleId: schedule.id }), schedule);
 }
 
 /** Weeks read ahead (prefetchWeekScheduleAhead), by key: what lets their create go once shown. */

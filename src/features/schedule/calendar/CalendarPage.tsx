@@ -27,7 +27,7 @@ import { WorkingHoursNotAvailable } from '../../../ui/WorkingHoursNotAvailable';
 import { jobDurationsOf, useCompanySettings } from '../api/fetchJobDurations';
 import { usePlanningPlumbers } from '../api/fetchPlanningPlumbers';
 import { prefetchPlanningWeek, usePlanningWeek } from '../api/fetchPlanningWeek';
-import { prefetchWeekScheduleAhead, prefetchWeekSchedule, useSchedule } from '../api/openWeekSchedule';
+import { prefetchWeekScheduleAhead, prefetchWeekSchedule, seedScheduleById, useSchedule } from '../api/openWeekSchedule';
 import { dateText } from '../planning/PlanChooser';
 import { placeCards } from './cardLayout';
 import { CalendarDnd, type SlotTarget } from './CalendarDnd';
@@ -328,6 +328,9 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
   // free slot also lays it there (the keyboard's way to lay a point).
   const navigate = useNavigate();
   const [menu, setMenu] = useState<{ slot: CalendarSlot; x: number; y: number } | null>(null);
+  // "Legg til nytt objekt" opens the planning page: its code loads while the menu is open.
+  const menuOpen = !!menu;
+  useEffect(() => { if (menuOpen) void import('../planning').catch(() => undefined); }, [menuOpen]);
   const [availability, setAvailability] = useState<AvailabilityTarget | null>(null);
   const onMenuSelect = (value: string) => {
     if (!menu) return;
@@ -337,6 +340,7 @@ function WeekView({ schedule, facts, dates, running, reload, override, onOverrid
     else if (value === 'place') {
       if (pickedItem) layPoint(pickedItem, { date: slot.date, from: slot.from });
     } else {
+      seedScheduleById(schedule);
       navigate(`/schedule/plan/edit/${schedule.id}`, {
         state: {
           scheduleId: schedule.id, plumberId: schedule.assigneeId, calendarWeek: schedule.weekNo, year: schedule.year,

@@ -5,7 +5,7 @@
  * cannot be read or created is said in a toast and the page goes back (spec 2 §8); missing working
  * hours offer the company settings (WorkinghoursNotAvailable).
  */
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Box, Button } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { DURATION_SETTING_TYPES } from '../../../domain/settings/company';
 import { EmptyView, InfoIcon, LoadingState, PageLayout, snackbar } from '../../../ui';
 import { LiveReadView } from '../../../ui/LiveReadView';
 import { WorkingHoursNotAvailable } from '../../../ui/WorkingHoursNotAvailable';
-import { prefetchAssignmentList } from '../api/fetchAssignmentList';
+import { assignmentListPending, prefetchAssignmentList } from '../api/fetchAssignmentList';
 import { jobDurationsOf, prefetchCompanySettings, useCompanySettings } from '../api/fetchJobDurations';
 import { EMPTY_FILTER, toAssignmentFilter } from './filters';
 import { prefetchPlanningWeek, usePlanningWeek } from '../api/fetchPlanningWeek';
@@ -32,6 +32,9 @@ export interface PlannerProps {
   startDateTime?: string;
 }
 
+/** The longest the board waits for its first list before it is drawn without it. */
+const FIRST_LIST_WAIT_MS = 1500;
+
 const readWeekFacts = (s: Schedule) => { prefetchPlanningWeek(s.assigneeId, s.year, s.weekNo); };
 
 export function Planner({ target, editing, startDateTime }: PlannerProps) {
@@ -46,20 +49,20 @@ export function Planner({ target, editing, startDateTime }: PlannerProps) {
   const { refetch } = schedule;
   // The board's first list (no filter) is read alongside the schedule, not after it: it is the same
   // for every plumber of the company (fetchAssignmentList.ts), so the plumber the route names, else the
-  // signed-in admin, is the {id} it is read with.
-  const registrationId = useSession()?.registrationId;
-  const reader = target.kind === 'week' ? target.assigneeId : target.assigneeId ?? registrationId;
-  useEffect(() => {
+  // signed-in admin, is the {id} it is read with. The company's settings (the job durations) are read
+  // alongside too, and a plumber's week's facts. Started in the page's first render, before the board's
+  // own reads (a schedule the calendar handed over draws the board in this same render); the target is
+  // fixed for this Planner (PlanningPage keys it by it).
+  const session = useSession();
+  const reader = target.kind === 'week' ? target.assigneeId : target.assigneeId ?? session?.registrationId;
+  const companyId = session?.companyId ?? null;
+  useState(() => {
     if (reader) prefetchAssignmentList(reader, toAssignmentFilter(EMPTY_FILTER));
-  }, [reader]);
+    if (companyId) prefetchCompanySettings(companyId);
+    if (target.kind === 'week') prefetchPlanningWeek(target.assigneeId, target.year, target.weekNo);
+    return null;
+  });
   const reload = useCallback(() => { void refetch(); }, [refetch]);
-  const weekTarget = target.kind === 'week' ? target : null;
-  useEffect(() => {
-    if (weekTarget) prefetchPlanningWeek(weekTarget.assigneeId, weekTarget.year, weekTarget.weekNo);
-  }, [weekTarget]);
-  // The company's settings (the job durations) are read alongside too.
-  const companyId = useSession()?.companyId ?? null;
-  useEffect(() => { if (companyId) prefetchCompanySettings(companyId); }, [companyId]);
 
   // spec 2 §2.1: Back (and an empty list, or a schedule that cannot be opened) returns to the calendar, on this week.
   const back = useCallback((s?: Schedule) => {
@@ -101,11 +104,24 @@ function WeekPlanner({ schedule, editing, startDateTime, onBack, onChanged }: We
   const changed = useCallback(() => { onChanged(); void refetchWeek(); }, [onChanged, refetchWeek]);
 
   const durations = useMemo(() => jobDurationsOf(settings.data), [settings.data]);
+  // The board is drawn once, with its first list, when that list is on its way: drawn before it, the
+  // board's render held the page's main thread while the list's 20 MB came in through it, and the
+  // list (then its rows) came later than the board would have waited for it (bench planningopen). At
+  // most FIRST_LIST_WAIT_MS: a slow list shows in the board's table as it loads.
+  const [listWait, setListWait] = useState(() => assignmentListPending(toAssignmentFilter(EMPTY_FILTER)));
+  useEffect(() => {
+    if (!listWait) return;
+    let live = true;
+    const done = () => { if (live) setListWait(null); };
+    const cap = setTimeout(done, FIRST_LIST_WAIT_MS);
+    void listWait.then(done);
+    return () => { live = false; clearTimeout(cap); };
+  }, [listWait]);
 
   if (week.data && !week.data.hasHours) {
     return <PageLayout><WorkingHoursNotAvailable settingsSection="companyHours" /></PageLayout>;
   }
-  if (!week.data || (settings.status !== 'missing' && !settings.data)) {
+  if (!week.data || (settings.status !== 'missing' && !settings.data) || listWait) {
     const failed = ([week, settings] as LiveRead<unknown>[]).find((r) => r.status === 'error' || r.status === 'offline');
     return (
       <PageLayout>
