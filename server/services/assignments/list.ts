@@ -67,12 +67,14 @@ export const WARM_LIST = { everyMs: 30_000 };
  * turn as any list does (listCache.ts: one at a time, the lowest priority), and is left out when the
  * turns are taken. Nothing is sent anywhere: the list is only kept.
  */
-export function warmAssignmentList(db: DbOrTx, user: UserContext, now = Date.now()): Promise<void> | null {
+export function warmAssignmentList(db: DbOrTx, user: UserContext): Promise<void> | null {
   if (!user.isAdmin || !user.hasAgreement || !user.companyId) return null;
+  const now = Date.now();
   const last = warmedAt.get(user.companyId);
   if (last !== undefined && now - last < WARM_LIST.everyMs) return null;
   warmedAt.set(user.companyId, now);
-  return assignmentList(db, user, null, {}, 'br').then(() => undefined, () => undefined);
+  // Read as the page reads it with no plumber named: the admin's own id (the answer is the same for any).
+  return assignmentList(db, user, user.registrationId, {}, 'br').then(() => undefined, () => undefined);
 }
 
 /** Forgets when lists were warmed (tests). */
@@ -85,13 +87,12 @@ export function forgetListWarmUps(): void {
  * listCache.ts (bounded per user and process, written once for all who ask at once).
  */
 export async function assignmentList(
-  db: DbOrTx, user: UserContext, assigneeId: number | null, query: { filtered?: string; scheduleId?: number }, encoding: ListEncoding,
+  db: DbOrTx, user: UserContext, assigneeId: number, query: { filtered?: string; scheduleId?: number }, encoding: ListEncoding,
 ): Promise<Buffer> {
   const companyId = requireAdminWithAgreement(user);
   const filter = pointFilterOf(parseAssignmentFilter(query.filtered));
-  // null: the server's own warm-up (warmAssignmentList), for no plumber and no schedule.
-  if (assigneeId !== null && !await isCompanyEmployee(db, companyId, assigneeId)) throw notFound('User');
-  if (query.scheduleId !== undefined && assigneeId !== null) {
+  if (!await isCompanyEmployee(db, companyId, assigneeId)) throw notFound('User');
+  if (query.scheduleId !== undefined) {
     const schedule = await companySchedule(db, companyId, query.scheduleId);
     if (!schedule || schedule.assigneeId !== assigneeId) throw notFound('Schedule');
   }

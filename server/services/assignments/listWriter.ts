@@ -121,7 +121,7 @@ export function writeList(connectionString: string, job: ListJob): Promise<Writt
  */
 export function warmListWriter(connectionString: string): void {
   keptWarm.add(connectionString);
-  if (all.size && [...all].some((w) => w.url === connectionString)) return;
+  if ([...all].some((w) => w.url === connectionString)) return;
   const writer = startWriter(connectionString);
   // Its module loads now, and it opens its connection (no answer is sent).
   writer.worker.postMessage({ id: 0, ping: true });

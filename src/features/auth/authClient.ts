@@ -269,10 +269,10 @@ async function resolveSignIn(stored: Session | null, shown: Shown, known?: Await
 }
 
 async function run(): Promise<void> {
-  // MSAL's code is needed by every visit with a session or a sign-in answer: it loads while the device's
-  // copy of the session and the server's client config are read, not after them.
-  void import('./msalClient').catch(() => undefined);
   const stored = await readStoredSession();
+  // A sign-in to confirm (a session on the device, or the provider's answer) needs MSAL's code: it loads
+  // while the server's client config is read, not after it. A visitor's landing page loads it when idle.
+  if (stored || carriesAuthResponse() || msalMayHaveAccount()) void import('./msalClient').catch(() => undefined);
   if (carriesAuthResponse() || (!stored && msalMayHaveAccount())) {
     deviceChecked();
     if (!stored) void loadLandingPage().catch(() => undefined);
