@@ -96,10 +96,11 @@ export async function apiRoutes(app: FastifyInstance) {
   });
 
   // An admin at work may plan next: the company's assignment list is written ahead, after the answer
-  // has gone (services/assignments/list.ts warmAssignmentList; at most every 30 s per company).
+  // has gone (services/assignments/list.ts warmAssignmentList: after the admin's own change at once,
+  // else at most every few seconds per company; written only when the list changed).
   if (app.context.config.warmAssignmentLists) {
     app.addHook('onResponse', async (req) => {
-      if (req.user?.isAdmin) void warmAssignmentList(app.context.db, req.user);
+      if (req.user?.isAdmin) void warmAssignmentList(app.context.db, req.user, req.method !== 'GET' && req.method !== 'HEAD');
     });
   }
 

@@ -32,7 +32,7 @@ import pg from 'pg';
 import { pgClientOf, type DbOrTx } from '../../db/tx';
 import { assignmentListQuery, assignmentListSnapshot, companySchedule, listFingerprint, listFingerprintQuery, lookupLists, sqlText, type ListRules } from '../../repositories/assignments';
 import { writeList } from './listWriter';
-import { cachedList, freshRead, type ListEncoding } from './listCache';
+import { cachedList, freshRead, listCacheState, type ListEncoding } from './listCache';
 import { isCompanyEmployee } from '../../repositories/users';
 import { parseAssignmentFilter, pointFilterOf } from './filter';
 
@@ -56,22 +56,28 @@ export async function assignmentLookups(db: DbOrTx, user: UserContext): Promise<
 
 /** When this process last offered each company's list a warm-up (warmAssignmentList). */
 const warmedAt = new Map<string, number>();
-export const WARM_LIST = { everyMs: 30_000 };
+export const WARM_LIST = { everyMs: 3_000 };
 
 /**
  * Writes the company's list as the planning page reads it first (from no schedule, no filter, brotli)
  * before an admin asks for it, when an admin of the company is using the app and the list is not kept at
- * its fingerprint: the first "Planlegg" after a change (a register import, another admin's plan) no
- * longer waits for 50,000 points to be written (issue 24 §5). Called after an admin's answer has gone
- * (routes/index.ts), at most once per WARM_LIST.everyMs per company and process; the writing takes a
- * turn as any list does (listCache.ts: one at a time, the lowest priority), and is left out when the
- * turns are taken. Nothing is sent anywhere: the list is only kept.
+ * its fingerprint: the first "Planlegg" after a change (a register import, another admin's plan, a
+ * change another server process made) no longer waits for 50,000 points to be written (issue 24 §5).
+ * Called after an admin's answer has gone (routes/index.ts): after a change the admin made (`changed`:
+ * any method but GET and HEAD) at once, else at most once per WARM_LIST.everyMs per company and
+ * process. Most calls only read the fingerprint (under a millisecond, shared by all who ask) and find
+ * the list kept; a list is written only when something it is read from changed, in a turn as any list
+ * is (listCache.ts: one at a time, the lowest priority). Left out while another list is written or
+ * waits (a warm-up never takes an admin's turn), and tried again on the next answer. Nothing is sent
+ * anywhere: the list is only kept.
  */
-export function warmAssignmentList(db: DbOrTx, user: UserContext): Promise<void> | null {
+export function warmAssignmentList(db: DbOrTx, user: UserContext, changed = false): Promise<void> | null {
   if (!user.isAdmin || !user.hasAgreement || !user.companyId) return null;
+  const busy = listCacheState();
+  if (busy.running > 0 || busy.waiting > 0) return null;
   const now = Date.now();
   const last = warmedAt.get(user.companyId);
-  if (last !== undefined && now - last < WARM_LIST.everyMs) return null;
+  if (!changed && last !== undefined && now - last < WARM_LIST.everyMs) return null;
   warmedAt.set(user.companyId, now);
   // Read as the page reads it with no plumber named: the admin's own id (the answer is the same for any).
   return assignmentList(db, user, user.registrationId, {}, 'br').then(() => undefined, () => undefined);
