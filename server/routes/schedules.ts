@@ -13,7 +13,7 @@ import {
   ScheduleItemNoteBody,
 } from '../../src/domain/schemas/scheduling';
 import {
-  activateScheduleCommand, createScheduleCommand, deleteScheduleItemsCommand, planningWeek, plumberSchedules, scheduleBatchState, scheduleById,
+  activateScheduleCommand, createScheduleCommand, deleteScheduleItemsCommand, planningWeek, plumberSchedules, schedulePlanningWeek, scheduleBatchState, scheduleById,
   updateScheduleCommand, updateScheduleItemsCommand, weekSchedule,
 } from '../services/scheduling/schedules';
 import { submitScheduleCommand } from '../services/scheduling/submit';
@@ -36,6 +36,9 @@ export async function scheduleRoutes(app: FastifyInstance) {
 
   r.get('/Schedule/planningWeek', { schema: { tags, querystring: PlanningWeekQuery, response: { 200: WeekFactsSchema, ...errors } } },
     (req) => planningWeek(app.context.db, req.user, req.query.assigneeId, req.query.year, req.query.weekNo));
+
+  r.get('/Schedule/:id/planningWeek', { schema: { tags, params: ScheduleIdParam, response: { 200: WeekFactsSchema, ...errors } } },
+    (req) => schedulePlanningWeek(app.context.db, req.user, req.params.id));
 
   r.post('/Schedule', { schema: { tags, body: ScheduleCreateRequest, response: { 200: ScheduleSchema, 201: ScheduleSchema, ...mutationErrors } } }, (req, reply) => mutation(req, reply, createScheduleCommand, req.body));
 

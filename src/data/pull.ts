@@ -10,9 +10,12 @@ import { refreshPropertyMeters } from './propertyMeters';
 import { refreshMySchedule } from './mySchedule';
 import { getReplayState, setWorkerReplayState, subscribeReplayState } from './status';
 import { ApiError, apiFetch } from './transport';
+import { isUnreachable, onReachability } from './reachability';
 import { pageMessage, type WorkerTokenMessage } from './workerMessages';
 
 export const PULL_INTERVAL_MS = 60_000;
+/** Waits between pulls while the server does not answer (the last repeats). */
+const PROBE_MS = [2_000, 5_000, 15_000];
 /** A hub event often comes in bursts (one per job of a batch): pull once for them. */
 const REQUEST_PULL_DEBOUNCE_MS = 500;
 /** Guards against a server that keeps saying hasMore. */
@@ -277,7 +280,15 @@ export function startSync(): () => void {
     }
   });
 
-  const syncNow = async () => {
+  // One at a time: the network's return is told by the browser's event and by the first answer.
+  let syncing: Promise<void> | null = null;
+  const syncNow = () => {
+    syncing ??= syncOnce().finally(() => {
+      syncing = null;
+    });
+    return syncing;
+  };
+  const syncOnce = async () => {
     if (stopped) return;
     await requestReplay();
     if (stopped || !isOnline()) return;
@@ -308,6 +319,31 @@ export function startSync(): () => void {
 
   const onOnline = () => void syncNow();
   globalThis.addEventListener?.('online', onOnline);
+  // A request got no answer though the browser says online (reachability.ts): pull again soon, and
+  // sooner the first times (a dropped second), until the server answers; then send what waits.
+  let probe: ReturnType<typeof setTimeout> | null = null;
+  let probes = 0;
+  const probeSoon = () => {
+    if (probe || stopped) return;
+    probe = setTimeout(() => {
+      probe = null;
+      if (stopped || !isUnreachable()) return;
+      probes++;
+      if (isOnline()) void quietPull();
+      probeSoon();
+    }, PROBE_MS[Math.min(probes, PROBE_MS.length - 1)]);
+  };
+  const offReachability = onReachability(() => {
+    if (isUnreachable()) {
+      probeSoon();
+      return;
+    }
+    const wasProbing = probe !== null;
+    if (probe) clearTimeout(probe);
+    probe = null;
+    probes = 0;
+    if (wasProbing && isOnline()) void syncNow();
+  });
   const timer = setInterval(() => {
     if (!isOnline()) return;
     void quietPull();
@@ -335,6 +371,8 @@ export function startSync(): () => void {
     offToken();
     offReplayed();
     clearInterval(timer);
+    if (probe) clearTimeout(probe);
+    offReachability();
     globalThis.removeEventListener?.('online', onOnline);
     container?.removeEventListener('message', onMessage);
     container?.removeEventListener('controllerchange', onControllerChange);

@@ -4,6 +4,7 @@
  */
 import { FORBIDDEN_MESSAGE } from '../domain/serverErrors';
 import { getAccessToken, getRequestIdentity } from './identity';
+import { noteAnswered, noteUnanswered } from './reachability';
 
 export const API_ERRORS = {
   forbidden: FORBIDDEN_MESSAGE,
@@ -94,6 +95,7 @@ export function errorFromResponse(
 
 /** Spec 1 §8: a request that got no answer at all. */
 export function networkError(cause?: unknown): ApiError {
+  noteUnanswered();
   const err = new ApiError(API_ERRORS.serverDown, NETWORK_FAILURE_STATUS, null, { network: true });
   if (cause !== undefined) (err as Error & { cause?: unknown }).cause = cause;
   return err;
@@ -181,6 +183,7 @@ export async function apiFetchBlob(path: string, signal?: AbortSignal): Promise<
     if (isAbort(e)) throw e;
     throw networkError(e);
   }
+  noteAnswered();
   if (res.ok) return res.blob();
   const text = await res.text().catch(() => '');
   throw errorFromResponse(res.status, res.statusText, text, res.headers.get('content-type'), parseRetryAfter(res.headers.get('retry-after')));
@@ -209,6 +212,7 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
     if (isAbort(e)) throw e;
     throw networkError(e);
   }
+  noteAnswered();
 
   let text: string;
   try {

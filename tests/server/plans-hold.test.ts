@@ -172,6 +172,20 @@ describe('GET /api/Schedule/planningWeek', () => {
     const nora = await registrationOf(demo, 'nora');
     expect((await demo.api('kari', 'GET', `/api/Schedule/planningWeek?assigneeId=${nora}&weekNo=53&year=2026`)).status).toBe(404);
   });
+
+  it('answers a schedule\'s own week by its id (the edit route): the same facts; a plumber 403; another company\'s or no schedule 404', async () => {
+    const created = await demo.api('kari', 'POST', '/api/Schedule', { assigneeId: ola, weekNo: 53, year: 2026 });
+    expect([200, 201]).toContain(created.status);
+    const id = (created.body as { id: number }).id;
+    const byId = await demo.api('kari', 'GET', `/api/Schedule/${id}/planningWeek`);
+    expect(byId.status).toBe(200);
+    expect(byId.body).toEqual((await demo.api('kari', 'GET', `/api/Schedule/planningWeek?assigneeId=${ola}&weekNo=53&year=2026`)).body);
+    expect((byId.body as WeekFacts).dates[4]).toBe('2027-01-01');
+    expect((await demo.api('ola', 'GET', `/api/Schedule/${id}/planningWeek`)).status).toBe(403);
+    expect((await demo.api('kari', 'GET', '/api/Schedule/2147483647/planningWeek')).status).toBe(404);
+    // Another company's admin with an agreement would see 404; Bekkestua's has none (spec 3 §1): 403.
+    expect((await demo.api('lars', 'GET', `/api/Schedule/${id}/planningWeek`)).status).toBe(403);
+  });
 });
 
 describe("the company's drive settings", () => {

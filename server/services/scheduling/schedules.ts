@@ -88,6 +88,18 @@ export async function planningWeek(db: DbOrTx, user: UserContext, assigneeId: nu
   return facts;
 }
 
+/**
+ * GET /api/Schedule/{id}/planningWeek (ours): the facts of the schedule's own week and plumber, as
+ * planningWeek answers them. The edit route knows only the schedule's id: it reads these alongside the
+ * schedule instead of after it (issue 24 §5).
+ */
+export async function schedulePlanningWeek(db: DbOrTx, user: UserContext, id: number): Promise<WeekFacts> {
+  const companyId = requireAdminWithAgreement(user);
+  const row = await findSchedule(db, companyId, id);
+  if (!row) throw notFound('Schedule');
+  return weekFacts(db, companyId, row.assigneeId, row.year, row.weekNo);
+}
+
 /** GET /api/Schedule/{id}; `detailed` false leaves out the items and the availability. */
 export async function scheduleById(db: DbOrTx, user: UserContext, id: number, detailed: boolean): Promise<Schedule> {
   const companyId = requireAdminWithAgreement(user);

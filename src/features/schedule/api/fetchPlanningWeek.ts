@@ -12,10 +12,22 @@ export function fetchPlanningWeek(assigneeId: number, year: number, weekNo: numb
   return apiFetch<WeekFacts>(`/api/Schedule/planningWeek?${query}`, { signal });
 }
 
-/** Starts reading the week's facts at the tap that asks for them (see prefetchWeekSchedule); answers the read started, if one did. */
-export function prefetchPlanningWeek(assigneeId: number, year: number, weekNo: number): Promise<WeekFacts> | null {
+/**
+ * GET /api/Schedule/{id}/planningWeek (ours): the same facts, of the schedule's own week and plumber,
+ * for a screen that knows only the schedule's id (the edit route's full load): read alongside the
+ * schedule, not after it.
+ */
+export function fetchScheduleWeekFacts(scheduleId: number, signal?: AbortSignal): Promise<WeekFacts> {
+  return apiFetch<WeekFacts>(`/api/Schedule/${scheduleId}/planningWeek`, { signal });
+}
+
+/**
+ * Starts reading the week's facts at the tap that asks for them (see prefetchWeekSchedule); answers the
+ * read started, if one did. `reading`: the same facts already on their way (fetchScheduleWeekFacts).
+ */
+export function prefetchPlanningWeek(assigneeId: number, year: number, weekNo: number, reading?: Promise<WeekFacts>): Promise<WeekFacts> | null {
   let started = null as Promise<WeekFacts> | null;
-  prefetchLiveRead(['planningWeek', assigneeId, year, weekNo], () => (started = fetchPlanningWeek(assigneeId, year, weekNo)), { unlessKept: true });
+  prefetchLiveRead(['planningWeek', assigneeId, year, weekNo], () => (started = reading ?? fetchPlanningWeek(assigneeId, year, weekNo)), { unlessKept: true });
   return started;
 }
 

@@ -5,7 +5,7 @@
  * cannot be read or created is said in a toast and the page goes back (spec 2 §8); missing working
  * hours offer the company settings (WorkinghoursNotAvailable).
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -18,9 +18,10 @@ import { WorkingHoursNotAvailable } from '../../../ui/WorkingHoursNotAvailable';
 import { assignmentListPending, prefetchAssignmentList } from '../api/fetchAssignmentList';
 import { jobDurationsOf, prefetchCompanySettings, useCompanySettings } from '../api/fetchJobDurations';
 import { EMPTY_FILTER, toAssignmentFilter } from './filters';
-import { prefetchPlanningWeek, usePlanningWeek } from '../api/fetchPlanningWeek';
+import { fetchScheduleWeekFacts, prefetchPlanningWeek, usePlanningWeek } from '../api/fetchPlanningWeek';
 import { ScheduleOpenError, useSchedule, type ScheduleTarget } from '../api/openWeekSchedule';
 import type { Schedule } from '../../../domain/schemas/scheduling';
+import type { WeekFacts } from '../../../domain/scheduling/freeWeek';
 import { calendarQuery } from '../calendar/routeState';
 import { PlanBoard } from './PlanBoard';
 import type { PlanTarget } from './routeState';
@@ -35,16 +36,20 @@ export interface PlannerProps {
 /** The longest the board waits for its first list before it is drawn without it. */
 const FIRST_LIST_WAIT_MS = 1500;
 
-const readWeekFacts = (s: Schedule) => { prefetchPlanningWeek(s.assigneeId, s.year, s.weekNo); };
-
 export function Planner({ target, editing, startDateTime }: PlannerProps) {
   const { t } = useTranslation('planning');
   const navigate = useNavigate();
   const scheduleTarget: ScheduleTarget = target.kind === 'schedule' || target.scheduleId
     ? { scheduleId: target.kind === 'schedule' ? target.scheduleId : target.scheduleId! }
     : { assigneeId: target.assigneeId, weekNo: target.weekNo, year: target.year };
-  // The week's facts are asked for as soon as the schedule says which week it is (the edit route), or at
-  // once when the target says it (a plumber's week): WeekPlanner's usePlanningWeek takes the read over.
+  // The week's facts are asked for at once: by the plumber's week the target names, or by the schedule's
+  // id (the edit route, unless the calendar handed the schedule over); WeekPlanner's usePlanningWeek
+  // takes the read over once the schedule says which week it is.
+  const factsOfSchedule = useRef<{ id: number; facts: Promise<WeekFacts> } | null>(null);
+  const readWeekFacts = useCallback((s: Schedule) => {
+    const reading = factsOfSchedule.current?.id === s.id ? factsOfSchedule.current.facts : undefined;
+    prefetchPlanningWeek(s.assigneeId, s.year, s.weekNo, reading);
+  }, []);
   const schedule = useSchedule(scheduleTarget, readWeekFacts);
   const { refetch } = schedule;
   // The board's first list (no filter) is read alongside the schedule, not after it: it is the same
@@ -60,6 +65,11 @@ export function Planner({ target, editing, startDateTime }: PlannerProps) {
     if (reader) prefetchAssignmentList(reader, toAssignmentFilter(EMPTY_FILTER));
     if (companyId) prefetchCompanySettings(companyId);
     if (target.kind === 'week') prefetchPlanningWeek(target.assigneeId, target.year, target.weekNo);
+    else if (target.kind === 'schedule' && !schedule.data) {
+      const facts = fetchScheduleWeekFacts(target.scheduleId);
+      facts.catch(() => undefined);
+      factsOfSchedule.current = { id: target.scheduleId, facts };
+    }
     return null;
   });
   const reload = useCallback(() => { void refetch(); }, [refetch]);
