@@ -9,7 +9,8 @@ import { asc, eq } from 'drizzle-orm';
 import { NotificationType, Role, UserStatus } from '../../src/domain/enums';
 import { isValidEmail, isValidPhone } from '../../src/domain/validation';
 import { companies, customers, users } from '../db/schema';
-import { findAccountByEmail } from './account';
+import { findAccountByEmail, userContext } from './account';
+import { warmAssignmentList } from '../services/assignments/list';
 import { hashPassword, verifyPassword } from '../db/password';
 import { loginPage, MAX_LENGTH, messagePage, registerPage, type CompanyOption, type RegisterErrors, type RegisterValues } from './pages';
 import { OIDC_MOUNT } from './provider';
@@ -201,6 +202,9 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
     }
 
     await forget(db, pairKey);
+    // An admin signing in may plan next: the company's list is written ahead from now, while the app
+    // boots (services/assignments/list.ts warmAssignmentList; nothing happens for a plumber).
+    if (app.context.config.warmAssignmentLists) void warmAssignmentList(db, userContext(account), true);
     const to = await provider.interactionResult(req.raw, reply.raw, { login: { accountId: account.user.id } }, { mergeWithLastSubmission: false });
     return reply.redirect(to, 303);
   });

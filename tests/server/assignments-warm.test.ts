@@ -1,15 +1,15 @@
 /**
  * The company's assignment list written ahead while its admins use the app (issue 24 §5): the first
- * "Planlegg" after a change finds it kept instead of waiting for it to be written. Admins only; after
- * an admin's reads at most once per period per company, after an admin's write at once; and the list
- * the page then reads is the one written ahead.
+ * "Planlegg" after a change finds it kept instead of waiting for it to be written. Admins only; at an
+ * admin's sign-in and after an admin's write at once, after an admin's reads at most once per period
+ * per company; and the list the page then reads is the one written ahead.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meterPoints, users } from '../../server/db/schema';
 import { forgetListWarmUps, WARM_LIST } from '../../server/services/assignments/list';
 import { clearListCache, listCacheState } from '../../server/services/assignments/listCache';
-import { seedTestPeople, signInRoles, startTestApp, tokenClaims, type TestApp, type TestPeople } from '../helpers/app';
+import { seedTestPeople, signInRoles, startTestApp, TEST_PASSWORD, tokenClaims, type TestApp, type TestPeople } from '../helpers/app';
 
 let t: TestApp;
 let people: TestPeople;
@@ -44,6 +44,8 @@ afterAll(async () => {
 
 describe('the list written ahead', () => {
   it("is written after an admin's answer, once per period, never for a plumber, and is what the page then reads", async () => {
+    // The sign-ins of beforeAll wrote their lists ahead: done before counting.
+    await until(() => listCacheState().writing === 0);
     clearListCache();
     forgetListWarmUps();
     WARM_LIST.everyMs = 60_000;
@@ -90,5 +92,23 @@ describe('the list written ahead', () => {
     expect((await get(admin, '/api/JobStatus')).status).toBe(200);
     await until(() => listCacheState().written === before + 3 && listCacheState().writing === 0);
     expect(listCacheState().keptLists).toBe(1);
+  });
+
+  it('is written when an admin signs in, while the app boots; not for a plumber', async () => {
+    await until(() => listCacheState().writing === 0);
+    clearListCache();
+    forgetListWarmUps();
+    WARM_LIST.everyMs = 60_000;
+    await t.database.db.update(meterPoints).set({ address: 'Endret 3' }).where(eq(meterPoints.externalId, 500003));
+    const before = listCacheState().written;
+    await t.login(people.email.plumberA, TEST_PASSWORD);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(listCacheState().written).toBe(before);
+
+    const token = await t.login(people.email.adminA, TEST_PASSWORD);
+    await until(() => listCacheState().written === before + 1 && listCacheState().writing === 0);
+    const res = await get(token, `/api/AssignmentList/assignee/${plumberReg}`);
+    expect((await res.json() as { address: string }[]).some((p) => p.address === 'Endret 3')).toBe(true);
+    expect(listCacheState().written).toBe(before + 1);
   });
 });

@@ -5,6 +5,7 @@ import { setAccessTokenProvider, setSession, type Session } from '../../src/data
 import {
   API_ERRORS, ApiError, apiFetch, configureTransport, errorFromResponse, isMediaPath, parseSuccessBody,
 } from '../../src/data/transport';
+import { isUnreachable, onReachability } from '../../src/data/reachability';
 
 describe('error catalogue (spec 1 §8)', () => {
   it('empty body: status code and status text', () => {
@@ -169,5 +170,33 @@ describe('apiFetch over HTTP', () => {
     const e = await apiFetch('/api/echo', { signal: ctl.signal }).catch((x: unknown) => x);
     expect(e).not.toBeInstanceOf(ApiError);
     expect((e as Error).name).toBe('AbortError');
+  });
+
+  it('reachability: no answer makes the server unreachable, any answer (an error too) reachable again; an abort tells nothing', async () => {
+    await apiFetch('/api/echo');
+    expect(isUnreachable()).toBe(false);
+    const changes: boolean[] = [];
+    const off = onReachability(() => changes.push(isUnreachable()));
+    try {
+      const closed = http.createServer();
+      await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+      const port = (closed.address() as AddressInfo).port;
+      await new Promise((r) => closed.close(r));
+      configureTransport({ baseUrl: `http://127.0.0.1:${port}` });
+      await expect(apiFetch('/api/Jobs')).rejects.toMatchObject({ network: true });
+      expect(isUnreachable()).toBe(true);
+      // A second failure changes nothing (listeners hear of changes only).
+      await expect(apiFetch('/api/Jobs')).rejects.toMatchObject({ network: true });
+      configureTransport({ baseUrl: base });
+      const ctl = new AbortController();
+      ctl.abort();
+      await apiFetch('/api/echo', { signal: ctl.signal }).catch(() => undefined);
+      expect(isUnreachable()).toBe(true);
+      await expect(apiFetch('/api/forbidden')).rejects.toMatchObject({ status: 403 });
+      expect(isUnreachable()).toBe(false);
+      expect(changes).toEqual([true, false]);
+    } finally {
+      off();
+    }
   });
 });
