@@ -9,6 +9,7 @@ import type { AppContext } from './context';
 import { authPlugin } from './auth/index';
 import { hubPlugin } from './hub/index';
 import { apiRoutes } from './routes/index';
+import { warmAssignmentList } from './services/assignments/list';
 import { openapiPlugin } from './openapi';
 import { rateLimitPlugin } from './security/rateLimit';
 import { securityHeadersPlugin } from './security/headers';
@@ -73,7 +74,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(compressionPlugin);
   await app.register(openapiPlugin);
   await app.register(hubPlugin);
-  await app.register(authPlugin);
+  // An admin signing in may plan next: the company's assignment list is written ahead while their app
+  // boots (services/assignments/list.ts warmAssignmentList; nothing happens for a plumber).
+  await app.register(authPlugin, context.config.warmAssignmentLists ? { onSignIn: (user) => void warmAssignmentList(context.db, user, true) } : {});
   await app.register(apiRoutes, { prefix: '/api' });
 
   const indexHtml = path.join(config.webDir, 'index.html');

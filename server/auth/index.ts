@@ -14,7 +14,7 @@ import { countAndLoadAccount, loadAccount, toUser } from './account';
 import { BUNDLE_ITEM_HEADER, bundleUser } from './bundleUsers';
 import { deleteExpiredPayloads } from './adapter';
 import type { UserContext } from './context';
-import { interactionRoutes } from './interactions';
+import { interactionRoutes, type SignInListener } from './interactions';
 import { loadSigningKeys } from './keys';
 import { API_SCOPE, createProvider, OIDC_MOUNT } from './provider';
 import { ClientConfigSchema, ErrorBody, HealthSchema, UserSchema } from './schemas';
@@ -114,7 +114,7 @@ async function mountProvider(app: FastifyInstance, provider: Provider) {
   });
 }
 
-async function auth(app: FastifyInstance) {
+async function auth(app: FastifyInstance, opts: { onSignIn?: SignInListener }) {
   const { config } = app.context;
   let keys: JWK[] | null = null;
   let provider: Provider | null = null;
@@ -124,7 +124,7 @@ async function auth(app: FastifyInstance) {
     provider = createProvider(config, app.context.db, keys);
     provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'oidc-provider error'));
     await mountProvider(app, provider);
-    await app.register(interactionRoutes, { provider });
+    await app.register(interactionRoutes, { provider, onSignIn: opts.onSignIn });
 
     const cleanup = setInterval(() => {
       deleteExpiredPayloads(app.context.db).catch((err) => app.log.warn({ err }, 'oidc payload cleanup failed'));

@@ -10,7 +10,7 @@ import { NotificationType, Role, UserStatus } from '../../src/domain/enums';
 import { isValidEmail, isValidPhone } from '../../src/domain/validation';
 import { companies, customers, users } from '../db/schema';
 import { findAccountByEmail, userContext } from './account';
-import { warmAssignmentList } from '../services/assignments/list';
+import type { UserContext } from './context';
 import { hashPassword, verifyPassword } from '../db/password';
 import { loginPage, MAX_LENGTH, messagePage, registerPage, type CompanyOption, type RegisterErrors, type RegisterValues } from './pages';
 import { OIDC_MOUNT } from './provider';
@@ -19,6 +19,9 @@ import { isStorableText } from '../security/text';
 import { consume, forget, limitHeaders, peek, retryAfterSeconds, takeSlot, type LimitState } from '../security/rateLimit';
 
 export const MIN_PASSWORD_LENGTH = 8;
+
+/** Told of each user who has just signed in with their password (app.ts: the planning list's warm-up). */
+export type SignInListener = (user: UserContext) => void;
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const REGISTER_WINDOW_MS = 60 * 60 * 1000;
 /** An attacked account takes tries from addresses that have failed on it one this far apart ... */
@@ -74,7 +77,7 @@ let dummyHash: Promise<string> | null = null;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function interactionRoutes(app: FastifyInstance, opts: { provider: Provider }) {
+export async function interactionRoutes(app: FastifyInstance, opts: { provider: Provider; onSignIn?: SignInListener }) {
   const { provider } = opts;
   const db = app.context.db;
   // Forms only: any other body (JSON above all) is read, bounded by bodyLimit, and answered with a
@@ -202,9 +205,8 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
     }
 
     await forget(db, pairKey);
-    // An admin signing in may plan next: the company's list is written ahead from now, while the app
-    // boots (services/assignments/list.ts warmAssignmentList; nothing happens for a plumber).
-    if (app.context.config.warmAssignmentLists) void warmAssignmentList(db, userContext(account), true);
+    // Told before the redirect, so work for the user can start while their app boots (app.ts).
+    opts.onSignIn?.(userContext(account));
     const to = await provider.interactionResult(req.raw, reply.raw, { login: { accountId: account.user.id } }, { mergeWithLastSubmission: false });
     return reply.redirect(to, 303);
   });
