@@ -3,7 +3,7 @@
  * unit of work changed (services/unitOfWork.ts publishes it after the commit).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Db } from './index';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -16,6 +16,18 @@ export type DbOrTx = Db | Tx;
  */
 export function pgClientOf(db: DbOrTx): pg.Pool | pg.PoolClient {
   return (db as unknown as { session: { client: pg.Pool | pg.PoolClient } }).session.client;
+}
+
+/**
+ * Independent reads: side by side on the pool, one after another on a transaction's one connection
+ * (a query sent to a client still busy with one is queued by pg 8 with a deprecation warning, and
+ * refused by pg 9).
+ */
+export async function sideBySide<T extends readonly unknown[]>(db: DbOrTx, reads: { [K in keyof T]: () => Promise<T[K]> | T[K] }): Promise<T> {
+  if (pgClientOf(db) instanceof pg.Pool) return Promise.all(reads.map((read) => read())) as unknown as Promise<T>;
+  const out: unknown[] = [];
+  for (const read of reads) out.push(await read());
+  return out as unknown as T;
 }
 
 /** Holds a transaction-scoped lock on `key` until the transaction ends; a second holder waits. */

@@ -12,7 +12,7 @@ import { minutesOf } from '../../../src/domain/scheduling/hours';
 import { Role, UserStatus } from '../../../src/domain/enums';
 import { requireAdminWithAgreement } from '../../auth/guards';
 import type { UserContext } from '../../auth/context';
-import type { DbOrTx, Tx, Work } from '../../db/tx';
+import { sideBySide, type DbOrTx, type Tx, type Work } from '../../db/tx';
 import { badRequest, conflict, notFound, RuleError } from '../../http/errors';
 import { latestBatchOf, unfinishedBatchesOf, type BatchRow } from '../../repositories/scheduleBatch';
 import {
@@ -53,12 +53,12 @@ export function batchState(b: BatchRow): BatchJobState {
 
 async function scheduleOf(db: DbOrTx, companyId: string, row: ScheduleRow, detailed: boolean, assigneeName?: string): Promise<Schedule> {
   const dates = isoWeekDates(row.year, row.weekNo);
-  // Independent reads, side by side on the pool (queued on a transaction's one connection).
-  const [batch, itemRows, availability, name] = await Promise.all([
-    latestBatchOf(db, row.id),
-    detailed ? itemsOfSchedule(db, row.id) : [],
-    detailed ? availabilityBetween(db, companyId, row.assigneeId, dates[0], dates[6]) : [],
-    assigneeName ?? companyAssignee(db, companyId, row.assigneeId),
+  // Independent reads, side by side on the pool (one after another on a transaction's one connection).
+  const [batch, itemRows, availability, name] = await sideBySide(db, [
+    () => latestBatchOf(db, row.id),
+    () => (detailed ? itemsOfSchedule(db, row.id) : []),
+    () => (detailed ? availabilityBetween(db, companyId, row.assigneeId, dates[0], dates[6]) : []),
+    () => assigneeName ?? companyAssignee(db, companyId, row.assigneeId),
   ]);
   const items = itemRows.map(toScheduleItem);
   return {
@@ -72,9 +72,9 @@ async function scheduleOf(db: DbOrTx, companyId: string, row: ScheduleRow, detai
 export async function weekSchedule(db: DbOrTx, user: UserContext, assigneeId: number, year: number, weekNo: number): Promise<Schedule> {
   const companyId = requireAdminWithAgreement(user);
   checkWeek(year, weekNo, 'querystring/weekNo');
-  const [assigneeName, row] = await Promise.all([
-    companyAssignee(db, companyId, assigneeId),
-    findWeekSchedule(db, companyId, assigneeId, year, weekNo),
+  const [assigneeName, row] = await sideBySide(db, [
+    () => companyAssignee(db, companyId, assigneeId),
+    () => findWeekSchedule(db, companyId, assigneeId, year, weekNo),
   ]);
   if (!row) throw notFound('Schedule');
   return scheduleOf(db, companyId, row, true, assigneeName);
@@ -84,7 +84,7 @@ export async function weekSchedule(db: DbOrTx, user: UserContext, assigneeId: nu
 export async function planningWeek(db: DbOrTx, user: UserContext, assigneeId: number, year: number, weekNo: number): Promise<WeekFacts> {
   const companyId = requireAdminWithAgreement(user);
   checkWeek(year, weekNo, 'querystring/weekNo');
-  const [, facts] = await Promise.all([companyAssignee(db, companyId, assigneeId), weekFacts(db, companyId, assigneeId, year, weekNo)]);
+  const [, facts] = await sideBySide(db, [() => companyAssignee(db, companyId, assigneeId), () => weekFacts(db, companyId, assigneeId, year, weekNo)]);
   return facts;
 }
 

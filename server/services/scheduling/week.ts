@@ -12,7 +12,7 @@ import type { GeoPoint, TravelModel } from '../../../src/domain/scheduling/route
 import { baseOf, DURATION_SETTING_TYPES, plumberBase, SettingType, travelOf } from '../../../src/domain/settings/company';
 import { isDayOff } from '../../../src/domain/settings/dayHours';
 import { effectiveWeek } from '../../../src/domain/settings/workingHours';
-import type { DbOrTx } from '../../db/tx';
+import { sideBySide, type DbOrTx } from '../../db/tx';
 import { holidaysFrom } from '../../repositories/holidays';
 import { availabilityBetween, findWeekSchedule, laidItemsOfPlumber, unavailableSlotsOf } from '../../repositories/scheduling';
 import { companySettingsOf } from '../../repositories/settings';
@@ -35,15 +35,15 @@ export async function weekFacts(
   db: DbOrTx, companyId: string, registrationId: number, year: number, weekNo: number, times?: JobTimes,
 ): Promise<WeekFacts> {
   const dates = isoWeekDates(year, weekNo);
-  // The reads are independent: on the pool they run side by side (a transaction queues them on its one connection).
-  const [rows, holidayRows, availabilityRows, schedule, laidRows, jobTimes, ownBase] = await Promise.all([
-    hoursRowsForWeek(db, companyId, registrationId, year, weekNo, dates[0]),
-    holidaysFrom(db, companyId, dates[0]),
-    availabilityBetween(db, companyId, registrationId, dates[0], dates[6]),
-    findWeekSchedule(db, companyId, registrationId, year, weekNo),
-    laidItemsOfPlumber(db, companyId, registrationId, osloInstant(dates[0], 0), osloInstant(addDays(dates[6], 1), 0)),
-    times ?? companyJobTimes(db, companyId),
-    ownBaseOf(db, companyId, registrationId),
+  // The reads are independent: on the pool they run side by side (one after another on a transaction's one connection).
+  const [rows, holidayRows, availabilityRows, schedule, laidRows, jobTimes, ownBase] = await sideBySide(db, [
+    () => hoursRowsForWeek(db, companyId, registrationId, year, weekNo, dates[0]),
+    () => holidaysFrom(db, companyId, dates[0]),
+    () => availabilityBetween(db, companyId, registrationId, dates[0], dates[6]),
+    () => findWeekSchedule(db, companyId, registrationId, year, weekNo),
+    () => laidItemsOfPlumber(db, companyId, registrationId, osloInstant(dates[0], 0), osloInstant(addDays(dates[6], 1), 0)),
+    () => times ?? companyJobTimes(db, companyId),
+    () => ownBaseOf(db, companyId, registrationId),
   ]);
   const days = effectiveWeek(rows, registrationId, year, weekNo).map((d, i) => ({ date: dates[i], hours: d.hours }));
   const holidays = holidayRows.filter((h) => h.date <= dates[6])
