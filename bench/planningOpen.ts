@@ -9,6 +9,9 @@
  *   the page. The first run is the first after the register changed (the page has not read the list
  *   yet; the server wrote it ahead while the admin signed in, WARM_ASSIGNMENT_LISTS); the runs after it
  *   reopen the page, as an admin does.
+ * - Planlegg right after another admin changed the register (a point's address, straight into the
+ *   database as another server process would): the list is written anew, ahead of the click when the
+ *   admin's answers on the way to the chooser tell the server to (WARM_ASSIGNMENT_LISTS).
  * - Edit route, as the admin opens it: the calendar of the schedule's week, a free slot's menu, "Legg
  *   til nytt objekt"; the clock from that click to the frame where both the first table row and the
  *   schedule's first saved item are in the page. The budget is for these two.
@@ -19,6 +22,7 @@
  * Run alone: `npm run bench -- planningopen`.
  */
 import type { Page } from '@playwright/test';
+import { sql } from 'drizzle-orm';
 import { connect } from '../server/db/index';
 import { freePort } from '../tests/helpers/freePort';
 import { fillRegister } from './assignments';
@@ -32,6 +36,8 @@ export interface PlanningOpenBench {
   points: number;
   savedItems: number;
   planleggMs: number[];
+  /** "Planlegg" when another admin (here another server process) has just changed the register. */
+  afterChangeMs: number[];
   /** The edit route opened from the calendar's slot menu. */
   fromCalendarMs: number[];
   /** The edit route's full page load (a reload, a bookmark): the app boots and signs in first. */
@@ -104,6 +110,14 @@ export async function benchPlanningOpen(): Promise<PlanningOpenBench> {
     await signInAdmin(page);
     const planleggMs: number[] = [];
     for (let i = 0; i < RUNS; i++) planleggMs.push(await planlegg(page));
+    // Another admin's change (as another process makes it: straight into the database) just before the
+    // admin opens the planning page: the list must be written anew.
+    const afterChangeMs: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      await database.db.execute(sql`update meter_points set address = ${`Benkveien ${i + 1}`}
+        where id = (select min(id) from meter_points where company_id = ${who.company_id})`);
+      afterChangeMs.push(await planlegg(page));
+    }
     const editRouteMs: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       await page.goto('/joblist');
@@ -115,8 +129,8 @@ export async function benchPlanningOpen(): Promise<PlanningOpenBench> {
     const fromCalendarMs: number[] = [];
     for (let i = 0; i < RUNS; i++) fromCalendarMs.push(await editFromCalendar(page, who.plumber));
     return {
-      points, savedItems, planleggMs, fromCalendarMs, editRouteMs,
-      withinBudget: Math.max(...planleggMs) < PLANNING_OPEN_BUDGET_MS && Math.max(...fromCalendarMs) < PLANNING_OPEN_BUDGET_MS,
+      points, savedItems, planleggMs, afterChangeMs, fromCalendarMs, editRouteMs,
+      withinBudget: Math.max(...planleggMs, ...afterChangeMs, ...fromCalendarMs) < PLANNING_OPEN_BUDGET_MS,
       fullLoadWithinBudget: Math.max(...editRouteMs) < PLANNING_OPEN_BUDGET_MS,
     };
   } finally {
@@ -132,8 +146,9 @@ export function formatPlanningOpenBench(b: PlanningOpenBench): string {
   return [
     `  ${b.points} points; the edit route's schedule shows ${b.savedItems} saved items`,
     `  Planlegg → first row: first (after the register changed) ${b.planleggMs[0].toFixed(0)} ms; runs ${runs(b.planleggMs)} ms; median ${median(b.planleggMs).toFixed(0)} ms`,
+    `  Planlegg → first row right after another admin changed the register: runs ${runs(b.afterChangeMs)} ms; median ${median(b.afterChangeMs).toFixed(0)} ms`,
     `  edit route from the calendar's "Legg til nytt objekt" → rows: runs ${runs(b.fromCalendarMs)} ms; median ${median(b.fromCalendarMs).toFixed(0)} ms`,
-    `  budget < ${PLANNING_OPEN_BUDGET_MS} ms for every run of both: ${b.withinBudget ? 'within budget' : 'OVER BUDGET'}`,
+    `  budget < ${PLANNING_OPEN_BUDGET_MS} ms for every run of these: ${b.withinBudget ? 'within budget' : 'OVER BUDGET'}`,
     `  edit route (full page load: the app boots and confirms the sign-in first) → rows: runs ${runs(b.editRouteMs)} ms; median ${median(b.editRouteMs).toFixed(0)} ms;`
       + ` ${b.fullLoadWithinBudget ? 'every run' : 'not every run'} < ${PLANNING_OPEN_BUDGET_MS} ms`,
   ].join('\n');

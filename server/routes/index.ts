@@ -97,7 +97,7 @@ export async function apiRoutes(app: FastifyInstance) {
 
   // An admin at work may plan next: the company's assignment list is written ahead, after the answer
   // has gone (services/assignments/list.ts warmAssignmentList: after the admin's own change at once,
-  // else at most every few seconds per company; written only when the list changed).
+  // else at most once a second per company; written only when the list changed).
   if (app.context.config.warmAssignmentLists) {
     app.addHook('onResponse', async (req) => {
       if (req.user?.isAdmin) void warmAssignmentList(app.context.db, req.user, req.method !== 'GET' && req.method !== 'HEAD');

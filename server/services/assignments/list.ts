@@ -56,7 +56,7 @@ export async function assignmentLookups(db: DbOrTx, user: UserContext): Promise<
 
 /** When this process last offered each company's list a warm-up (warmAssignmentList). */
 const warmedAt = new Map<string, number>();
-export const WARM_LIST = { everyMs: 3_000 };
+export const WARM_LIST = { everyMs: 1_000 };
 
 /**
  * Writes the company's list as the planning page reads it first (from no schedule, no filter, brotli)
