@@ -15,7 +15,7 @@ import { pageMessage, type WorkerTokenMessage } from './workerMessages';
 
 export const PULL_INTERVAL_MS = 60_000;
 /** Waits between pulls while the server does not answer (the last repeats). */
-const PROBE_MS = [2_000, 5_000, 15_000];
+const PROBE_MS = [2_000, 5_000, 10_000];
 /** A hub event often comes in bursts (one per job of a batch): pull once for them. */
 const REQUEST_PULL_DEBOUNCE_MS = 500;
 /** Guards against a server that keeps saying hasMore. */
