@@ -17,8 +17,7 @@ function subscribeOnline(listener: () => void): () => void {
   };
 }
 
-/** The same answer as useOnline, outside React. */
-export const isReachable = () => navigator.onLine && !isUnreachable();
+const isReachable = () => navigator.onLine && !isUnreachable();
 const serverOnline = () => true;
 
 /** Whether the app can reach the server (live); the one hook for it. */
